@@ -1,0 +1,29 @@
+"""Mahjong Referee: the Flask application factory."""
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config=None):
+    """Build the app: load and validate every ruleset, compile the catalogs, register the blueprints."""
+    app = Flask(__name__)
+    app.config.from_mapping(
+        RULESET_DIR=str(ROOT / "rulesets"),
+        TRANSLATIONS_DIR=str(ROOT / "translations"),
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.update(test_config)
+
+    from . import cli, i18n, pages, pwa, security
+    from .ruleset_store import load_rulesets
+
+    i18n.init_app(app)
+    app.extensions["rulesets"] = load_rulesets(Path(app.config["RULESET_DIR"]), Path(app.config["TRANSLATIONS_DIR"]))
+    security.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(pwa.bp)
+    cli.init_app(app)
+    return app

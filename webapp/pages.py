@@ -1,0 +1,63 @@
+"""Pages: the language redirect, the app shell for every wizard URL, and the compiled ruleset data."""
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
+
+from .catalogs import LANGUAGES, LANGUAGE_NAMES
+from .i18n import best_language
+from .ui_strings import client_strings
+
+bp = Blueprint("pages", __name__)
+LANG = "<any(en,fr,it):lang>"
+
+
+def rulesets():
+    return current_app.extensions["rulesets"]
+
+
+@bp.route("/")
+def root():
+    """Send the visitor to their language; only our own three paths can be targets."""
+    return redirect(f"/{best_language(request.accept_languages)}/", code=302)
+
+
+@bp.route(f"/{LANG}/")
+def home():
+    return shell()
+
+
+@bp.route(f"/{LANG}/<ruleset_id>/")
+@bp.route(f"/{LANG}/<ruleset_id>/<path:rest>")
+def wizard(ruleset_id, rest=""):
+    if ruleset_id not in rulesets().ids():
+        abort(404)
+    return shell()
+
+
+def shell(status=200):
+    """Render the single page that the scripts turn into the wizard for the URL's state."""
+    config = {
+        "lang": g.lang,
+        "rulesets": rulesets().summaries[g.lang],
+        "strings": client_strings(),
+    }
+    languages = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
+    return render_template("shell.html", config=config, languages=languages), status
+
+
+@bp.route(f"/data/{LANG}/<filename>")
+def ruleset_data(filename):
+    """Serve one compiled ruleset; its name carries its content hash, so it is cached for good."""
+    ruleset_id, _, rest = filename.partition(".")
+    compiled = rulesets().get(ruleset_id, g.lang)
+    if compiled is None or compiled.filename != filename:
+        abort(404)
+    response = Response(compiled.body, mimetype="application/json")
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+@bp.app_errorhandler(404)
+def not_found(error):
+    """A 404 page in the language of the URL, English otherwise."""
+    first = request.path.strip("/").split("/")[0]
+    g.lang = first if first in LANGUAGES else "en"
+    return render_template("not_found.html", languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES]), 404

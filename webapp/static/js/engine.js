@@ -1,0 +1,120 @@
+/**
+ * The wizard engine: walks a ruleset's incident tree from answers to the next question or the ruling.
+ * Pure: no DOM, no storage, no network, so it runs the same in the browser and in Node.
+ */
+
+/** Say whether an id names a question of the ruleset. */
+export function isQuestion(ruleset, id) {
+  return Object.prototype.hasOwnProperty.call(ruleset.incidents, id);
+}
+
+/** Say whether an id names a ruling of the ruleset. */
+export function isRuling(ruleset, id) {
+  return Object.prototype.hasOwnProperty.call(ruleset.rulings, id);
+}
+
+/** Parse a number answer; return null unless it is a whole number within the question's bounds. */
+export function parseNumber(node, text) {
+  const trimmed = String(text ?? '').trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  if (value < node.number.min || value > node.number.max) return null;
+  return value;
+}
+
+/** Return the id a question leads to for one answer (an option id, or a number), or null if the answer does not fit. */
+export function answer(node, value) {
+  if (node.options) {
+    const option = node.options.find((candidate) => candidate.id === value);
+    return option ? option.next : null;
+  }
+  const number = parseNumber(node, value);
+  if (number === null) return null;
+  const branch = node.branches.find((candidate) => candidate.upto === undefined || number <= candidate.upto);
+  return branch.next;
+}
+
+/** The label of an answer, for the trail of answers already given. */
+export function answerLabel(node, value) {
+  if (node.options) return node.options.find((option) => option.id === value)?.label ?? String(value);
+  return node.number.unit ? `${value} ${node.number.unit}` : String(value);
+}
+
+/**
+ * Walk from the start through a list of answers (one URL segment each).
+ * Returns the trail of answered questions and where the walk stands: a question, a ruling, or an invalid answer.
+ */
+export function walk(ruleset, answers) {
+  const trail = [];
+  let at = ruleset.start;
+  for (let index = 0; index < answers.length; index += 1) {
+    if (!isQuestion(ruleset, at)) return { trail, at: { kind: 'invalid', id: at, index } };
+    const node = ruleset.incidents[at];
+    const next = answer(node, answers[index]);
+    if (next === null) return { trail, at: { kind: 'invalid', id: at, index } };
+    trail.push({ id: at, value: String(answers[index]), label: answerLabel(node, answers[index]) });
+    at = next;
+  }
+  return { trail, at: { kind: isRuling(ruleset, at) ? 'ruling' : 'question', id: at } };
+}
+
+/** Answers keyed by node id, as stored and linked, turned into the ordered list walk() takes. */
+export function answersFromMap(ruleset, byNode) {
+  const answers = [];
+  let at = ruleset.start;
+  while (isQuestion(ruleset, at) && byNode[at] !== undefined) {
+    const next = answer(ruleset.incidents[at], byNode[at]);
+    if (next === null) break;
+    answers.push(String(byNode[at]));
+    at = next;
+  }
+  return answers;
+}
+
+/** A number that reaches each branch of a number question: its lower bound. */
+function branchSamples(node) {
+  let low = node.number.min;
+  return node.branches.map((branch) => {
+    const sample = low;
+    if (branch.upto !== undefined) low = branch.upto + 1;
+    return { value: String(sample), next: branch.next };
+  });
+}
+
+/** Every way out of a question as {value, next}. */
+export function exits(node) {
+  return node.options ? node.options.map((option) => ({ value: option.id, next: option.next })) : branchSamples(node);
+}
+
+/** The first path of answers that reaches each ruling, keyed by ruling id. */
+export function rulingPaths(ruleset) {
+  const paths = {};
+  const visit = (id, answers) => {
+    if (isRuling(ruleset, id)) {
+      if (!paths[id]) paths[id] = answers;
+      return;
+    }
+    for (const exit of exits(ruleset.incidents[id])) visit(exit.next, [...answers, exit.value]);
+  };
+  visit(ruleset.start, []);
+  return paths;
+}
+
+/** All consequences of a ruling: those of its penalty kind, then its own. */
+export function effectsOf(ruleset, ruling) {
+  const kind = ruleset.penalties[ruling.penalty] || {};
+  return [...(kind.effects || []), ...(ruling.effects || [])];
+}
+
+/** The rulings of every given ruleset that share this ruling's incident tag, the given one left out. */
+export function sameIncident(rulesets, rulesetId, rulingId) {
+  const source = rulesets.find((ruleset) => ruleset.id === rulesetId);
+  const tag = source?.rulings[rulingId]?.tag;
+  if (!tag) return [];
+  return rulesets
+    .filter((ruleset) => ruleset.id !== rulesetId)
+    .map((ruleset) => ({
+      ruleset: ruleset.id,
+      rulings: Object.keys(ruleset.rulings).filter((id) => ruleset.rulings[id].tag === tag),
+    }));
+}

@@ -1,0 +1,12 @@
+/** Pieces shared by the wizard's screens: the heading that takes focus, and the navigation bar. */
+import { el } from '../dom.js';
+
+export function heading(text, id, level = 'h1') {
+  return el(level, { id, tabindex: '-1', class: 'screen-heading' }, text);
+}
+
+export function navBar(strings, backHref, startHref) {
+  return el('nav', { class: 'wizard-nav', 'aria-label': strings.your_answers },
+    backHref ? el('a', { class: 'button secondary', href: backHref, id: 'back', 'data-nav': true }, `← ${strings.back}`) : null,
+    el('a', { class: 'button secondary', href: startHref, id: 'start-over', 'data-nav': true }, strings.start_over));
+}

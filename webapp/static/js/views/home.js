@@ -1,0 +1,27 @@
+/** The home screen: the chosen ruleset and the way into "What happened?", or the choice of ruleset. */
+import { el } from '../dom.js';
+import { wizardUrl } from '../router.js';
+import { heading } from './common.js';
+
+function rulesetLink(lang, summary, chosen) {
+  return el('li', {},
+    el('a', {
+      class: `choice${chosen ? ' chosen' : ''}`, href: wizardUrl(lang, summary.id), id: `ruleset-${summary.id}`,
+      'data-nav': true, 'aria-current': chosen ? 'true' : null,
+    }, el('span', { class: 'choice-title' }, summary.name), el('span', { class: 'choice-meta' }, summary.edition)));
+}
+
+export function renderHome({ config, chosenId }) {
+  const { strings, lang, rulesets } = config;
+  const chosen = rulesets.find((summary) => summary.id === chosenId);
+  const list = el('ul', { class: 'choices', id: 'ruleset-list' }, rulesets.map((s) => rulesetLink(lang, s, s.id === chosenId)));
+  if (!chosen) {
+    return [heading(strings.choose_ruleset, 'home-heading'), list];
+  }
+  return [
+    heading(strings.what_happened, 'home-heading'),
+    el('p', { class: 'current-ruleset' }, `${strings.current_ruleset}: `, el('strong', { id: 'current-ruleset' }, chosen.name)),
+    el('a', { class: 'button primary big', href: wizardUrl(lang, chosen.id), id: 'start', 'data-nav': true }, strings.start),
+    el('details', { class: 'change-ruleset' }, el('summary', { id: 'change-ruleset' }, strings.change_ruleset), list),
+  ];
+}

@@ -1,0 +1,60 @@
+/** A question screen: large answer buttons, or a number field with its error shown at the field. */
+import { el, format } from '../dom.js';
+import { parseNumber } from '../engine.js';
+import { wizardUrl } from '../router.js';
+import { heading, navBar } from './common.js';
+
+export function trailList(lang, ruleset, trail) {
+  if (!trail.length) return null;
+  return el('ol', { class: 'trail', id: 'trail', 'aria-label': ruleset.strings?.your_answers },
+    trail.map((step, index) => el('li', {},
+      el('a', { href: wizardUrl(lang, ruleset.id, trail.slice(0, index).map((s) => s.value)), 'data-nav': true },
+        ruleset.incidents[step.id].question),
+      el('span', { class: 'trail-answer' }, step.label))));
+}
+
+function numberForm(strings, node, onNumber) {
+  const error = el('p', { class: 'field-error', id: 'number-error', hidden: true, role: 'alert' });
+  const input = el('input', {
+    id: 'number-input', name: 'number', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off',
+    required: true, 'aria-describedby': 'number-error',
+  });
+  const form = el('form', { class: 'number-form', id: 'number-form', novalidate: true },
+    el('label', { for: 'number-input' }, node.number.unit || node.question), input, error,
+    el('button', { type: 'submit', class: 'button primary', id: 'number-submit' }, strings.number_submit));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = parseNumber(node, input.value);
+    if (value === null) {
+      error.textContent = input.value.trim() === ''
+        ? strings.number_error_empty
+        : format(strings.number_error_range, node.number);
+      error.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    onNumber(value);
+  });
+  return form;
+}
+
+export function renderQuestion({ config, ruleset, walked, answers, onNumber }) {
+  const { strings, lang } = config;
+  const node = ruleset.incidents[walked.at.id];
+  const back = answers.length ? wizardUrl(lang, ruleset.id, answers.slice(0, -1)) : `/${lang}/`;
+  const body = node.options
+    ? el('ul', { class: 'choices', id: 'options' }, node.options.map((option) => el('li', {},
+      el('a', {
+        class: 'choice', id: `opt-${option.id}`, href: wizardUrl(lang, ruleset.id, [...answers, option.id]), 'data-nav': true,
+      }, el('span', { class: 'choice-title' }, option.label), option.help ? el('span', { class: 'choice-meta' }, option.help) : null))))
+    : numberForm(strings, node, onNumber);
+  return [
+    el('p', { class: 'ruleset-name' }, ruleset.name),
+    heading(node.question, 'question', 'h1'),
+    node.help ? el('p', { class: 'help' }, node.help) : null,
+    body,
+    navBar(strings, back, wizardUrl(lang, ruleset.id)),
+    trailList(lang, ruleset, walked.trail),
+  ].filter(Boolean);
+}

@@ -1,0 +1,47 @@
+/** The ruling card: the penalty in large type, then scores, next steps, source, exceptions and judgement. */
+import { el } from '../dom.js';
+import { rulingUrl, wizardUrl } from '../router.js';
+import { heading, navBar } from './common.js';
+import { trailList } from './question.js';
+
+function block(id, title, content) {
+  if (!content || (Array.isArray(content) && !content.length)) return null;
+  const body = Array.isArray(content) ? el('ul', {}, content.map((line) => el('li', {}, line))) : el('p', {}, content);
+  return el('section', { class: 'ruling-block', id, 'aria-labelledby': `${id}-title` },
+    el('h2', { id: `${id}-title` }, title), body);
+}
+
+function comparison(config, others) {
+  const { strings, lang } = config;
+  const items = others.flatMap(({ ruleset, rulings }) => rulings.map((id) => el('li', {},
+    el('a', { href: rulingUrl(lang, ruleset.id, id), 'data-nav': true, class: 'compare-link', 'data-ruleset': ruleset.id, 'data-ruling': id },
+      el('span', { class: 'choice-meta' }, ruleset.short_name || ruleset.name), ' ',
+      el('span', {}, `${ruleset.penalties[ruleset.rulings[id].penalty].label} — ${ruleset.rulings[id].title}`)))));
+  if (!items.length) return null;
+  return el('details', { class: 'ruling-block compare', id: 'compare' },
+    el('summary', {}, strings.other_rulesets), el('ul', {}, items));
+}
+
+export function renderRuling({ config, ruleset, rulingId, walked, answers, others }) {
+  const { strings, lang } = config;
+  const ruling = ruleset.rulings[rulingId];
+  const penalty = ruleset.penalties[ruling.penalty];
+  const back = answers.length ? wizardUrl(lang, ruleset.id, answers.slice(0, -1)) : `/${lang}/`;
+  return [
+    el('p', { class: 'ruleset-name' }, ruleset.name),
+    el('article', { class: 'ruling', id: 'ruling', 'data-ruling-id': rulingId, 'data-penalty': ruling.penalty },
+      el('p', { class: 'penalty-label' }, strings.penalty),
+      heading(penalty.label, 'penalty'),
+      el('p', { class: 'ruling-title', id: 'ruling-title' }, ruling.title),
+      block('scores', strings.scores, ruling.scores),
+      block('next-steps', strings.next_steps, ruling.next_steps),
+      block('section', strings.section, `${ruling.section} — ${ruleset.source.document}`),
+      block('exceptions', strings.exceptions, ruling.exceptions),
+      block('judgement', strings.judgement, ruling.judgement),
+      block('ambiguity', strings.ambiguity, ruling.ambiguity),
+      el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
+    comparison(config, others),
+    navBar(strings, back, wizardUrl(lang, ruleset.id)),
+    walked ? trailList(lang, ruleset, walked.trail) : null,
+  ].filter(Boolean);
+}

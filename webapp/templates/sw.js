@@ -1,0 +1,67 @@
+/* Service worker: precaches the whole app for every language, serves it offline, keeps one cache per version. */
+const VERSION = '{{ version }}';
+const PREFIX = '{{ prefix }}';
+const CACHE = PREFIX + VERSION;
+const PRECACHE = {{ urls|safe }};
+const LANGUAGES = {{ languages|safe }};
+
+self.addEventListener('install', (event) => {
+  // Install only finishes once everything is cached, so "ready offline" is true when it is shown.
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' }))))
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys
+        .filter((key) => key.startsWith(PREFIX) && key !== CACHE)
+        .map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') self.skipWaiting();
+  if (event.data === 'version' && event.source) event.source.postMessage({ version: VERSION });
+});
+
+/** The language a navigation belongs to: the URL's prefix, else the device's preference, else English. */
+function languageOf(url) {
+  const first = url.pathname.split('/')[1];
+  if (LANGUAGES.includes(first)) return first;
+  const preferred = (self.navigator.languages || []).map((tag) => tag.slice(0, 2));
+  return preferred.find((code) => LANGUAGES.includes(code)) || 'en';
+}
+
+/** Every wizard URL is answered by its language's shell; the page reads its state from the URL. */
+async function navigate(request) {
+  const url = new URL(request.url);
+  const cache = await caches.open(CACHE);
+  const lang = languageOf(url);
+  const shell = await cache.match(`/${lang}/`);
+  if (url.pathname === '/' && shell) return Response.redirect(`/${lang}/`, 302);
+  if (shell && LANGUAGES.includes(url.pathname.split('/')[1])) return shell;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    return shell || Response.error();
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(navigate(request));
+    return;
+  }
+  event.respondWith(
+    caches.open(CACHE)
+      .then((cache) => cache.match(request))
+      .then((hit) => hit || fetch(request))
+  );
+});
