@@ -1,0 +1,70 @@
+"""Shared fixtures: the app, a test client, a live server for the browser, and the system Chromium."""
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from webapp import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+# Chromium must not look up outside hosts: there is no outside network on CI.
+NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+
+
+@pytest.fixture(scope="session")
+def app():
+    return create_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Drive the system Chromium when there is one (Playwright's download is not reachable everywhere)."""
+    args = {**browser_type_launch_args, "args": [NO_DNS]}
+    if CHROMIUM:
+        args["executable_path"] = CHROMIUM
+    return args
+
+
+class LiveServer:
+    """The real app on an ephemeral port in a thread, counting the requests that reach it."""
+
+    def __init__(self, app):
+        self.requests = []
+        app.before_request(self._count)
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def _count(self):
+        from flask import request
+
+        self.requests.append(request.path)
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    server = LiveServer(create_app())
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def own_server():
+    """A live server of its own, for tests that stop it."""
+    server = LiveServer(create_app())
+    yield server
+    server.stop()

@@ -1,0 +1,127 @@
+"""Server: the language redirect, shells, compiled data at content-hashed URLs, PWA files and headers."""
+import json
+
+import pytest
+
+from helpers import ruleset_ids
+
+
+def status(client, url):
+    """Fetch a URL and close the response (static files stay open otherwise)."""
+    with client.get(url) as response:
+        return response.status_code
+
+
+@pytest.mark.parametrize("header,target", [("fr-CA,fr;q=0.9", "/fr/"), ("it", "/it/"), ("de", "/en/"), ("", "/en/")])
+def test_root_redirects_by_accept_language(client, header, target):
+    response = client.get("/", headers={"Accept-Language": header})
+    assert response.status_code == 302
+    assert response.headers["Location"] == target
+
+
+def test_root_redirect_is_not_open(client):
+    response = client.get("/?next=https://evil.example", headers={"Accept-Language": "//evil.example"})
+    assert response.headers["Location"] == "/en/"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_shell_per_language(client, lang):
+    response = client.get(f"/{lang}/")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    assert f'href="/{lang}/manifest.webmanifest"' in html
+
+
+@pytest.mark.parametrize("path", ["/de/", "/en/no-such-ruleset/", "/en/no-such-ruleset/a/b", "/nothing"])
+def test_unknown_paths_are_404(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert 'id="not-found"' in response.get_data(as_text=True)
+
+
+def test_wizard_urls_serve_the_shell(client):
+    assert client.get("/en/wrc-2015/false-win/shown").status_code == 200
+    assert client.get("/it/wrc-2015/ruling/r_false_win_shown").status_code == 200
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_data_url_changes_with_content(app, client, ruleset_id):
+    store = app.extensions["rulesets"]
+    urls = {lang: next(s["url"] for s in store.summaries[lang] if s["id"] == ruleset_id) for lang in ("en", "fr", "it")}
+    assert len(set(urls.values())) == 3
+    for lang, url in urls.items():
+        response = client.get(url)
+        assert response.status_code == 200
+        assert "immutable" in response.headers["Cache-Control"]
+        assert response.get_json()["lang"] == lang
+    assert client.get(urls["en"].replace(".json", "0.json")).status_code == 404
+
+
+def test_manifest_is_complete(client):
+    manifest = json.loads(client.get("/fr/manifest.webmanifest").data)
+    assert manifest["start_url"] == "/fr/"
+    assert manifest["scope"] == "/"
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon["purpose"] == "maskable" for icon in manifest["icons"])
+    for icon in manifest["icons"]:
+        assert status(client, icon["src"]) == 200
+
+
+def test_service_worker_precaches_everything(app, client):
+    body = client.get("/sw.js").get_data(as_text=True)
+    store = app.extensions["rulesets"]
+    for lang in ("en", "fr", "it"):
+        assert f'"/{lang}/"' in body
+        for summary in store.summaries[lang]:
+            assert f'"{summary["url"]}"' in body
+    for asset in ("/static/js/main.js", "/static/js/engine.js", "/static/css/app.css", "/static/icons/icon-192.png"):
+        assert f'"{asset}"' in body
+
+
+def test_precache_urls_all_exist(app, client):
+    from webapp.pwa import precache_manifest
+
+    with app.test_request_context():
+        _, urls = precache_manifest()
+    for url in urls:
+        assert status(client, url) == 200, url
+
+
+def test_cache_version_changes_with_content(tmp_path):
+    """Any change to the served content gives a new cache name."""
+    import shutil
+
+    from helpers import ROOT
+    from webapp import create_app
+
+    def version(static):
+        app = create_app({"TESTING": True})
+        app.static_folder = str(static)
+        with app.test_request_context():
+            from webapp.pwa import precache_manifest
+            return precache_manifest()[0]
+
+    static = tmp_path / "static"
+    shutil.copytree(ROOT / "webapp" / "static", static)
+    before = version(static)
+    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n/* changed */\n")
+    assert version(static) != before
+
+
+def test_security_headers(client):
+    response = client.get("/en/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_no_inline_script_or_style(client):
+    html = client.get("/en/").get_data(as_text=True)
+    assert "<style" not in html and " style=" not in html
+    for chunk in html.split("<script")[1:]:
+        assert 'src="' in chunk.split(">")[0] or 'type="application/json"' in chunk.split(">")[0]

@@ -1,0 +1,152 @@
+"""End to end in a real Chromium: reach rulings in each language, online, offline, installable, accessible."""
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+LANGS = ["en", "fr", "it"]
+
+
+def walk(page, *answers):
+    for answer in answers:
+        page.click(f"#opt-{answer}")
+
+
+def wait_offline_ready(page):
+    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reach_a_ruling_in_each_language(page, live_server, lang):
+    page.goto(f"{live_server.url}/{lang}/")
+    assert page.get_attribute("html", "lang") == lang
+    page.click("#ruleset-wrc-2015")
+    walk(page, "false-win", "shown", "no")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")
+    expect(page.locator("#ruling")).to_have_attribute("data-penalty", "chombo")
+    assert re.search(rf"/{lang}/wrc-2015/false-win/shown/no$", page.url)
+    for block in ("#scores", "#next-steps", "#section", "#exceptions"):
+        expect(page.locator(block)).to_be_visible()
+
+
+def test_choice_of_ruleset_is_remembered(page, live_server):
+    page.goto(f"{live_server.url}/en/")
+    page.click("#ruleset-wrc-2015")
+    expect(page.locator("#question")).to_be_visible()
+    page.goto(f"{live_server.url}/en/")
+    expect(page.locator("#current-ruleset")).to_be_visible()
+    page.click("#start")
+    expect(page.locator("#opt-false-win")).to_be_visible()
+
+
+def test_back_and_start_over(page, live_server):
+    page.goto(f"{live_server.url}/en/wrc-2015/")
+    walk(page, "call", "empty")
+    page.click("#back")
+    expect(page.locator("#opt-empty")).to_be_visible()
+    walk(page, "empty", "meld")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_empty_meld")
+    page.go_back()
+    expect(page.locator("#opt-meld")).to_be_visible()
+    page.click("#start-over")
+    assert page.url.endswith("/en/wrc-2015/")
+    expect(page.locator("#opt-false-win")).to_be_visible()
+
+
+@pytest.mark.parametrize("typed,error", [("", True), ("ten", True), ("-3", True), ("0", True), ("99999", True), ("12", False)])
+def test_number_question(page, live_server, typed, error):
+    page.goto(f"{live_server.url}/en/wrc-2015/attendance/late")
+    before = page.url
+    page.fill("#number-input", typed)
+    page.click("#number-submit")
+    if error:
+        expect(page.locator("#number-error")).to_be_visible()
+        expect(page.locator("#number-input")).to_have_attribute("aria-invalid", "true")
+        assert page.url == before
+    else:
+        expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late_substituted")
+
+
+def test_deep_link_to_a_ruling(page, live_server):
+    page.goto(f"{live_server.url}/it/wrc-2015/ruling/r_noten_riichi_dead_hand")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_noten_riichi_dead_hand")
+    page.click("#back")
+    expect(page.locator("#opt-yes-shown")).to_be_visible()
+
+
+def test_language_switch_keeps_the_step(page, live_server):
+    page.goto(f"{live_server.url}/en/wrc-2015/false-win/shown/no")
+    page.click("#lang-fr")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")
+    assert page.get_attribute("html", "lang") == "fr"
+
+
+def test_user_interface_fits_320px(page, live_server):
+    page.set_viewport_size({"width": 320, "height": 640})
+    for path in ("/fr/", "/fr/wrc-2015/", "/it/wrc-2015/false-win/shown/no", "/it/wrc-2015/attendance/late"):
+        page.goto(f"{live_server.url}{path}")
+        page.wait_for_selector(".screen-heading")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, path
+
+
+def test_offline_after_one_visit(context, own_server):
+    """Load once, stop the server, open a new tab: every language still gives rulings, all from the service worker."""
+    page = context.new_page()
+    page.goto(f"{own_server.url}/en/")
+    wait_offline_ready(page)
+    own_server.stop()
+    served_by_network = []
+    fresh = context.new_page()
+    fresh.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
+    for lang in LANGS:
+        fresh.goto(f"{own_server.url}/{lang}/wrc-2015/")
+        walk(fresh, "attendance", "late")
+        fresh.fill("#number-input", "4")
+        fresh.click("#number-submit")
+        expect(fresh.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late")
+        fresh.goto(f"{own_server.url}/{lang}/wrc-2015/ruling/r_cheating")
+        expect(fresh.locator("#ruling")).to_have_attribute("data-ruling-id", "r_cheating")
+    fresh.goto(f"{own_server.url}/")
+    expect(fresh.locator("#ruleset-list")).to_be_attached()
+    assert served_by_network == []
+
+
+def test_offline_control_fresh_context_fails(browser, own_server):
+    """Without the service worker the stopped server really is unreachable, so the offline test proves something."""
+    own_server.stop()
+    context = browser.new_context()
+    page = context.new_page()
+    with pytest.raises(Exception):
+        page.goto(f"{own_server.url}/en/")
+    context.close()
+
+
+def test_chrome_reports_installable(browser_type, browser_type_launch_args, live_server, tmp_path):
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(f"{live_server.url}/en/")
+        wait_offline_ready(page)
+        session = context.new_cdp_session(page)
+        assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+    finally:
+        context.close()
+
+
+AXE_PATHS = ["/{lang}/", "/{lang}/wrc-2015/", "/{lang}/wrc-2015/attendance/late", "/{lang}/wrc-2015/false-win/shown/no"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_reports_no_violations(page, live_server, lang, scheme):
+    page.emulate_media(color_scheme=scheme)
+    axe = Axe()
+    for path in AXE_PATHS:
+        page.goto(live_server.url + path.format(lang=lang))
+        page.wait_for_selector(".screen-heading")
+        result = axe.run(page)
+        assert result.violations_count == 0, (path, result.generate_report())
