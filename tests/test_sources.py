@@ -16,11 +16,12 @@ def normalise(text):
 
 
 def sentences(text):
-    """Sentences of at least eight words: shorter ones are phrases any paraphrase may share."""
-    for piece in re.split(r"(?<=[.!?:;])\s+|\n+", text):
-        piece = normalise(piece)
-        if len(piece.split()) >= 8:
-            yield piece
+    """Full sentences of at least eight words; headings and short phrases may be cited or shared."""
+    for line in text.splitlines():
+        for piece in re.findall(r"[^.!?]+[.!?]", line):
+            piece = normalise(piece)
+            if len(piece.split()) >= 8:
+                yield piece
 
 
 def test_no_seed_sentence_is_copied():
