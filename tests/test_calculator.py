@@ -1,0 +1,65 @@
+"""The calculator's pure module, run in Node as the browser runs it, over the scenario case file."""
+import json
+import subprocess
+
+import pytest
+import yaml
+
+from helpers import ROOT, ruleset_ids
+
+SCENARIOS = yaml.safe_load((ROOT / "tests" / "cases" / "calculator.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def outcomes(app, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("calculator")
+    rulesets = {rid: json.loads(app.extensions["rulesets"].get(rid, "en").body) for rid in ruleset_ids()}
+    (tmp / "rulesets.json").write_text(json.dumps(rulesets))
+    (tmp / "scenarios.json").write_text(json.dumps(SCENARIOS))
+    output = subprocess.run(
+        ["node", "--experimental-detect-module", "--no-warnings", str(ROOT / "tests" / "calculator_runner.mjs"),
+         str(tmp / "rulesets.json"), str(tmp / "scenarios.json")],
+        check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def matches(actual, expected, path="result"):
+    """Assert that every key given in `expected` has that value in `actual` (lists element by element)."""
+    if isinstance(expected, dict):
+        for key, value in expected.items():
+            assert isinstance(actual, dict) and key in actual, f"{path}.{key} missing"
+            matches(actual[key], value, f"{path}.{key}")
+    elif isinstance(expected, list) and expected and isinstance(expected[0], dict) and path.endswith(("seats", "steps")):
+        assert len(actual) >= len(expected), path
+        for index, item in enumerate(expected):
+            matches(actual[index], item, f"{path}[{index}]")
+    elif isinstance(expected, list) and path.endswith("warnings"):
+        assert len(actual) == len(expected), f"{path}: {actual}"
+        for index, item in enumerate(expected):
+            matches(actual[index], item, f"{path}[{index}]")
+    else:
+        assert actual == expected, f"{path}: {actual!r} != {expected!r}"
+
+
+@pytest.mark.parametrize("index", range(len(SCENARIOS)), ids=[s["name"] for s in SCENARIOS])
+def test_scenario(outcomes, index):
+    scenario, outcome = SCENARIOS[index], outcomes[index]
+    expected = dict(scenario["expect"])
+    steps = expected.pop("steps", None)
+    warnings = expected.pop("warnings", None)
+    matches(outcome["table"], expected, "table")
+    if steps is not None:
+        matches(outcome["steps"], steps, "steps")
+    if warnings is not None:
+        matches(outcome["warnings"], warnings, "warnings")
+
+
+@pytest.mark.parametrize("index", range(len(SCENARIOS)), ids=[s["name"] for s in SCENARIOS])
+def test_transfers_sum_to_zero(outcomes, index):
+    """Every table-point transfer sums to zero; only penalties change a total."""
+    for step in outcomes[index]["steps"]:
+        if "changes" in step and "errors" not in step:
+            table_changes = sum(c["delta"] for c in step["changes"] if c["score"] == "table")
+            assert table_changes == step["sums"]["table"]
+            if SCENARIOS[index]["ruleset"] != "mcr-ema-2014" or not step.get("penalty"):
+                assert step["sums"]["table"] == 0
