@@ -11,7 +11,7 @@ RESERVED_SEGMENTS = {"ruling", "compare", "search", "browse"}
 # Keys whose string (or list of strings) values a referee reads, so they are translated.
 TEXT_KEYS = {
     "name", "short_name", "label", "summary", "question", "help", "title", "scores",
-    "next_steps", "exceptions", "judgement", "ambiguity", "section", "unit", "edition_note",
+    "next_steps", "exceptions", "judgement", "ambiguity", "section", "unit", "edition_note", "document",
 }
 REQUIRED_TOP = ("id", "name", "edition", "date", "source", "penalties", "start", "incidents", "rulings")
 
@@ -61,6 +61,7 @@ def validate(data, filename, stem, translations):
         problems.add("id", "use lower-case letters, digits and hyphens")
     _check_source(data["source"], problems)
     _check_penalties(data["penalties"], problems)
+    _check_scoring(data, problems)
     _check_tree(data, problems)
     _check_coverage(data, problems)
     _check_translations(data, translations, problems)
@@ -74,6 +75,29 @@ def _check_source(source, problems):
     for key in ("document", "language"):
         if not source.get(key):
             problems.add(f"source.{key}", "missing")
+
+
+def _check_scoring(data, problems):
+    """The calculator reads these: where penalties go, and the progressive scale any ruling relies on."""
+    scoring = data.get("scoring", {})
+    if not isinstance(scoring, dict):
+        problems.add("scoring", "must be a mapping")
+        return
+    if scoring.get("penalty_from", "tournament") not in ("tournament", "table"):
+        problems.add("scoring.penalty_from", "must be 'tournament' or 'table'")
+    start = (scoring.get("table") or {}).get("start")
+    if start is not None and not isinstance(start, int):
+        problems.add("scoring.table.start", "must be a whole number")
+    uses_scale = any(
+        effect.get("type") == "progressive"
+        for spec in list((data.get("penalties") or {}).values()) + list((data.get("rulings") or {}).values())
+        if isinstance(spec, dict)
+        for effect in spec.get("effects", []) if isinstance(effect, dict)
+    )
+    scale = data.get("progressive")
+    if uses_scale and not (isinstance(scale, dict) and scale.get("steps")
+                           and all(isinstance(step, int) for step in scale["steps"])):
+        problems.add("progressive.steps", "rulings use the progressive scale, so it needs whole-number steps")
 
 
 def _check_penalties(penalties, problems):

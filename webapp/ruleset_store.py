@@ -101,9 +101,8 @@ def load_rulesets(ruleset_dir: Path, translations_dir: Path) -> RulesetStore:
         store.summaries[lang] = []
         for ruleset_id, data in parsed.items():
             table = tables[ruleset_id].get(lang, {})
-            document = _translate({k: v for k, v in data.items() if k != "source"}, table)
-            document["source"] = {k: v for k, v in data["source"].items() if k != "items"}
-            document["source"]["document"] = table.get(data["source"]["document"], data["source"]["document"])
+            source = {k: v for k, v in data["source"].items() if k != "items"}
+            document = _translate({**data, "source": source}, table)
             document["lang"] = lang
             body = json.dumps(document, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
             digest = hashlib.sha256(body).hexdigest()[:12]
