@@ -6,7 +6,7 @@ from .tags import TAGS
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 NODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
-RESERVED_SEGMENTS = {"ruling", "compare", "search", "browse"}
+RESERVED_SEGMENTS = {"ruling", "table", "compare", "search", "browse", "log"}
 
 # Keys whose string (or list of strings) values a referee reads, so they are translated.
 TEXT_KEYS = {
@@ -62,6 +62,7 @@ def validate(data, filename, stem, translations):
     _check_source(data["source"], problems)
     _check_penalties(data["penalties"], problems)
     _check_scoring(data, problems)
+    _check_discipline(data, problems)
     _check_tree(data, problems)
     _check_coverage(data, problems)
     _check_translations(data, translations, problems)
@@ -98,6 +99,23 @@ def _check_scoring(data, problems):
     if uses_scale and not (isinstance(scale, dict) and scale.get("steps")
                            and all(isinstance(step, int) for step in scale["steps"])):
         problems.add("progressive.steps", "rulings use the progressive scale, so it needs whole-number steps")
+
+
+def _check_discipline(data, problems):
+    """Strike thresholds, as whole numbers, when a ruleset counts strikes towards suspensions and bans."""
+    discipline = data.get("discipline")
+    if discipline is None:
+        return
+    suspension = discipline.get("suspension") if isinstance(discipline, dict) else None
+    keys = ("strikes_in_a_day", "strikes_in_window", "window_days", "length_days")
+    if not isinstance(suspension, dict):
+        problems.add("discipline.suspension", "missing")
+        return
+    for key in keys:
+        if not isinstance(suspension.get(key), int):
+            problems.add(f"discipline.suspension.{key}", "must be a whole number")
+    if not isinstance(discipline.get("ban_after_suspensions"), int):
+        problems.add("discipline.ban_after_suspensions", "must be a whole number")
 
 
 def _check_penalties(penalties, problems):

@@ -5,7 +5,9 @@ import { homeUrl, parse, wizardUrl } from './router.js';
 import { load, save } from './store.js';
 import { renderHome } from './views/home.js';
 import { renderQuestion } from './views/question.js';
+import { renderApply } from './views/apply.js';
 import { renderRuling } from './views/ruling.js';
+import { renderTable } from './views/table.js';
 
 const CHOSEN_KEY = 'ruleset';
 
@@ -68,6 +70,10 @@ export function createController(config, view) {
       return;
     }
     save(CHOSEN_KEY, ruleset.id);
+    if (route.view === 'table') {
+      show(renderTable({ config, ruleset, rerender: render }), config.strings.calc.table_title);
+      return;
+    }
     const answers = route.view === 'ruling' ? rulingPaths(ruleset)[route.rulingId] : route.answers;
     if (!answers) {
       showMessage('not-found', config.strings.not_found);
@@ -84,7 +90,9 @@ export function createController(config, view) {
       return;
     }
     const others = await otherRulings(ruleset.id, walked.at.id);
-    show(renderRuling({ config, ruleset, rulingId: walked.at.id, walked, answers, others }), ruleset.rulings[walked.at.id].title);
+    const numberAnswer = walked.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
+    const apply = renderApply({ config, ruleset, rulingId: walked.at.id, numberAnswer });
+    show(renderRuling({ config, ruleset, rulingId: walked.at.id, walked, answers, others, apply }), ruleset.rulings[walked.at.id].title);
   }
 
   async function otherRulings(rulesetId, rulingId) {

@@ -1,6 +1,6 @@
 /** The ruling card: the penalty in large type, then scores, next steps, source, exceptions and judgement. */
 import { el } from '../dom.js';
-import { rulingUrl, wizardUrl } from '../router.js';
+import { rulingUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading, navBar } from './common.js';
 import { trailList } from './question.js';
 
@@ -22,7 +22,7 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
-export function renderRuling({ config, ruleset, rulingId, walked, answers, others }) {
+export function renderRuling({ config, ruleset, rulingId, walked, answers, others, apply }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -40,8 +40,10 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       block('judgement', strings.judgement, ruling.judgement),
       block('ambiguity', strings.ambiguity, ruling.ambiguity),
       el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
+    apply,
     comparison(config, others),
     navBar(strings, back, wizardUrl(lang, ruleset.id)),
+    el('p', {}, el('a', { href: tableUrl(lang, ruleset.id), 'data-nav': true, id: 'table-link', class: 'button secondary' }, strings.calc.table_title)),
     walked ? trailList(lang, ruleset, walked.trail) : null,
   ].filter(Boolean);
 }

@@ -1,0 +1,137 @@
+"""End to end: from a ruling to applied scores, undo, bad input, persistence, and number formatting."""
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+STORE_KEY = "mjref.table.wrc-2015"
+
+
+def stored(page):
+    return page.evaluate(f"localStorage.getItem('{STORE_KEY}')")
+
+
+def apply_ruling(page, url, **fields):
+    page.goto(url)
+    page.click("#apply-open")
+    for name, value in fields.items():
+        selector = f"#apply-{name}"
+        if page.locator(selector).evaluate("node => node.tagName") == "SELECT":
+            page.select_option(selector, value)
+        else:
+            page.fill(selector, value)
+    page.click("#apply-preview")
+    expect(page.locator("#preview")).to_be_visible()
+
+
+def test_chombo_applied_then_undone(page, live_server):
+    apply_ruling(page, f"{live_server.url}/en/wrc-2015/false-win/shown/no", offender="1")
+    expect(page.locator('#sums [data-sum="tournament"]')).to_contain_text("-20")
+    expect(page.locator("#next-redeal")).to_have_attribute("data-value", "true")
+    expect(page.locator("#next-dealer")).to_have_attribute("data-value", "stays")
+    assert stored(page) is None, "nothing is stored before confirmation"
+    page.click("#apply-confirm")
+    page.click("#open-table")
+    expect(page.locator("#seat-1-tournament")).to_have_value("-20")
+    expect(page.locator("#seat-1-table")).to_have_value("30000")
+    expect(page.locator("#history li")).to_have_count(1)
+    page.click("#undo-0")
+    expect(page.locator("#seat-1-tournament")).to_have_value("0")
+    expect(page.locator("#history-empty")).to_be_visible()
+
+
+def test_lateness_minutes_come_from_the_wizard(page, live_server):
+    apply_ruling(page, f"{live_server.url}/en/wrc-2015/attendance/late/7", offender="2")
+    expect(page.locator("#apply-minutes")).to_have_value("7")
+    expect(page.locator('#sums [data-sum="tournament"]')).to_contain_text("-7")
+
+
+@pytest.mark.parametrize("fields,error_field", [
+    ({}, "offender"),
+    ({"offender": "0", "minutes": ""}, "minutes"),
+    ({"offender": "0", "minutes": "abc"}, "minutes"),
+    ({"offender": "0", "minutes": "-5"}, "minutes"),
+    ({"offender": "0", "minutes": "99999999"}, "minutes"),
+])
+def test_bad_apply_input_changes_nothing(page, live_server, fields, error_field):
+    page.goto(f"{live_server.url}/en/wrc-2015/attendance/late/4")
+    page.click("#apply-open")
+    for name, value in fields.items():
+        if name == "offender":
+            page.select_option("#apply-offender", value)
+        else:
+            page.fill(f"#apply-{name}", value)
+    page.click("#apply-preview")
+    expect(page.locator(f"#apply-{error_field}-error")).to_be_visible()
+    expect(page.locator(f"#apply-{error_field}")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#apply-confirm")).to_have_count(0)
+    assert stored(page) is None
+
+
+@pytest.mark.parametrize("field,value", [("seat-0-table", ""), ("seat-0-table", "abc"), ("seat-1-tournament", "1e9"),
+                                          ("seat-2-table", "99999999999"), ("table-honba", "-1")])
+def test_bad_table_input_changes_nothing(page, live_server, field, value):
+    page.goto(f"{live_server.url}/en/wrc-2015/table")
+    page.fill("#seat-3-name", "Before")
+    page.click("#table-save")
+    expect(page.locator("#history li")).to_have_count(1)
+    before = stored(page)
+    page.fill(f"#{field}", value)
+    page.click("#table-save")
+    expect(page.locator(f"#{field}-error")).to_be_visible()
+    assert stored(page) == before
+
+
+def test_names_are_text_not_html(page, live_server):
+    page.goto(f"{live_server.url}/en/wrc-2015/table")
+    page.fill("#seat-0-name", "<img src=x onerror=window.pwned=1>")
+    page.click("#table-save")
+    apply_ruling(page, f"{live_server.url}/en/wrc-2015/false-win/shown/no", offender="0")
+    expect(page.locator("#apply-offender option").nth(1)).to_contain_text("<img src=x")
+    assert page.evaluate("window.pwned === undefined")
+    assert page.locator("#preview img").count() == 0
+
+
+def test_table_survives_reload_and_offline(page, live_server):
+    page.goto(f"{live_server.url}/en/wrc-2015/table")
+    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.fill("#seat-2-table", "41000")
+    page.fill("#seat-0-table", "19000")
+    page.click("#table-save")
+    page.reload()
+    expect(page.locator("#seat-2-table")).to_have_value("41000")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator("#seat-2-table")).to_have_value("41000")
+        expect(page.locator("#history li")).to_have_count(1)
+    finally:
+        page.context.set_offline(False)
+
+
+@pytest.mark.parametrize("lang,expected", [("en", "30,000"), ("fr", "30\u202f000"), ("it", "30.000")])
+def test_numbers_follow_the_language(page, live_server, lang, expected):
+    apply_ruling(page, f"{live_server.url}/{lang}/wrc-2015/false-win/shown/no", offender="1")
+    expect(page.locator('#preview [data-seat="0"][data-score="table"] .after')).to_have_text(expected)
+
+
+def test_table_warnings(page, live_server):
+    page.goto(f"{live_server.url}/en/wrc-2015/table")
+    page.fill("#seat-0-table", "29000")
+    page.check("#seat-0-deposit")
+    page.click("#table-save")
+    expect(page.locator('[data-warning="deposit_without_riichi"]')).to_be_visible()
+    expect(page.locator('[data-warning="total_off"]')).to_have_count(0)
+    page.fill("#seat-1-table", "31000")
+    page.click("#table-save")
+    expect(page.locator('[data-warning="total_off"]')).to_be_visible()
+
+
+def test_calculator_fits_320px(page, live_server):
+    page.set_viewport_size({"width": 320, "height": 640})
+    apply_ruling(page, f"{live_server.url}/it/wrc-2015/false-win/shown/no", offender="1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.goto(f"{live_server.url}/it/wrc-2015/table")
+    page.wait_for_selector("#table-form")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320

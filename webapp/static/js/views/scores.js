@@ -1,0 +1,101 @@
+/** Shared pieces of the calculator screens: seat names, a before/after table, the next hand, field errors. */
+import { el, format } from '../dom.js';
+import { formatNumber, formatSigned } from '../format.js';
+
+export function seatLabel(strings, table, index) {
+  const seat = table.seats[index];
+  const wind = strings.winds[index];
+  return seat.name ? `${wind} · ${seat.name}` : wind;
+}
+
+export function scoreKinds(ruleset) {
+  const kinds = [['table', ruleset.scoring?.table?.label]];
+  if (ruleset.scoring?.tournament) kinds.push(['tournament', ruleset.scoring.tournament.label]);
+  return kinds.filter(([, label]) => label);
+}
+
+/** Before → after for every player, changed cells marked, with the sum of changes per score. */
+export function previewTable(config, ruleset, before, result) {
+  const { strings, lang } = config;
+  const kinds = scoreKinds(ruleset);
+  const changed = (seat, kind) => result.after.seats[seat][kind] !== before.seats[seat][kind];
+  const rows = before.seats.map((seat, index) => el('tr', {},
+    el('th', { scope: 'row' }, seatLabel(strings, before, index)),
+    kinds.map(([kind]) => el('td', { class: changed(index, kind) ? 'changed' : null, 'data-seat': index, 'data-score': kind },
+      `${formatNumber(lang, seat[kind])} → `,
+      el('strong', { class: 'after' }, formatNumber(lang, result.after.seats[index][kind])),
+      changed(index, kind) ? el('span', { class: 'delta' }, ` (${formatSigned(lang, result.after.seats[index][kind] - seat[kind])})`) : null))));
+  const sums = kinds.map(([kind, label]) => el('li', { 'data-sum': kind },
+    `${label}: ${formatSigned(lang, result.sums?.[kind] ?? 0)}`));
+  return el('div', { class: 'preview', id: 'preview' },
+    el('table', { class: 'scores-table' },
+      el('caption', { class: 'visually-hidden' }, strings.calc.preview),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, strings.calc.player), kinds.map(([, label]) => el('th', { scope: 'col' }, label)))),
+      el('tbody', {}, rows)),
+    el('p', { class: 'sum-title' }, strings.calc.sum_changes),
+    el('ul', { class: 'sums', id: 'sums' }, sums));
+}
+
+/** What the next hand looks like after the ruling. */
+export function nextHandList(config, table, result) {
+  const { strings } = config;
+  if (!result.next) return null;
+  const calc = strings.calc;
+  const lines = [];
+  lines.push(el('li', { id: 'next-redeal', 'data-value': String(result.next.redeal) }, result.next.redeal ? calc.redeal : calc.continue));
+  if (result.next.dealer === 'stays') lines.push(el('li', { id: 'next-dealer', 'data-value': 'stays' }, calc.dealer_stays));
+  if (result.next.dealer === 'passes') lines.push(el('li', { id: 'next-dealer', 'data-value': 'passes' }, calc.dealer_passes));
+  if (result.next.depositsReturned.length) {
+    const seats = result.next.depositsReturned.map((index) => seatLabel(strings, table, index)).join(', ');
+    lines.push(el('li', { id: 'next-deposits' }, format(calc.deposits_returned, { seats })));
+  }
+  if (result.next.counter === 'none') lines.push(el('li', { id: 'next-counter' }, calc.counter_none));
+  if (result.next.notenPayments === false) lines.push(el('li', { id: 'next-noten' }, calc.noten_none));
+  for (const note of result.notes || []) lines.push(el('li', { 'data-note': note }, calc[`note_${note}`] || note));
+  result.after.seats.forEach((seat, index) => {
+    const was = table.seats[index];
+    const name = seatLabel(strings, table, index);
+    if (seat.deadHand && !was.deadHand) lines.push(el('li', {}, `${name}: ${calc.dead_hand}`));
+    if (seat.liveTiles !== was.liveTiles) lines.push(el('li', {}, `${name}: ${calc.live_tiles} ${seat.liveTiles}`));
+    if (seat.deadTiles !== was.deadTiles) lines.push(el('li', {}, `${name}: ${calc.dead_tiles} ${seat.deadTiles}`));
+    if (seat.strikes !== was.strikes) lines.push(el('li', {}, `${name}: ${calc.strikes} ${seat.strikes}`));
+    if (seat.substituted && !was.substituted) lines.push(el('li', {}, `${name}: ${calc.substituted}`));
+    if (seat.disqualified && !was.disqualified) lines.push(el('li', {}, `${name}: ${calc.disqualified}`));
+    if (seat.sessionLost !== undefined && was.sessionLost === undefined) lines.push(el('li', {}, `${name}: ${calc.session_lost}`));
+  });
+  return el('section', { class: 'next-hand', 'aria-labelledby': 'next-hand-title' },
+    el('h3', { id: 'next-hand-title' }, calc.next_hand), el('ul', { id: 'next-hand' }, lines));
+}
+
+/** Show or clear the error message of each field; focus the first field in error. */
+export function showErrors(form, strings, errors) {
+  let first = null;
+  for (const field of form.querySelectorAll('[data-field]')) {
+    const name = field.dataset.field;
+    const message = form.querySelector(`#${field.id}-error`);
+    if (errors[name]) {
+      message.textContent = strings.calc[`err_${errors[name]}`] || errors[name];
+      message.hidden = false;
+      field.setAttribute('aria-invalid', 'true');
+      first = first || field;
+    } else if (message) {
+      message.textContent = '';
+      message.hidden = true;
+      field.removeAttribute('aria-invalid');
+    }
+  }
+  first?.focus();
+}
+
+/** A labelled field with its error line. */
+export function field(id, label, control) {
+  control.id = id;
+  control.setAttribute('aria-describedby', `${id}-error`);
+  return el('div', { class: 'field' },
+    el('label', { for: id }, label), control,
+    el('p', { class: 'field-error', id: `${id}-error`, hidden: true }));
+}
+
+export function storageFailed(container, strings) {
+  container.replaceChildren(el('p', { class: 'field-error', role: 'alert', id: 'storage-error' }, strings.calc.storage_full));
+}
