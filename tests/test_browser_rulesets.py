@@ -1,0 +1,83 @@
+"""Every ruleset in the browser: a ruling per source section in each language, offline, and the comparison view."""
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from helpers import ROOT, ruleset_ids, run_engine
+
+LANGS = ["en", "fr", "it"]
+
+
+def one_ruling_per_section(app, ruleset_id, tmp_path):
+    """The first ruling of each distinct source section, with the answers that reach it."""
+    data = json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)
+    paths = run_engine(app, ruleset_id, "en", [], tmp_path)["paths"]
+    chosen = {}
+    for ruling_id, ruling in data["rulings"].items():
+        chosen.setdefault(ruling["section"], (ruling_id, paths[ruling_id]))
+    return sorted(chosen.values())
+
+
+@pytest.fixture
+def offline_context(context, own_server):
+    """A browser context that has visited the app once, with the server then stopped."""
+    page = context.new_page()
+    page.goto(f"{own_server.url}/en/")
+    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.close()
+    own_server.stop()
+    return context, own_server.url
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_a_ruling_per_section_in_each_language_offline(app, offline_context, ruleset_id, tmp_path):
+    context, base = offline_context
+    page = context.new_page()
+    from_network = []
+    page.on("response", lambda response: None if response.from_service_worker else from_network.append(response.url))
+    targets = one_ruling_per_section(app, ruleset_id, tmp_path)
+    assert targets
+    for lang in LANGS:
+        page.goto(f"{base}/{lang}/{ruleset_id}/")
+        assert page.get_attribute("html", "lang") == lang
+        for ruling_id, answers in targets:
+            # Same URL state as a reload, without reloading the shell each time (the reload path is tested above).
+            page.evaluate("url => { history.pushState({}, '', url); dispatchEvent(new PopStateEvent('popstate')); }",
+                          f"/{lang}/{ruleset_id}/{'/'.join(answers)}")
+            expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", ruling_id)
+    assert from_network == []
+
+
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_first_ruling_by_tapping(page, live_server, app, ruleset_id, tmp_path):
+    """Tap through the wizard from the home screen to one ruling of each ruleset."""
+    ruling_id, answers = one_ruling_per_section(app, ruleset_id, tmp_path)[0]
+    page.goto(f"{live_server.url}/en/")
+    page.click(f"#ruleset-{ruleset_id}")
+    for answer in answers:
+        page.wait_for_selector("#options, #number-form")
+        if page.locator(f"#opt-{answer}").count():
+            page.click(f"#opt-{answer}")
+        else:
+            page.fill("#number-input", answer)
+            page.click("#number-submit")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", ruling_id)
+
+
+def test_same_incident_under_other_rulesets_offline(offline_context):
+    context, base = offline_context
+    page = context.new_page()
+    page.goto(f"{base}/fr/wrc-2015/ruling/r_wrong_count")
+    expect(page.locator("#compare")).to_be_visible()
+    page.click("#compare summary")
+    links = page.locator("#compare a.compare-link")
+    assert links.count() >= 3
+    rulesets = set(links.evaluate_all("nodes => nodes.map((n) => n.dataset.ruleset)"))
+    assert {"wsom", "mcr-ema-2014", "tsumo-quebec"} <= rulesets
+    target = page.locator('#compare a[data-ruleset="mcr-ema-2014"]').first
+    ruling_id = target.get_attribute("data-ruling")
+    target.click()
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", ruling_id)
+    assert "/fr/mcr-ema-2014/" in page.url
