@@ -135,3 +135,16 @@ def test_calculator_fits_320px(page, live_server):
     page.goto(f"{live_server.url}/it/wrc-2015/table")
     page.wait_for_selector("#table-form")
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+def test_arizona_strikes_lead_to_a_suspension_with_dates(page, live_server):
+    """Three strikes on one day suspend the player for two weeks; the table screen shows it with its dates."""
+    for _ in range(3):
+        apply_ruling(page, f"{live_server.url}/en/azrm-2026/ruling/r_wrong_count", offender="2")
+        page.click("#apply-confirm")
+    page.click("#open-table")
+    seat = page.locator('#discipline li[data-seat="2"]')
+    expect(seat).to_have_attribute("data-strikes", "3")
+    expect(seat).to_have_attribute("data-status", "suspended")
+    expect(page.locator('#discipline li[data-seat="1"]')).to_have_attribute("data-status", "ok")
+    expect(page.locator("#seat-2-tournament")).to_have_value("-30")

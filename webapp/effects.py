@@ -3,7 +3,7 @@
 # effect type -> {parameter: allowed values, or a type}
 EFFECTS = {
     # Points taken off the offender's tournament score (overall, season or penalty points); nobody receives them.
-    "penalty_points": {"amount": int, "per": ("minute",), "max": int, "range": list},
+    "penalty_points": {"amount": int, "per": ("minute",), "max": int, "range": list, "applies_to": ("offender", "all")},
     # The next step of the ruleset's progressive scale for this offender.
     "progressive": {"carries_over": bool},
     # The offender pays this many table points to each opponent.

@@ -41,9 +41,11 @@ export function readWhole(text, { min = 0, max = MAX_POINTS, required = true } =
 }
 
 /** What the calculator must ask before applying a ruling, derived from its effects. */
-export function neededInputs(ruleset, ruling, table) {
-  const needs = new Set(['offender']);
-  for (const effect of effectsOf(ruleset, ruling)) {
+export function neededInputs(ruleset, ruling) {
+  const effects = effectsOf(ruleset, ruling);
+  const everyone = effects.length && effects.every((effect) => effect.applies_to === 'all');
+  const needs = new Set(everyone ? [] : ['offender']);
+  for (const effect of effects) {
     if (effect.type === 'penalty_points' && effect.per === 'minute') needs.add('minutes');
     if (effect.type === 'penalty_points' && effect.amount === undefined) needs.add('points');
     if (effect.type === 'penalty_tiles' && effect.count === 'exposed') needs.add('tiles');
@@ -53,7 +55,6 @@ export function neededInputs(ruleset, ruling, table) {
       needs.add('discarder');
     }
   }
-  if (needs.has('offender') && table && table.seats.length !== 4) needs.add('seats');
   return [...needs];
 }
 
@@ -128,7 +129,8 @@ const INTERPRET = {
     if (effect.per === 'minute') amount = effect.amount * Math.min(ctx.values.minutes, effect.max ?? Infinity);
     if (amount === undefined) amount = ctx.values.points;
     const score = penaltyScore(ctx.ruleset);
-    move(ctx.after, ctx.changes, ctx.offender, score, score === 'table' ? -amount * (ctx.ruleset.scoring?.table?.per_point ?? 1) : -amount);
+    const seats = effect.applies_to === 'all' ? [0, 1, 2, 3] : [ctx.offender];
+    for (const seat of seats) move(ctx.after, ctx.changes, seat, score, -amount);
     ctx.penalty += amount;
   },
   progressive(effect, ctx) {

@@ -1,5 +1,6 @@
 /** The table screen: seats, scores, dealer, riichi sticks and counters, warnings, and the history with undo. */
 import { MAX_POINTS, readWhole, warnings } from '../calculator.js';
+import { disciplineStatus } from '../discipline.js';
 import { el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
 import { wizardUrl } from '../router.js';
@@ -68,6 +69,43 @@ function warningList(config, ruleset, table) {
       : format(calc.warn_deposit_without_riichi, { seat: seatLabel(config.strings, table, warning.seat) })))));
 }
 
+/** Each seat's strike dates, read from the history: the day of every step that added a strike. */
+function strikeDates(ruleset, history) {
+  const dates = [[], [], [], []];
+  let before = history.start;
+  history.steps.forEach((step, index) => {
+    const after = currentTable(ruleset, { start: history.start, steps: history.steps.slice(0, index + 1) });
+    after.seats.forEach((seat, position) => {
+      for (let n = before.seats[position].strikes; n < seat.strikes; n += 1) dates[position].push((step.at || '').slice(0, 10));
+    });
+    before = after;
+  });
+  return dates;
+}
+
+function localToday() {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
+}
+
+function disciplineSection(config, ruleset, history, table) {
+  if (!ruleset.discipline) return null;
+  const { strings, lang } = config;
+  const calc = strings.calc;
+  const day = (iso) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const rows = strikeDates(ruleset, history).map((dates, index) => {
+    const status = disciplineStatus(dates.filter(Boolean), ruleset.discipline, localToday());
+    let text = format(calc.status_ok, { count: status.strikes });
+    if (status.status === 'suspended') text = format(calc.status_suspended, { count: status.strikes, date: day(status.until) });
+    if (status.status === 'banned') text = format(calc.status_banned, { count: status.strikes, date: day(status.banned) });
+    const past = status.suspensions.map((s) => `${day(s.start)} – ${day(s.end)}`).join('; ');
+    return el('li', { 'data-seat': index, 'data-status': status.status, 'data-strikes': status.strikes },
+      el('strong', {}, seatLabel(strings, table, index)), ': ', text, past ? el('span', { class: 'choice-meta' }, ` (${calc.suspensions} ${past})`) : null);
+  });
+  return el('section', { class: 'discipline', id: 'discipline', 'aria-labelledby': 'discipline-title' },
+    el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, rows));
+}
+
 export function renderTable({ config, ruleset, rerender }) {
   const { strings, lang } = config;
   const calc = strings.calc;
@@ -130,6 +168,7 @@ export function renderTable({ config, ruleset, rerender }) {
     heading(calc.table_title, 'table-heading'),
     warningList(config, ruleset, table),
     status,
+    disciplineSection(config, ruleset, history, table),
     form,
     actions,
     el('section', { class: 'history', 'aria-labelledby': 'history-title' },

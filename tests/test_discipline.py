@@ -1,0 +1,31 @@
+"""Arizona's strikes, suspensions and ban over dates, computed by the client's pure module from ruleset data."""
+import json
+import subprocess
+
+import pytest
+import yaml
+
+from helpers import ROOT
+
+CASES = yaml.safe_load((ROOT / "tests" / "cases" / "discipline.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def results(app, tmp_path_factory):
+    rules = json.loads(app.extensions["rulesets"].get("azrm-2026", "en").body)["discipline"]
+    calls = [[[str(d) for d in case["strikes"]], rules, str(case["today"])] for case in CASES]
+    args = tmp_path_factory.mktemp("discipline") / "calls.json"
+    args.write_text(json.dumps(calls))
+    output = subprocess.run(
+        ["node", "--experimental-detect-module", "--no-warnings", str(ROOT / "tests" / "call_runner.mjs"),
+         str(ROOT / "webapp" / "static" / "js" / "discipline.js"), "disciplineStatus", str(args)],
+        check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+@pytest.mark.parametrize("index", range(len(CASES)), ids=[case["name"] for case in CASES])
+def test_discipline(results, index):
+    expected = CASES[index]["expect"]
+    for key, value in expected.items():
+        actual = results[index][key]
+        assert json.loads(json.dumps(actual)) == json.loads(json.dumps(value, default=str)), key
