@@ -1,0 +1,128 @@
+"""End to end: recording incidents, escalation shown before the next one, edit, delete, export, import, persistence."""
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+LOG_KEY = "mjref.log"
+
+
+def stored_log(page):
+    return page.evaluate(f"localStorage.getItem('{LOG_KEY}')")
+
+
+def record(page, base, path, player, session="1", note=""):
+    page.goto(f"{base}{path}")
+    page.click("#record-open")
+    page.fill("#record-player", player)
+    page.fill("#record-session", session)
+    if note:
+        page.fill("#record-note", note)
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+
+
+def test_mcr_escalation_shown_before_the_next_offence(page, live_server):
+    base = live_server.url
+    record(page, base, "/en/mcr-ema-2014/ruling/r_call_not_completed", "Alice")
+    record(page, base, "/en/mcr-ema-2014/ruling/r_late_pung", "Alice")
+    page.goto(f"{base}/en/mcr-ema-2014/ruling/r_passing_information")
+    page.click("#record-open")
+    expect(page.locator("#record-session")).to_have_value("1")  # the session is remembered
+    page.fill("#record-player", "alice")
+    expect(page.locator("#record-escalation [data-next]")).to_have_attribute("data-next", "10")
+    page.fill("#record-session", "2")
+    expect(page.locator("#record-escalation [data-next]")).to_have_attribute("data-next", "0")
+
+
+def test_record_from_the_calculator_then_edit_and_delete(page, live_server):
+    base = live_server.url
+    page.goto(f"{base}/en/wrc-2015/false-win/shown/no")
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "1")
+    page.click("#apply-preview")
+    page.click("#apply-confirm")
+    page.click("#apply-record")
+    expect(page.locator("#record-points")).to_have_value("20")
+    page.click("#record-save")
+    page.click("#record-open-log")
+    card = page.locator("#incidents li.incident")
+    expect(card).to_have_count(1)
+    expect(card.locator("[data-points]")).to_have_attribute("data-points", "20")
+    incident_id = card.get_attribute("data-incident")
+    page.click(f"#edit-{incident_id}")
+    page.fill(f"#edit-{incident_id}-points", "abc")
+    page.click(f"#edit-{incident_id}-save")
+    expect(page.locator(f"#edit-{incident_id}-points-error")).to_be_visible()
+    assert json.loads(stored_log(page))["incidents"][0]["points"] == 20
+    page.fill(f"#edit-{incident_id}-points", "25")
+    page.click(f"#edit-{incident_id}-save")
+    expect(page.locator("#incidents [data-points]")).to_have_attribute("data-points", "25")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click(f"#delete-{incident_id}")
+    expect(page.locator("#incidents li.incident")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(f"#delete-{incident_id}")
+    expect(page.locator("#log-empty")).to_be_visible()
+
+
+def test_export_import_round_trip_and_bad_files(page, live_server, tmp_path):
+    base = live_server.url
+    record(page, base, "/fr/azrm-2026/ruling/r_wrong_count", "Cy", note="<script>window.pwned=1</script>")
+    record(page, base, "/fr/wsom/ruling/r_long_hand", "Dee")
+    page.goto(f"{base}/fr/log")
+    expect(page.locator(".note")).to_contain_text("<script>")
+    assert page.evaluate("window.pwned === undefined")
+    original = stored_log(page)
+    with page.expect_download() as download:
+        page.click("#export-json")
+    exported = tmp_path / "log.json"
+    download.value.save_as(exported)
+    with page.expect_download() as csv_download:
+        page.click("#export-csv")
+    csv_file = tmp_path / "log.csv"
+    csv_download.value.save_as(csv_file)
+    assert len(csv_file.read_text(encoding="utf-8").strip().splitlines()) == 3
+
+    bad_files = {
+        "not_json": b"{oops",
+        "foreign": json.dumps({"incidents": []}).encode(),
+        "newer": json.dumps({**json.loads(exported.read_text()), "version": 99}).encode(),
+        "invalid": json.dumps({**json.loads(exported.read_text()), "incidents": [{"id": 1}]}).encode(),
+    }
+    for error, content in bad_files.items():
+        page.set_input_files("#import-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}])
+        expect(page.locator("#import-error")).to_have_attribute("data-error", error)
+        assert stored_log(page) == original
+
+    page.evaluate(f"localStorage.removeItem('{LOG_KEY}')")
+    page.reload()
+    expect(page.locator("#log-empty")).to_be_visible()
+    page.set_input_files("#import-file", str(exported))
+    expect(page.locator("#incidents li.incident")).to_have_count(2)
+    assert json.loads(stored_log(page)) == json.loads(original)
+
+
+def test_log_survives_reload_and_offline(page, live_server):
+    base = live_server.url
+    page.goto(f"{base}/it/")
+    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    record(page, base, "/it/wrc-2015/ruling/r_cheating", "Eve")
+    page.goto(f"{base}/it/log")
+    expect(page.locator("#incidents li.incident")).to_have_count(1)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.locator("#incidents li.incident")).to_have_count(1)
+        expect(page.locator('#log-summary tr[data-player="Eve"]')).to_be_visible()
+    finally:
+        page.context.set_offline(False)
+
+
+def test_empty_player_is_refused(page, live_server):
+    page.goto(f"{live_server.url}/en/wsom/ruling/r_long_hand")
+    page.click("#record-open")
+    page.click("#record-save")
+    expect(page.locator("#record-player-error")).to_be_visible()
+    assert stored_log(page) is None
