@@ -126,3 +126,15 @@ def test_empty_player_is_refused(page, live_server):
     page.click("#record-save")
     expect(page.locator("#record-player-error")).to_be_visible()
     assert stored_log(page) is None
+
+
+def test_full_storage_is_said_and_changes_nothing(page, live_server):
+    record(page, live_server.url, "/en/wsom/ruling/r_long_hand", "Gus")
+    before = stored_log(page)
+    page.goto(f"{live_server.url}/en/wsom/ruling/r_short_hand")
+    page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
+    page.click("#record-open")
+    page.fill("#record-player", "Gus")
+    page.click("#record-save")
+    expect(page.locator("#record-storage-error")).to_be_visible()
+    assert stored_log(page) == before
