@@ -137,7 +137,8 @@ def test_chrome_reports_installable(browser_type, browser_type_launch_args, live
         context.close()
 
 
-AXE_PATHS = ["/{lang}/", "/{lang}/wrc-2015/", "/{lang}/wrc-2015/attendance/late", "/{lang}/wrc-2015/false-win/shown/no"]
+AXE_PATHS = ["/{lang}/", "/{lang}/wrc-2015/", "/{lang}/wrc-2015/attendance/late", "/{lang}/wrc-2015/false-win/shown/no",
+             "/{lang}/wrc-2015/table", "/{lang}/azrm-2026/table", "/{lang}/log"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -150,3 +151,20 @@ def test_axe_reports_no_violations(page, live_server, lang, scheme):
         page.wait_for_selector(".screen-heading")
         result = axe.run(page)
         assert result.violations_count == 0, (path, result.generate_report())
+    # The ruling card with its calculator preview and log form open, and a log with an incident in it.
+    page.goto(live_server.url + f"/{lang}/mcr-ema-2014/ruling/r_false_hu_shape")
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "2")
+    page.click("#apply-preview")
+    page.click("#apply-confirm")
+    page.click("#record-open")
+    page.fill("#record-player", "Ana")
+    page.click("#record-save")
+    page.click("#apply-preview")
+    page.click("#record-save")
+    result = axe.run(page)
+    assert result.violations_count == 0, ("ruling with forms", result.generate_report())
+    page.goto(live_server.url + f"/{lang}/log")
+    page.wait_for_selector("#incidents")
+    result = axe.run(page)
+    assert result.violations_count == 0, ("log", result.generate_report())
