@@ -24,6 +24,18 @@ def home():
     return shell()
 
 
+@bp.route(f"/{LANG}/log")
+def log_page():
+    """The referee's incident log: one page for all rulesets."""
+    return shell()
+
+
+@bp.route(f"/{LANG}/glossary")
+def glossary_page():
+    """The glossary of table words: one page for all rulesets."""
+    return shell()
+
+
 @bp.route(f"/{LANG}/<ruleset_id>/")
 @bp.route(f"/{LANG}/<ruleset_id>/<path:rest>")
 def wizard(ruleset_id, rest=""):

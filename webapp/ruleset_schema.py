@@ -6,6 +6,7 @@ from .tags import TAGS
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 NODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+APP_PAGES = {"log", "glossary", "data", "static"}  # /<lang>/<page> URLs that are not rulesets
 RESERVED_SEGMENTS = {"ruling", "table", "compare", "search", "browse", "log"}
 
 # Keys whose string (or list of strings) values a referee reads, so they are translated.
@@ -57,8 +58,8 @@ def validate(data, filename, stem, translations):
         return problems.lines
     if data["id"] != stem:
         problems.add("id", f"'{data['id']}' must match the file name '{stem}'")
-    if not ID_PATTERN.match(str(data["id"])):
-        problems.add("id", "use lower-case letters, digits and hyphens")
+    if not ID_PATTERN.match(str(data["id"])) or data["id"] in APP_PAGES:
+        problems.add("id", f"use lower-case letters, digits and hyphens, and none of {', '.join(sorted(APP_PAGES))}")
     _check_source(data["source"], problems)
     _check_penalties(data["penalties"], problems)
     _check_scoring(data, problems)
@@ -76,6 +77,23 @@ def _check_source(source, problems):
     for key in ("document", "language"):
         if not source.get(key):
             problems.add(f"source.{key}", "missing")
+    _check_groups(source.get("groups"), problems)
+
+
+def _check_groups(groups, problems):
+    """Optional layout of the source for the reference view: labelled groups of item ids, by prefix."""
+    if groups is None:
+        return
+    if not isinstance(groups, list):
+        problems.add("source.groups", "must be a list of {label, match}")
+        return
+    for index, group in enumerate(groups):
+        path = f"source.groups[{index}]"
+        if not isinstance(group, dict) or not isinstance(group.get("label"), str) or not group["label"]:
+            problems.add(f"{path}.label", "missing")
+        match = group.get("match") if isinstance(group, dict) else None
+        if not isinstance(match, list) or not match or not all(isinstance(m, str) and m for m in match):
+            problems.add(f"{path}.match", "must list item ids or id prefixes")
 
 
 def _check_scoring(data, problems):

@@ -102,6 +102,7 @@ def load_rulesets(ruleset_dir: Path, translations_dir: Path) -> RulesetStore:
         for ruleset_id, data in parsed.items():
             table = tables[ruleset_id].get(lang, {})
             source = {k: v for k, v in data["source"].items() if k != "items"}
+            source["item_order"] = list(data["source"].get("items") or {})  # ids only: the order of the source
             document = _translate({**data, "source": source}, table)
             document["lang"] = lang
             body = json.dumps(document, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import yaml
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from .catalogs import TRANSLATED, UI_DOMAIN, po_path, untranslated
@@ -19,7 +19,8 @@ def _ui_template():
     package = PACKAGE
     method_map = [("**.py", "python"), ("templates/**.html", "jinja2"), ("templates/**.js", "jinja2")]
     for filename, lineno, message, comments, context in extract_from_dir(
-        package, method_map, comment_tags=("I18N:",), strip_comment_tags=True,
+        package, method_map, keywords={**DEFAULT_KEYWORDS, "_l": None, "lazy_gettext": None},
+        comment_tags=("I18N:",), strip_comment_tags=True,
     ):
         catalog.add(message, locations=[(f"webapp/{filename}", lineno)], auto_comments=comments, context=context)
     return catalog

@@ -1,6 +1,7 @@
 """Every string the client scripts show, translated by flask-babel and handed to them in the page."""
 from flask_babel import gettext as _
 
+from .find_strings import find_strings
 from .tags import TAGS
 
 
@@ -38,9 +39,62 @@ def client_strings():
         "tag": _("Kind of incident"),
         "other_rulesets": _("The same incident under other rulesets"),
         "edition": _("Edition"),
+        "referee_tools": _("Referee's tools"),
         "tags": {key: str(label) for key, label in TAGS.items()},
         "winds": [_("East"), _("South"), _("West"), _("North")],
         "calc": calculator_strings(),
+        "find": find_strings(),
+        "log": log_strings(),
+    }
+
+
+def log_strings():
+    """Strings of the referee's incident log."""
+    return {
+        "title": _("Incident log"),
+        "record_title": _("Record in the log"),
+        "player": _("Player"),
+        "seat": _("Seat"),
+        "tournament": _("Tournament"),
+        "session": _("Session or round"),
+        "table": _("Table"),
+        "points": _("Penalty points applied"),
+        "note": _("Referee's note"),
+        "save": _("Save to the log"),
+        "save_changes": _("Save the changes"),
+        "recorded": _("Saved in the log."),
+        "open_log": _("Open the log"),
+        "earlier": _("Earlier incidents of this player under this ruleset: %(count)s."),
+        "next_warning": _("Next offence on the progressive scale this session: a warning."),
+        "next_points": _("Next offence on the progressive scale this session: %(points)s points."),
+        "next_carried": _("Next obstruction or time-wasting (not reset by sessions): %(points)s points."),
+        "strikes_line": _("Strikes: %(count)s."),
+        "status_ok": _("May play."),
+        "status_suspended": _("Suspended now."),
+        "status_banned": _("Banned."),
+        "next_strike_suspends": _("One more strike now would suspend this player."),
+        "next_strike_bans": _("One more strike now would ban this player."),
+        "when": _("When"),
+        "ruleset": _("Ruleset"),
+        "section": _("Section"),
+        "edit": _("Edit"),
+        "delete": _("Delete"),
+        "confirm_delete": _("Delete this incident from the log?"),
+        "summary": _("Summary per player"),
+        "count": _("Incidents"),
+        "next": _("Next offence"),
+        "export_csv": _("Export CSV"),
+        "export_json": _("Export JSON"),
+        "import_json": _("Import a JSON export"),
+        "print": _("Print"),
+        "empty": _("No incident recorded yet."),
+        "confirm_import": _("Replace the whole log with the imported file?"),
+        "import_not_json": _("This file is not a JSON export of the log. Nothing was changed."),
+        "import_foreign": _("This file was not exported by this app's log. Nothing was changed."),
+        "import_newer": _("This file comes from a newer version of the app. Update the app first. Nothing was changed."),
+        "import_invalid": _("This file holds damaged incidents. Nothing was changed."),
+        "err_empty_player": _("Enter the player's name or seat."),
+        "err_too_long": _("This text is too long."),
     }
 
 

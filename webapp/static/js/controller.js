@@ -6,8 +6,11 @@ import { load, save } from './store.js';
 import { renderHome } from './views/home.js';
 import { renderQuestion } from './views/question.js';
 import { renderApply } from './views/apply.js';
+import { renderLog } from './views/log.js';
+import { renderRecord } from './views/record.js';
 import { renderRuling } from './views/ruling.js';
 import { renderTable } from './views/table.js';
+import { findScreen, glossaryScreen } from './finder.js';
 
 const CHOSEN_KEY = 'ruleset';
 
@@ -57,6 +60,16 @@ export function createController(config, view) {
       show(renderHome({ config, chosenId: load(CHOSEN_KEY) }), '');
       return;
     }
+    if (route.view === 'log') {
+      const all = await allRulesets();
+      show(renderLog({ config, rulesets: Object.fromEntries(all.map((r) => [r.id, r])), rerender: render }), config.strings.log.title);
+      return;
+    }
+    if (route.view === 'glossary') {
+      const screen = glossaryScreen({ config, chosenId: load(CHOSEN_KEY) });
+      show(screen.children, screen.title);
+      return;
+    }
     let ruleset;
     try {
       ruleset = await fetchRuleset(route.rulesetId);
@@ -72,6 +85,12 @@ export function createController(config, view) {
     save(CHOSEN_KEY, ruleset.id);
     if (route.view === 'table') {
       show(renderTable({ config, ruleset, rerender: render }), config.strings.calc.table_title);
+      return;
+    }
+    if (route.view === 'search' || route.view === 'browse') {
+      const screen = await findScreen(route.view, { config, ruleset, rulesets: await allRulesets(), go });
+      show(screen.children, screen.title);
+      if (screen.focus) view.querySelector(screen.focus)?.focus();
       return;
     }
     const answers = route.view === 'ruling' ? rulingPaths(ruleset)[route.rulingId] : route.answers;
@@ -92,11 +111,16 @@ export function createController(config, view) {
     const others = await otherRulings(ruleset.id, walked.at.id);
     const numberAnswer = walked.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
     const apply = renderApply({ config, ruleset, rulingId: walked.at.id, numberAnswer });
-    show(renderRuling({ config, ruleset, rulingId: walked.at.id, walked, answers, others, apply }), ruleset.rulings[walked.at.id].title);
+    const record = renderRecord({ config, ruleset, rulingId: walked.at.id });
+    show(renderRuling({ config, ruleset, rulingId: walked.at.id, walked, answers, others, apply, record }), ruleset.rulings[walked.at.id].title);
+  }
+
+  async function allRulesets() {
+    return (await Promise.all(config.rulesets.map((s) => fetchRuleset(s.id).catch(() => null)))).filter(Boolean);
   }
 
   async function otherRulings(rulesetId, rulingId) {
-    const all = (await Promise.all(config.rulesets.map((s) => fetchRuleset(s.id).catch(() => null)))).filter(Boolean);
+    const all = await allRulesets();
     return sameIncident(all, rulesetId, rulingId)
       .map(({ ruleset, rulings }) => ({ ruleset: all.find((r) => r.id === ruleset), rulings }));
   }

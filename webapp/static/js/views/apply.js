@@ -30,6 +30,19 @@ function inputFor(need, strings, table, numberAnswer) {
   }
 }
 
+/** Open the log form under the same ruling, filled with the offender and the points just applied. */
+function prefillRecord(strings, table, { inputs, result }) {
+  const seatIndex = Number(inputs.offender);
+  const form = document.getElementById('record-form');
+  if (!form) return;
+  document.getElementById('record').open = true;
+  form.elements.player.value = table.seats[seatIndex].name || strings.winds[seatIndex];
+  form.elements.seat.value = strings.winds[seatIndex];
+  form.elements.points.value = result.penalty ? String(result.penalty) : '';
+  form.dispatchEvent(new Event('input'));
+  form.elements.player.focus();
+}
+
 export function renderApply({ config, ruleset, rulingId, numberAnswer }) {
   const { strings, lang } = config;
   const calc = strings.calc;
@@ -65,7 +78,10 @@ export function renderApply({ config, ruleset, rulingId, numberAnswer }) {
         return;
       }
       output.replaceChildren(el('p', { id: 'apply-done', role: 'status' }, calc.applied, ' ',
-        el('a', { href: tableUrl(lang, ruleset.id), 'data-nav': true, id: 'open-table' }, calc.open_table)));
+        el('a', { href: tableUrl(lang, ruleset.id), 'data-nav': true, id: 'open-table' }, calc.open_table)),
+      pending.inputs.offender !== undefined && pending.inputs.offender !== ''
+        ? el('button', { type: 'button', class: 'button secondary', id: 'apply-record', onclick: () => prefillRecord(strings, table, pending) }, strings.log.record_title)
+        : null);
     });
     output.replaceChildren(previewTable(config, ruleset, table, result), nextHandList(config, table, result), confirm);
   });

@@ -1,7 +1,8 @@
 /** The home screen: the chosen ruleset and the way into "What happened?", or the choice of ruleset. */
 import { el } from '../dom.js';
-import { wizardUrl } from '../router.js';
+import { logUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading } from './common.js';
+import { findLinks } from './find-links.js';
 
 function rulesetLink(lang, summary, chosen) {
   return el('li', {},
@@ -23,5 +24,9 @@ export function renderHome({ config, chosenId }) {
     el('p', { class: 'current-ruleset' }, `${strings.current_ruleset}: `, el('strong', { id: 'current-ruleset' }, chosen.name)),
     el('a', { class: 'button primary big', href: wizardUrl(lang, chosen.id), id: 'start', 'data-nav': true }, strings.start),
     el('details', { class: 'change-ruleset' }, el('summary', { id: 'change-ruleset' }, strings.change_ruleset), list),
+    findLinks(config, chosen.id),
+    el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },
+      el('a', { class: 'button secondary', href: tableUrl(lang, chosen.id), id: 'home-table-link', 'data-nav': true }, strings.calc.table_title),
+      el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title)),
   ];
 }

@@ -1,8 +1,10 @@
 /** The ruling card: the penalty in large type, then scores, next steps, source, exceptions and judgement. */
 import { el } from '../dom.js';
-import { rulingUrl, tableUrl, wizardUrl } from '../router.js';
+import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading, navBar } from './common.js';
 import { trailList } from './question.js';
+import { findLinks } from './find-links.js';
+import { shareBlock } from './share.js';
 
 function block(id, title, content) {
   if (!content || (Array.isArray(content) && !content.length)) return null;
@@ -22,7 +24,7 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
-export function renderRuling({ config, ruleset, rulingId, walked, answers, others, apply }) {
+export function renderRuling({ config, ruleset, rulingId, walked, answers, others, apply, record }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -40,10 +42,15 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       block('judgement', strings.judgement, ruling.judgement),
       block('ambiguity', strings.ambiguity, ruling.ambiguity),
       el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
+    shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title),
     apply,
+    record,
     comparison(config, others),
     navBar(strings, back, wizardUrl(lang, ruleset.id)),
-    el('p', {}, el('a', { href: tableUrl(lang, ruleset.id), 'data-nav': true, id: 'table-link', class: 'button secondary' }, strings.calc.table_title)),
+    el('p', { class: 'more-links' },
+      el('a', { href: tableUrl(lang, ruleset.id), 'data-nav': true, id: 'table-link', class: 'button secondary' }, strings.calc.table_title),
+      el('a', { href: logUrl(lang), 'data-nav': true, id: 'log-link', class: 'button secondary' }, strings.log.title)),
+    findLinks(config, ruleset.id),
     walked ? trailList(lang, ruleset, walked.trail) : null,
   ].filter(Boolean);
 }

@@ -1,0 +1,36 @@
+"""The Japanese and Chinese terms search must know, and the rulings each must find (Node and browser tests)."""
+import json
+
+from helpers import ruleset_ids
+
+# Each term a referee may type, and the rulings it must find: by incident tag (every ruling with it, in every
+# ruleset) and by explicit "ruleset:ruling" ids.
+TERMS = {
+    "kuikae": {"tags": ["swap-calling"]},
+    "chombo": {"penalty": "chombo"},
+    "chonbo": {"penalty": "chombo"},
+    "noten": {"tags": ["noten-riichi"]},
+    "tenpai": {"ids": ["azrm-2026:r_false_tenpai", "azrm-2026:r_noten_when_tenpai"]},
+    "taahai": {"tags": ["wrong-tile-count"]},
+    "shouhai": {"tags": ["wrong-tile-count"]},
+    "furiten": {"ids": ["tsumo-quebec:r_chombo_furiten_ron"]},
+    "hu": {"tags": ["false-win"]},
+    "pao": {"tags": ["risky-discard"]},
+    "kan": {"tags": ["riichi-kan"]},
+    "kong": {"tags": ["riichi-kan"]},
+    "pon": {"ids": ["mcr-ema-2014:r_late_pung", "wrc-2015:r_empty_meld", "azrm-2026:r_empty_meld"]},
+    "pung": {"ids": ["mcr-ema-2014:r_late_pung", "wrc-2015:r_empty_meld", "azrm-2026:r_empty_meld"]},
+    "chii": {"ids": ["wrc-2015:r_empty_meld", "azrm-2026:r_empty_meld"]},
+    "chow": {"ids": ["wrc-2015:r_empty_meld", "azrm-2026:r_empty_meld"]},
+}
+
+
+def expected_rulings(app, spec):
+    """The 'ruleset:ruling' ids a term must find."""
+    found = set(spec.get("ids", []))
+    for ruleset_id in ruleset_ids():
+        data = json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)
+        for ruling_id, ruling in data["rulings"].items():
+            if ruling["tag"] in spec.get("tags", []) or ruling["penalty"] == spec.get("penalty"):
+                found.add(f"{ruleset_id}:{ruling_id}")
+    return found

@@ -1,0 +1,41 @@
+/** Builds the search, browse and glossary screens: loads the synonyms once and keeps one search index per page. */
+import { searchUrl } from './router.js';
+import { buildIndex, search } from './search.js';
+import { renderBrowse } from './views/browse.js';
+import { renderGlossary } from './views/glossary.js';
+import { renderSearch } from './views/search.js';
+
+const SYNONYMS_URL = new URL('../data/synonyms.json', import.meta.url);
+let indexed = null;
+
+/** The index of every loaded ruleset; built once, as the rulesets of a page do not change. */
+function searchIndex(rulesets, tagLabels) {
+  if (!indexed) {
+    indexed = fetch(SYNONYMS_URL)
+      .then((response) => (response.ok ? response.json() : {}))
+      .catch(() => ({}))
+      .then((synonyms) => buildIndex(rulesets, { tagLabels, synonyms }));
+  }
+  return indexed;
+}
+
+export function glossaryScreen({ config, chosenId }) {
+  return { children: renderGlossary({ config, chosenId }), title: config.strings.find.glossary_title };
+}
+
+/** The search or browse screen of a ruleset, as {children, title, focus}. */
+export async function findScreen(view, { config, ruleset, rulesets, go }) {
+  const strings = config.strings.find;
+  if (view === 'browse') return { children: renderBrowse({ config, ruleset }), title: strings.browse_title };
+  const index = await searchIndex(rulesets, config.strings.tags);
+  const params = new URLSearchParams(location.search);
+  const children = renderSearch({
+    config, ruleset, rulesets,
+    query: params.get('q') || '',
+    all: params.get('all') === '1',
+    find: (query, all) => search(index, query, { rulesetIds: all ? null : [ruleset.id] }),
+    onChange: (query, all) => history.replaceState(history.state, '', searchUrl(config.lang, ruleset.id, query, all)),
+    onOpen: go,
+  });
+  return { children, title: strings.search_title, focus: '#search-input' };
+}
