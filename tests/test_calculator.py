@@ -10,11 +10,14 @@ from helpers import ROOT, ruleset_ids
 SCENARIOS = yaml.safe_load((ROOT / "tests" / "cases" / "calculator.yaml").read_text(encoding="utf-8"))
 
 
+def compiled_rulesets(app):
+    return {rid: json.loads(app.extensions["rulesets"].get(rid, "en").body) for rid in ruleset_ids()}
+
+
 @pytest.fixture(scope="module")
 def outcomes(app, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("calculator")
-    rulesets = {rid: json.loads(app.extensions["rulesets"].get(rid, "en").body) for rid in ruleset_ids()}
-    (tmp / "rulesets.json").write_text(json.dumps(rulesets))
+    (tmp / "rulesets.json").write_text(json.dumps(compiled_rulesets(app)))
     (tmp / "scenarios.json").write_text(json.dumps(SCENARIOS))
     output = subprocess.run(
         ["node", "--experimental-detect-module", "--no-warnings", str(ROOT / "tests" / "calculator_runner.mjs"),
@@ -63,3 +66,25 @@ def test_transfers_sum_to_zero(outcomes, index):
             assert table_changes == step["sums"]["table"]
             if SCENARIOS[index]["ruleset"] != "mcr-ema-2014" or not step.get("penalty"):
                 assert step["sums"]["table"] == 0
+
+
+def test_scenarios_run_the_same_in_the_browser(browser, live_server, app, outcomes):
+    """The case file run against the calculator module as the browser loads it gives the same end states."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/__tests__/calculator_scenarios.mjs", lambda route: route.fulfill(
+        path=str(ROOT / "tests" / "calculator_scenarios.mjs"), content_type="text/javascript"))
+    page.goto(f"{live_server.url}/en/")
+    in_browser = page.evaluate("""async ([rulesets, scenarios]) => {
+        const calc = await import('/static/js/calculator.js');
+        const { runScenarios } = await import('/__tests__/calculator_scenarios.mjs');
+        return JSON.parse(JSON.stringify(runScenarios(calc, rulesets, scenarios)));
+    }""", [compiled_rulesets(app), SCENARIOS])
+    context.close()
+    assert len(in_browser) == len(SCENARIOS)
+    for index, outcome in enumerate(in_browser):
+        expected = dict(SCENARIOS[index]["expect"])
+        expected.pop("steps", None)
+        expected.pop("warnings", None)
+        matches(outcome["table"], expected, f"browser[{index}].table")
+    assert in_browser == outcomes
