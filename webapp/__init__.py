@@ -18,12 +18,14 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
 
-    from . import cli, i18n, pages, pwa, security
+    from . import cli, compression, i18n, pages, preload, pwa, security
     from .ruleset_store import load_rulesets
 
     i18n.init_app(app)
     app.extensions["rulesets"] = load_rulesets(Path(app.config["RULESET_DIR"]), Path(app.config["TRANSLATIONS_DIR"]))
+    compression.init_app(app)  # registered first, so it runs after every other after-request hook
     security.init_app(app)
+    preload.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(pwa.bp)
     cli.init_app(app)

@@ -1,4 +1,4 @@
-"""Shell command `flask --app app rulesets check`: validate the ruleset files from the shell."""
+"""Shell commands: `flask --app app rulesets check` validates the ruleset files, `flask --app app export DIR` writes the static site."""
 from pathlib import Path
 
 import click
@@ -26,4 +26,7 @@ def check():
 
 
 def init_app(app):
+    from .export import export_command
+
     app.cli.add_command(rulesets_cli)
+    app.cli.add_command(export_command)

@@ -1,0 +1,116 @@
+"""Security: headers on every kind of response, no open redirect, translated 404s online and offline."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+LANGS = ["en", "fr", "it"]
+
+
+def data_url(app, lang="en"):
+    return app.extensions["rulesets"].summaries[lang][0]["url"]
+
+
+def kinds_of_response(app):
+    """One URL for every kind of response the app gives, with the status it must have."""
+    return [
+        ("/", 302), ("/en/", 200), ("/fr/wrc-2015/false-win/shown", 200), ("/it/wrc-2015/ruling/r_cheating", 200),
+        (data_url(app), 200), ("/sw.js", 200), ("/fr/manifest.webmanifest", 200),
+        ("/static/js/main.js", 200), ("/static/css/app.css", 200), ("/static/icons/icon-192.png", 200),
+        ("/nothing", 404), ("/de/", 404), ("/fr/no-such-ruleset/", 404), ("/static/nothing.js", 404),
+        (data_url(app).replace(".json", "0.json"), 404),
+    ]
+
+
+def assert_secure_headers(response, url):
+    csp = response.headers.get("Content-Security-Policy", "")
+    directives = {part.split()[0]: part.split()[1:] for part in (d.strip() for d in csp.split(";")) if part}
+    assert directives.get("script-src") == ["'self'"], url
+    assert directives.get("style-src") == ["'self'"], url
+    assert directives.get("frame-ancestors") == ["'none'"], url
+    assert directives.get("object-src") == ["'none'"], url
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp, url
+    assert response.headers.get("X-Content-Type-Options") == "nosniff", url
+    assert response.headers.get("Referrer-Policy") == "no-referrer", url
+    assert response.headers.get("X-Frame-Options") == "DENY", url
+
+
+@pytest.mark.parametrize("encoding", ["", "gzip, br"])
+def test_every_kind_of_response_has_the_headers(app, client, encoding):
+    for url, status in kinds_of_response(app):
+        with client.get(url, headers={"Accept-Encoding": encoding}) as response:
+            assert response.status_code == status, url
+            assert_secure_headers(response, url)
+
+
+def test_not_modified_static_file_keeps_the_headers(client):
+    with client.get("/static/js/main.js") as first:
+        etag = first.headers["ETag"]
+    with client.get("/static/js/main.js", headers={"If-None-Match": etag}) as response:
+        assert response.status_code == 304
+        assert_secure_headers(response, "304")
+
+
+EVIL_LANGUAGES = [
+    "//evil.example", "https://evil.example", "fr//evil.example", "evil.example, fr;q=0.1", "../../etc/passwd",
+    "it;q=abc", "*", "fr-FR\r\nLocation: https://evil.example", "\\\\evil.example", "%2F%2Fevil.example", "x" * 5000,
+]
+EVIL_QUERIES = ["?next=https://evil.example", "?url=//evil.example", "?lang=//evil.example", "?redirect=%2F%2Fevil.example"]
+
+
+@pytest.mark.parametrize("language", EVIL_LANGUAGES)
+@pytest.mark.parametrize("query", ["", *EVIL_QUERIES])
+def test_root_redirect_is_never_open(client, language, query):
+    response = client.get(f"/{query}", environ_overrides={"HTTP_ACCEPT_LANGUAGE": language})  # raw, even with CR LF
+    assert response.status_code == 302
+    assert response.headers["Location"] in {"/en/", "/fr/", "/it/"}
+
+
+def test_root_redirect_with_a_host_header_stays_relative(client):
+    response = client.get("/", headers={"Host": "evil.example", "X-Forwarded-Host": "evil.example"})
+    assert re.fullmatch(r"/(en|fr|it)/", response.headers["Location"])
+
+
+def heading(html):
+    match = re.search(r'<h1 id="not-found">([^<]+)</h1>', html)
+    assert match, html
+    return match.group(1).strip()
+
+
+@pytest.mark.parametrize("path", ["/{lang}/no-such-ruleset/", "/{lang}/no-such-ruleset/a/b", "/{lang}/wrc-2015x/ruling/r"])
+def test_unknown_paths_give_a_translated_404(client, path):
+    headings = {}
+    for lang in LANGS:
+        response = client.get(path.format(lang=lang))
+        assert response.status_code == 404
+        html = response.get_data(as_text=True)
+        assert f'<html lang="{lang}">' in html
+        headings[lang] = heading(html)
+    assert headings["fr"] != headings["en"] and headings["it"] != headings["en"] and headings["fr"] != headings["it"]
+
+
+@pytest.mark.parametrize("path", ["/de/", "/xx/wrc-2015/", "/nothing", "/EN/"])
+def test_unknown_languages_give_the_english_404(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    html = response.get_data(as_text=True)
+    assert '<html lang="en">' in html
+    assert heading(html)
+
+
+def test_offline_fallback_for_unknown_paths(context, own_server):
+    """Offline, an unknown ruleset or answer under a language gets the shell's not-found view, in that language."""
+    page = context.new_page()
+    page.goto(f"{own_server.url}/fr/")
+    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+    own_server.stop()
+    fresh = context.new_page()
+    served_by_network = []
+    fresh.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
+    for lang in ("fr", "it"):
+        for path in (f"/{lang}/no-such-ruleset/", f"/{lang}/no-such-ruleset/a/b", f"/{lang}/wrc-2015/no-such-answer"):
+            fresh.goto(own_server.url + path)
+            expect(fresh.locator("h1#not-found")).to_be_visible()
+            assert fresh.get_attribute("html", "lang") == lang
+    assert served_by_network == []

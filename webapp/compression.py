@@ -1,0 +1,111 @@
+"""Compressed text responses: brotli or gzip when the client accepts it, each distinct body compressed only once."""
+import gzip
+import hashlib
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from flask import request
+
+try:  # brotli is a dependency; without it, gzip alone is served.
+    import brotli
+except ImportError:  # pragma: no cover
+    brotli = None
+
+COMPRESSIBLE = {
+    "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+    "application/manifest+json", "image/svg+xml", "text/plain",
+}
+MIN_SIZE = 256
+CODINGS = ("br", "gzip") if brotli else ("gzip",)
+
+
+def encode(body, coding):
+    """Compress one body, deterministically (no timestamp), at the strongest level: it is done once per body."""
+    if coding == "br":
+        return brotli.compress(body, quality=11)
+    return gzip.compress(body, compresslevel=9, mtime=0)
+
+
+class CompressedCache:
+    """A bounded memo of compressed bodies keyed by the body's digest, shared by every request."""
+
+    def __init__(self, size=512):
+        self.size = size
+        self.items = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, body, coding):
+        key = (coding, hashlib.blake2b(body, digest_size=16).digest())
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        compressed = encode(body, coding)
+        with self.lock:
+            self.items[key] = compressed
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return compressed
+
+
+def is_compressible(mimetype):
+    return (mimetype or "") in COMPRESSIBLE
+
+
+def choose_coding(accept_encodings):
+    """The best coding the client accepts, or None."""
+    for coding in CODINGS:
+        if accept_encodings.quality(coding) > 0:
+            return coding
+    return None
+
+
+def compress_response(response, cache):
+    """Compress a finished response in place when it is text, big enough, whole, and the client accepts it."""
+    if not is_compressible(response.mimetype):
+        return response
+    response.vary.add("Accept-Encoding")
+    if (response.status_code not in (200, 404) or "Content-Encoding" in response.headers
+            or "Content-Range" in response.headers):
+        return response
+    coding = choose_coding(request.accept_encodings)
+    if coding is None:
+        return response
+    if response.direct_passthrough:  # a static file: read it so it can be compressed (and memoized)
+        response.direct_passthrough = False
+    elif response.is_streamed:
+        return response
+    body = response.get_data()
+    if len(body) < MIN_SIZE:
+        return response
+    response.set_data(cache.get(body, coding))
+    response.headers["Content-Encoding"] = coding
+    etag, weak = response.get_etag()
+    if etag:  # another representation of the same content: a weak validator, as nginx does
+        response.set_etag(etag, weak=True)
+    return response
+
+
+def warm(app, cache):
+    """Compress the static files and every compiled ruleset up front, so no request pays for it."""
+    bodies = [p.read_bytes() for p in Path(app.static_folder).rglob("*")
+              if p.is_file() and p.suffix in {".js", ".css", ".svg", ".json", ".webmanifest"}]
+    store = app.extensions.get("rulesets")
+    if store is not None:
+        bodies += [store.get(summary["id"], lang).body for lang, summaries in store.summaries.items()
+                   for summary in summaries]
+    for body in bodies:
+        if len(body) >= MIN_SIZE:
+            cache.get(body, "gzip")
+
+
+def init_app(app):
+    """Compress after every other after-request hook has run (registered first, so it runs last)."""
+    cache = CompressedCache()
+    app.extensions["compression"] = cache
+    warm(app, cache)
+
+    @app.after_request
+    def compress(response):
+        return compress_response(response, cache)
