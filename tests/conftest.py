@@ -5,6 +5,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from webapp import create_app
@@ -68,3 +69,20 @@ def own_server():
     server = LiveServer(create_app())
     yield server
     server.stop()
+
+
+def wait_offline_ready(page):
+    """Wait until the service worker has precached everything and controls the page."""
+    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+
+
+@pytest.fixture
+def offline_context(context, own_server):
+    """A browser context that has visited the app once, with the server then stopped."""
+    page = context.new_page()
+    page.goto(f"{own_server.url}/en/")
+    wait_offline_ready(page)
+    page.close()
+    own_server.stop()
+    return context, own_server.url

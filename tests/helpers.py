@@ -7,6 +7,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_RUNNER = ROOT / "tests" / "engine_runner.mjs"
+NODE = ["node", "--experimental-detect-module", "--no-warnings"]
 
 
 def ruleset_ids():
@@ -25,6 +26,15 @@ def run_engine(app, ruleset_id, lang, answer_lists, tmp_path):
     data.write_bytes(compiled.body)
     request = tmp_path / f"{ruleset_id}-{lang}-answers.json"
     request.write_text(json.dumps(answer_lists))
-    output = subprocess.run(["node", "--experimental-detect-module", "--no-warnings", str(ENGINE_RUNNER), str(data), str(request)],
+    output = subprocess.run([*NODE, str(ENGINE_RUNNER), str(data), str(request)],
                             check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def call_module(module, function, calls, tmp_path):
+    """Call one exported function of a client module (path under webapp/static/js) in Node, once per argument list."""
+    args = tmp_path / f"{function}-calls.json"
+    args.write_text(json.dumps(calls, default=str))
+    output = subprocess.run([*NODE, str(ROOT / "tests" / "call_runner.mjs"), str(ROOT / "webapp" / "static" / "js" / module),
+                             function, str(args)], check=True, capture_output=True, text=True).stdout
     return json.loads(output)

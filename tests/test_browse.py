@@ -1,22 +1,15 @@
 """The reference view's grouping, run in Node as the browser runs it: every ruling listed, in the source's layout."""
 import json
-import subprocess
 
 import pytest
 
-from helpers import ROOT, ruleset_ids
+from helpers import ROOT, call_module, ruleset_ids
 
 
 def browse_groups(app, tmp_path, rulesets):
     """browseGroups() of the client's pure module for each given (ruleset id, language)."""
     calls = [[json.loads(app.extensions["rulesets"].get(ruleset_id, lang).body)] for ruleset_id, lang in rulesets]
-    args = tmp_path / "calls.json"
-    args.write_text(json.dumps(calls))
-    output = subprocess.run(
-        ["node", "--experimental-detect-module", "--no-warnings", str(ROOT / "tests" / "call_runner.mjs"),
-         str(ROOT / "webapp" / "static" / "js" / "browse.js"), "browseGroups", str(args)],
-        check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
+    return call_module("browse.js", "browseGroups", calls, tmp_path)
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())

@@ -5,17 +5,14 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from conftest import wait_offline_ready
+
 LANGS = ["en", "fr", "it"]
 
 
 def walk(page, *answers):
     for answer in answers:
         page.click(f"#opt-{answer}")
-
-
-def wait_offline_ready(page):
-    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,8 +1,9 @@
 """End to end: from a ruling to applied scores, undo, bad input, persistence, and number formatting."""
-import json
 
 import pytest
 from playwright.sync_api import expect
+
+from conftest import wait_offline_ready
 
 STORE_KEY = "mjref.table.wrc-2015"
 
@@ -94,8 +95,7 @@ def test_names_are_text_not_html(page, live_server):
 
 def test_table_survives_reload_and_offline(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
-    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_offline_ready(page)
     page.fill("#seat-2-table", "41000")
     page.fill("#seat-0-table", "19000")
     page.click("#table-save")

@@ -23,18 +23,6 @@ SEARCHES = [
 ]
 
 
-@pytest.fixture
-def offline_context(context, own_server):
-    """A browser context that has visited the app once, with the server then stopped."""
-    page = context.new_page()
-    page.goto(f"{own_server.url}/en/")
-    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.close()
-    own_server.stop()
-    return context, own_server.url
-
-
 def rulings_of(app, ruleset_id):
     return json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)["rulings"]
 

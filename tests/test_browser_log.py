@@ -1,8 +1,9 @@
 """End to end: recording incidents, escalation shown before the next one, edit, delete, export, import, persistence."""
 import json
 
-import pytest
 from playwright.sync_api import expect
+
+from conftest import wait_offline_ready
 
 LOG_KEY = "mjref.log"
 
@@ -106,8 +107,7 @@ def test_export_import_round_trip_and_bad_files(page, live_server, tmp_path):
 def test_log_survives_reload_and_offline(page, live_server):
     base = live_server.url
     page.goto(f"{base}/it/")
-    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_offline_ready(page)
     record(page, base, "/it/wrc-2015/ruling/r_cheating", "Eve")
     page.goto(f"{base}/it/log")
     expect(page.locator("#incidents li.incident")).to_have_count(1)

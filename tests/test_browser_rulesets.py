@@ -4,7 +4,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from helpers import ROOT, ruleset_ids, run_engine
+from helpers import ruleset_ids, run_engine
 
 LANGS = ["en", "fr", "it"]
 
@@ -17,18 +17,6 @@ def one_ruling_per_section(app, ruleset_id, tmp_path):
     for ruling_id, ruling in data["rulings"].items():
         chosen.setdefault(ruling["section"], (ruling_id, paths[ruling_id]))
     return sorted(chosen.values())
-
-
-@pytest.fixture
-def offline_context(context, own_server):
-    """A browser context that has visited the app once, with the server then stopped."""
-    page = context.new_page()
-    page.goto(f"{own_server.url}/en/")
-    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.close()
-    own_server.stop()
-    return context, own_server.url
 
 
 def every_ruling(app, ruleset_id, tmp_path):

@@ -3,7 +3,7 @@ import shutil
 
 from playwright.sync_api import expect
 
-from conftest import LiveServer
+from conftest import LiveServer, wait_offline_ready
 from helpers import ROOT
 from webapp import create_app
 
@@ -17,8 +17,7 @@ def test_update_keeps_data_and_state(context, tmp_path):
     try:
         page = context.new_page()
         page.goto(f"{server.url}/en/wrc-2015/table")
-        expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        wait_offline_ready(page)
         version_a = page.evaluate("caches.keys()")
         page.fill("#seat-1-table", "33000")
         page.fill("#seat-0-table", "27000")

@@ -5,7 +5,7 @@ import subprocess
 import pytest
 import yaml
 
-from helpers import ROOT, ruleset_ids
+from helpers import NODE, ROOT, ruleset_ids
 
 SCENARIOS = yaml.safe_load((ROOT / "tests" / "cases" / "calculator.yaml").read_text(encoding="utf-8"))
 
@@ -20,7 +20,7 @@ def outcomes(app, tmp_path_factory):
     (tmp / "rulesets.json").write_text(json.dumps(compiled_rulesets(app)))
     (tmp / "scenarios.json").write_text(json.dumps(SCENARIOS))
     output = subprocess.run(
-        ["node", "--experimental-detect-module", "--no-warnings", str(ROOT / "tests" / "calculator_runner.mjs"),
+        [*NODE, str(ROOT / "tests" / "calculator_runner.mjs"),
          str(tmp / "rulesets.json"), str(tmp / "scenarios.json")],
         check=True, capture_output=True, text=True).stdout
     return json.loads(output)

@@ -1,11 +1,10 @@
 """Arizona's strikes, suspensions and ban over dates, computed by the client's pure module from ruleset data."""
 import json
-import subprocess
 
 import pytest
 import yaml
 
-from helpers import ROOT
+from helpers import ROOT, call_module
 
 CASES = yaml.safe_load((ROOT / "tests" / "cases" / "discipline.yaml").read_text(encoding="utf-8"))
 
@@ -14,13 +13,7 @@ CASES = yaml.safe_load((ROOT / "tests" / "cases" / "discipline.yaml").read_text(
 def results(app, tmp_path_factory):
     rules = json.loads(app.extensions["rulesets"].get("azrm-2026", "en").body)["discipline"]
     calls = [[[str(d) for d in case["strikes"]], rules, str(case["today"])] for case in CASES]
-    args = tmp_path_factory.mktemp("discipline") / "calls.json"
-    args.write_text(json.dumps(calls))
-    output = subprocess.run(
-        ["node", "--experimental-detect-module", "--no-warnings", str(ROOT / "tests" / "call_runner.mjs"),
-         str(ROOT / "webapp" / "static" / "js" / "discipline.js"), "disciplineStatus", str(args)],
-        check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
+    return call_module("discipline.js", "disciplineStatus", calls, tmp_path_factory.mktemp("discipline"))
 
 
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[case["name"] for case in CASES])

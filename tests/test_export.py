@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from conftest import wait_offline_ready
+
 from webapp.export import export_site, file_for
 from webapp.pwa import precache_manifest
 
@@ -106,11 +108,6 @@ def test_export_command_replaces_an_earlier_export(app, tmp_path):
     assert result.exit_code == 0, result.output
     assert not (target / "stale.js").exists()
     assert (target / "sw.js").is_file() and (target / "en" / "index.html").is_file()
-
-
-def wait_offline_ready(page):
-    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
 
 
 def test_exported_site_works_offline(context, static_server):

@@ -1,22 +1,16 @@
 """The incident log's pure module in Node: escalation from the log, and export/import validation."""
 import json
-import subprocess
 
 import pytest
 import yaml
 
-from helpers import ROOT
+from helpers import ROOT, call_module
 
 ESCALATION = yaml.safe_load((ROOT / "tests" / "cases" / "escalation.yaml").read_text(encoding="utf-8"))
-LOG_JS = str(ROOT / "webapp" / "static" / "js" / "log.js")
 
 
 def call(tmp_path, function, calls):
-    args = tmp_path / f"{function}.json"
-    args.write_text(json.dumps(calls, default=str))
-    output = subprocess.run(["node", "--experimental-detect-module", "--no-warnings", str(ROOT / "tests" / "call_runner.mjs"),
-                             LOG_JS, function, str(args)], check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
+    return call_module("log.js", function, calls, tmp_path)
 
 
 def ruleset(app, ruleset_id):

@@ -5,7 +5,7 @@ import subprocess
 import pytest
 from flask_babel import force_locale
 
-from helpers import ROOT, ruleset_ids
+from helpers import NODE, ROOT, ruleset_ids
 from search_terms import TERMS, expected_rulings
 from webapp.ui_strings import client_strings
 
@@ -44,7 +44,7 @@ def run_search(compiled, queries, ruleset_filter=None):
     request = tmp / "request.json"
     request.write_text(json.dumps({"synonyms": str(SYNONYMS), "languages": languages, "queries": queries,
                                    "rulesetIds": ruleset_filter}))
-    output = subprocess.run(["node", "--experimental-detect-module", "--no-warnings", str(RUNNER), str(request)],
+    output = subprocess.run([*NODE, str(RUNNER), str(request)],
                             check=True, capture_output=True, text=True).stdout
     return json.loads(output)
 

@@ -4,6 +4,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from conftest import wait_offline_ready
+
 LANGS = ["en", "fr", "it"]
 
 
@@ -102,8 +104,7 @@ def test_offline_fallback_for_unknown_paths(context, own_server):
     """Offline, an unknown ruleset or answer under a language gets the shell's not-found view, in that language."""
     page = context.new_page()
     page.goto(f"{own_server.url}/fr/")
-    expect(page.locator("#offline-status")).to_have_attribute("data-state", "ready", timeout=20000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+    wait_offline_ready(page)
     own_server.stop()
     fresh = context.new_page()
     served_by_network = []

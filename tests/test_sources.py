@@ -1,6 +1,5 @@
 """Rule content is the project's own wording: no sentence of a seed document appears verbatim."""
 import re
-from pathlib import Path
 
 from helpers import ROOT
 

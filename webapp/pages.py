@@ -1,5 +1,5 @@
 """Pages: the language redirect, the app shell for every wizard URL, and the compiled ruleset data."""
-from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request
 
 from .catalogs import LANGUAGES, LANGUAGE_NAMES
 from .i18n import best_language
