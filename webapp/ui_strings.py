@@ -11,7 +11,7 @@ def client_strings():
         "what_happened": _("What happened?"),
         "choose_ruleset": _("Choose the ruleset of your event"),
         "change_ruleset": _("Change ruleset"),
-        "current_ruleset": _("Ruleset"),
+        "current_ruleset": _("Ruleset:"),
         "start": _("Start: what happened?"),
         "back": _("Back"),
         "start_over": _("Start over"),

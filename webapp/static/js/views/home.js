@@ -21,7 +21,7 @@ export function renderHome({ config, chosenId }) {
   }
   return [
     heading(strings.what_happened, 'home-heading'),
-    el('p', { class: 'current-ruleset' }, `${strings.current_ruleset}: `, el('strong', { id: 'current-ruleset' }, chosen.name)),
+    el('p', { class: 'current-ruleset' }, `${strings.current_ruleset} `, el('strong', { id: 'current-ruleset' }, chosen.name)),
     el('a', { class: 'button primary big', href: wizardUrl(lang, chosen.id), id: 'start', 'data-nav': true }, strings.start),
     el('details', { class: 'change-ruleset' }, el('summary', { id: 'change-ruleset' }, strings.change_ruleset), list),
     findLinks(config, chosen.id),
