@@ -86,3 +86,31 @@ def offline_context(context, own_server):
     page.close()
     own_server.stop()
     return context, own_server.url
+
+
+def rulings_after_server_stops(context, server, also=None):
+    """Visit once, stop the server, then in a new tab reach rulings in every language; return what came from the network.
+
+    `also(page, lang)` runs more checks per language in the same offline tab.
+    """
+    page = context.new_page()
+    page.goto(f"{server.url}/en/")
+    wait_offline_ready(page)
+    server.stop()
+    served_by_network = []
+    fresh = context.new_page()
+    fresh.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
+    for lang in ("en", "fr", "it"):
+        fresh.goto(f"{server.url}/{lang}/wrc-2015/")
+        for answer in ("attendance", "late"):
+            fresh.click(f"#opt-{answer}")
+        fresh.fill("#number-input", "4")
+        fresh.click("#number-submit")
+        expect(fresh.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late")
+        fresh.goto(f"{server.url}/{lang}/wrc-2015/ruling/r_cheating")
+        expect(fresh.locator("#ruling")).to_have_attribute("data-ruling-id", "r_cheating")
+        if also:
+            also(fresh, lang)
+    fresh.goto(f"{server.url}/")
+    expect(fresh.locator("#ruleset-list")).to_be_attached()
+    return served_by_network

@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import wait_offline_ready
+from conftest import rulings_after_server_stops, wait_offline_ready
 
 LANGS = ["en", "fr", "it"]
 
@@ -90,24 +90,7 @@ def test_user_interface_fits_320px(page, live_server):
 
 def test_offline_after_one_visit(context, own_server):
     """Load once, stop the server, open a new tab: every language still gives rulings, all from the service worker."""
-    page = context.new_page()
-    page.goto(f"{own_server.url}/en/")
-    wait_offline_ready(page)
-    own_server.stop()
-    served_by_network = []
-    fresh = context.new_page()
-    fresh.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
-    for lang in LANGS:
-        fresh.goto(f"{own_server.url}/{lang}/wrc-2015/")
-        walk(fresh, "attendance", "late")
-        fresh.fill("#number-input", "4")
-        fresh.click("#number-submit")
-        expect(fresh.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late")
-        fresh.goto(f"{own_server.url}/{lang}/wrc-2015/ruling/r_cheating")
-        expect(fresh.locator("#ruling")).to_have_attribute("data-ruling-id", "r_cheating")
-    fresh.goto(f"{own_server.url}/")
-    expect(fresh.locator("#ruleset-list")).to_be_attached()
-    assert served_by_network == []
+    assert rulings_after_server_stops(context, own_server) == []
 
 
 def test_offline_control_fresh_context_fails(browser, own_server):
