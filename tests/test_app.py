@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from helpers import ruleset_ids
+from helpers import call_module, ruleset_ids
 
 
 def status(client, url):
@@ -45,17 +45,38 @@ def test_wizard_urls_serve_the_shell(client):
     assert client.get("/it/wrc-2015/ruling/r_false_win_shown").status_code == 200
 
 
-@pytest.mark.parametrize("ruleset_id", ruleset_ids())
-def test_data_url_changes_with_content(app, client, ruleset_id):
+def test_data_urls_are_content_hashed_and_immutable(app, client):
     store = app.extensions["rulesets"]
-    urls = {lang: next(s["url"] for s in store.summaries[lang] if s["id"] == ruleset_id) for lang in ("en", "fr", "it")}
-    assert len(set(urls.values())) == 3
-    for lang, url in urls.items():
-        response = client.get(url)
-        assert response.status_code == 200
-        assert "immutable" in response.headers["Cache-Control"]
-        assert response.get_json()["lang"] == lang
-    assert client.get(urls["en"].replace(".json", "0.json")).status_code == 404
+    urls = {lang: store.data_urls(lang) for lang in ("en", "fr", "it")}
+    assert len({u["structure"] for u in urls.values()}) == 1, "the structure is shared by every language"
+    assert len({u["strings"] for u in urls.values()}) == 3
+    for lang, pair in urls.items():
+        for url in pair.values():
+            response = client.get(url)
+            assert response.status_code == 200
+            assert "immutable" in response.headers["Cache-Control"]
+        assert set(client.get(pair["strings"]).get_json()) == set(ruleset_ids())
+    assert set(client.get(urls["en"]["structure"]).get_json()["rulesets"]) == set(ruleset_ids())
+    assert client.get(urls["en"]["strings"].replace(".json", "0.json")).status_code == 404
+    assert client.get(urls["en"]["structure"].replace("/data/", "/data/fr/")).status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_shell_names_the_data_of_its_language(app, client, lang):
+    body = client.get(f"/{lang}/").get_data(as_text=True)
+    for url in app.extensions["rulesets"].data_urls(lang).values():
+        assert f'"{url}"' in body
+
+
+def test_client_assembles_every_ruleset_exactly(app, tmp_path):
+    """The structure and a language's string tables, joined by the client module, give the whole ruleset."""
+    store = app.extensions["rulesets"]
+    calls = [[json.loads(store.structure.body), json.loads(store.strings[lang].body), lang] for lang in ("en", "fr", "it")]
+    results = call_module("ruleset-data.js", "assembleRulesets", calls, tmp_path)
+    for (_, _, lang), assembled in zip(calls, results):
+        assert sorted(assembled) == ruleset_ids()
+        for ruleset_id, document in assembled.items():
+            assert document == json.loads(store.get(ruleset_id, lang).body), (ruleset_id, lang)
 
 
 def test_manifest_is_complete(client):
@@ -75,8 +96,8 @@ def test_service_worker_precaches_everything(app, client):
     store = app.extensions["rulesets"]
     for lang in ("en", "fr", "it"):
         assert f'"/{lang}/"' in body
-        for summary in store.summaries[lang]:
-            assert f'"{summary["url"]}"' in body
+    for url in store.served():
+        assert f'"{url}"' in body
     for asset in ("/static/js/main.js", "/static/js/engine.js", "/static/css/app.css", "/static/icons/icon-192.png"):
         assert f'"{asset}"' in body
 

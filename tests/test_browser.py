@@ -66,6 +66,50 @@ def test_number_question(page, live_server, typed, error):
         expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late_substituted")
 
 
+def module_requests(page):
+    return {name.split("/static/js/")[1] for name in page.evaluate(
+        "() => performance.getEntriesByType('resource').map((entry) => entry.name)") if "/static/js/" in name}
+
+
+def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
+    """The ruling, table, log and search screens are fetched on first use, not to show home."""
+    page.goto(f"{live_server.url}/en/")
+    expect(page.locator("#ruleset-wrc-2015")).to_be_visible()
+    loaded = module_requests(page)
+    assert {"main.js", "controller.js", "views/home.js", "views/question.js"} <= loaded
+    assert not loaded & {"views/ruling.js", "views/apply.js", "views/table.js", "views/log.js", "finder.js",
+                         "calculator.js", "search.js"}
+    page.click("#ruleset-wrc-2015")
+    expect(page.locator("#opt-false-win")).to_be_visible()
+    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/apply.js'))")
+    walk(page, "false-win", "shown", "no")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")
+
+
+def test_a_screen_that_cannot_load_says_so(page, live_server):
+    """When a screen's module cannot be fetched (offline before the app was cached), the page says so."""
+    page.route("**/static/js/views/ruling.js", lambda route: route.abort())
+    page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_false_win_shown")
+    expect(page.locator("#load-error")).to_be_visible()
+    expect(page.locator("#ruling")).to_have_count(0)
+
+
+def test_only_the_latest_of_two_quick_renders_is_shown(page, live_server):
+    """A slow screen asked for first never replaces the one asked for after it."""
+    page.goto(f"{live_server.url}/en/wrc-2015/")
+    expect(page.locator("#opt-false-win")).to_be_visible()
+    release = []
+    page.route("**/static/js/finder.js", lambda route: release.append(route))
+    page.evaluate("() => { history.pushState({}, '', '/en/wrc-2015/browse'); dispatchEvent(new PopStateEvent('popstate')); }")
+    page.click("#opt-false-win")
+    expect(page.locator("#opt-shown")).to_be_visible()
+    assert release, "the browse screen's module was asked for"
+    release[0].continue_()
+    page.wait_for_timeout(300)
+    expect(page.locator("#opt-shown")).to_be_visible()
+    assert page.url.endswith("/en/wrc-2015/false-win")
+
+
 def test_deep_link_to_a_ruling(page, live_server):
     page.goto(f"{live_server.url}/it/wrc-2015/ruling/r_noten_riichi_dead_hand")
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_noten_riichi_dead_hand")

@@ -10,7 +10,7 @@ LANGS = ["en", "fr", "it"]
 
 
 def data_url(app, lang="en"):
-    return app.extensions["rulesets"].summaries[lang][0]["url"]
+    return app.extensions["rulesets"].data_urls(lang)["strings"]
 
 
 def kinds_of_response(app):

@@ -14,6 +14,7 @@ def create_app(test_config=None):
         TRANSLATIONS_DIR=str(ROOT / "translations"),
         JSON_SORT_KEYS=False,
     )
+    app.json.ensure_ascii = False  # accented text as itself, not \u escapes: smaller pages for French and Italian
     app.config.from_prefixed_env()  # e.g. FLASK_RULESET_DIR points at another folder of rulesets
     if test_config:
         app.config.update(test_config)

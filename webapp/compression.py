@@ -93,8 +93,7 @@ def warm(app, cache):
               if p.is_file() and p.suffix in {".js", ".css", ".svg", ".json", ".webmanifest"}]
     store = app.extensions.get("rulesets")
     if store is not None:
-        bodies += [store.get(summary["id"], lang).body for lang, summaries in store.summaries.items()
-                   for summary in summaries]
+        bodies += [served.body for served in store.served().values()]
     for body in bodies:
         if len(body) >= MIN_SIZE:
             cache.get(body, "gzip")

@@ -49,20 +49,22 @@ def shell(status=200):
     config = {
         "lang": g.lang,
         "rulesets": rulesets().summaries[g.lang],
+        "data": rulesets().data_urls(g.lang),
         "strings": client_strings(),
     }
     languages = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
     return render_template("shell.html", config=config, languages=languages), status
 
 
+@bp.route("/data/<filename>")
 @bp.route(f"/data/{LANG}/<filename>")
 def ruleset_data(filename):
-    """Serve one compiled ruleset; its name carries its content hash, so it is cached for good."""
-    ruleset_id, _, rest = filename.partition(".")
-    compiled = rulesets().get(ruleset_id, g.lang)
-    if compiled is None or compiled.filename != filename:
+    """Serve the rulesets' structure or one language's string tables; the name carries the content hash, so it is
+    cached for good."""
+    served = rulesets().served().get(request.path)
+    if served is None:
         abort(404)
-    response = Response(compiled.body, mimetype="application/json")
+    response = Response(served.body, mimetype="application/json")
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     return response
 

@@ -26,7 +26,7 @@ def precache_manifest():
     static = Path(current_app.static_folder)
     urls = [f"/{lang}/" for lang in LANGUAGES] + [f"/{lang}/manifest.webmanifest" for lang in LANGUAGES]
     urls += [url_for("static", filename=p.relative_to(static).as_posix()) for p in _static_files()]
-    urls += [summary["url"] for lang in LANGUAGES for summary in store.summaries[lang]]
+    urls += sorted(store.served())
     digest = hashlib.sha256()
     for path in _static_files() + sorted(Path(current_app.template_folder).rglob("*.html")):
         digest.update(path.read_bytes())

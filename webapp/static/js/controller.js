@@ -2,48 +2,64 @@
 import { el, replace } from './dom.js';
 import { rulingPaths, sameIncident, walk } from './engine.js';
 import { homeUrl, parse, wizardUrl } from './router.js';
+import { assembleRulesets } from './ruleset-data.js';
 import { load, save } from './store.js';
 import { renderHome } from './views/home.js';
 import { renderQuestion } from './views/question.js';
-import { renderApply } from './views/apply.js';
-import { renderLog } from './views/log.js';
-import { renderRecord } from './views/record.js';
-import { renderRuling } from './views/ruling.js';
-import { renderTable } from './views/table.js';
-import { findScreen, glossaryScreen } from './finder.js';
 
 const CHOSEN_KEY = 'ruleset';
 
-export function createController(config, view) {
-  const loaded = new Map();
-  let rendered = false;
+/** Screens past home and the questions load on first use, so a cold start fetches only what the first taps need. */
+const screens = {
+  ruling: async () => {
+    const [ruling, apply, record] = await Promise.all(
+      [import('./views/ruling.js'), import('./views/apply.js'), import('./views/record.js')]);
+    return { ...ruling, ...apply, ...record };
+  },
+  log: () => import('./views/log.js'),
+  table: () => import('./views/table.js'),
+  finder: () => import('./finder.js'),
+};
 
-  function fetchRuleset(id) {
-    const summary = config.rulesets.find((s) => s.id === id);
-    if (!summary) return Promise.resolve(null);
-    if (!loaded.has(id)) {
-      loaded.set(id, fetch(summary.url).then((response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.json();
-      }).catch((error) => {
-        loaded.delete(id);
-        throw error;
-      }));
-    }
-    return loaded.get(id);
+export function createController(config, view) {
+  let loaded = null;  // the promise of every ruleset, whole, in this page's language
+  let rendered = false;
+  let renders = 0;  // counts renders, so only the latest one is shown
+
+  async function fetchJson(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json();
   }
 
-  function show(children, title) {
+  function loadRulesets() {
+    loaded ??= Promise.all([fetchJson(config.data.structure), fetchJson(config.data.strings)])
+      .then(([structure, strings]) => assembleRulesets(structure, strings, config.lang))
+      .catch((error) => {
+        loaded = null;  // let the next screen try again
+        throw error;
+      });
+    return loaded;
+  }
+
+  async function fetchRuleset(id) {
+    return (await loadRulesets())[id] ?? null;
+  }
+
+  function show({ children, title = '', focus = null }) {
     replace(view, children);
     document.title = title ? `${title} · ${config.appName}` : config.appName;
     // After a tap, move focus to the new heading so screen readers announce the new step; not on first load.
-    if (rendered) view.querySelector('.screen-heading')?.focus();
+    if (focus) view.querySelector(focus)?.focus();
+    else if (rendered) view.querySelector('.screen-heading')?.focus();
     rendered = true;
   }
 
-  function showMessage(id, text) {
-    show([el('h1', { id, class: 'screen-heading', tabindex: '-1' }, text),
-      el('p', {}, el('a', { class: 'button', href: homeUrl(config.lang), 'data-nav': true }, config.strings.start_over))]);
+  function message(id, text) {
+    return {
+      children: [el('h1', { id, class: 'screen-heading', tabindex: '-1' }, text),
+        el('p', {}, el('a', { class: 'button', href: homeUrl(config.lang), 'data-nav': true }, config.strings.start_over))],
+    };
   }
 
   function syncLanguageLinks(pathname) {
@@ -53,70 +69,66 @@ export function createController(config, view) {
     }
   }
 
+  /** Show the screen of the current URL; a slower earlier render never overwrites a newer one. */
   async function render() {
-    const route = parse(location.pathname);
+    const token = ++renders;
     syncLanguageLinks(location.pathname);
-    if (route.view === 'home') {
-      show(renderHome({ config, chosenId: load(CHOSEN_KEY) }), '');
-      return;
-    }
-    if (route.view === 'log') {
-      const all = await allRulesets();
-      show(renderLog({ config, rulesets: Object.fromEntries(all.map((r) => [r.id, r])), rerender: render }), config.strings.log.title);
-      return;
-    }
-    if (route.view === 'glossary') {
-      const screen = glossaryScreen({ config, chosenId: load(CHOSEN_KEY) });
-      show(screen.children, screen.title);
-      return;
-    }
-    let ruleset;
+    let screen;
     try {
-      ruleset = await fetchRuleset(route.rulesetId);
-    } catch (error) {
+      screen = await screenFor(parse(location.pathname));
+    } catch (error) {  // data or a screen's module could not be loaded (offline before the app was cached)
       console.error(error);
-      showMessage('load-error', config.strings.load_error);
-      return;
+      screen = message('load-error', config.strings.load_error);
     }
-    if (!ruleset) {
-      showMessage('not-found', config.strings.not_found);
-      return;
+    if (token === renders) show(screen);
+  }
+
+  /** The screen for a route, as {children, title, focus}. */
+  async function screenFor(route) {
+    if (route.view === 'home') return { children: renderHome({ config, chosenId: load(CHOSEN_KEY) }) };
+    if (route.view === 'log') {
+      const [{ renderLog }, all] = await Promise.all([screens.log(), allRulesets()]);
+      const rulesets = Object.fromEntries(all.map((r) => [r.id, r]));
+      return { children: renderLog({ config, rulesets, rerender: render }), title: config.strings.log.title };
     }
+    if (route.view === 'glossary') return (await screens.finder()).glossaryScreen({ config, chosenId: load(CHOSEN_KEY) });
+    const ruleset = await fetchRuleset(route.rulesetId);
+    if (!ruleset) return message('not-found', config.strings.not_found);
     save(CHOSEN_KEY, ruleset.id);
     if (route.view === 'table') {
-      show(renderTable({ config, ruleset, rerender: render }), config.strings.calc.table_title);
-      return;
+      const { renderTable } = await screens.table();
+      return { children: renderTable({ config, ruleset, rerender: render }), title: config.strings.calc.table_title };
     }
     if (route.view === 'search' || route.view === 'browse') {
-      const screen = await findScreen(route.view, { config, ruleset, rulesets: await allRulesets(), go });
-      show(screen.children, screen.title);
-      if (screen.focus) view.querySelector(screen.focus)?.focus();
-      return;
+      const [{ findScreen }, rulesets] = await Promise.all([screens.finder(), allRulesets()]);
+      return findScreen(route.view, { config, ruleset, rulesets, go });
     }
     const answers = route.view === 'ruling' ? rulingPaths(ruleset)[route.rulingId] : route.answers;
-    if (!answers) {
-      showMessage('not-found', config.strings.not_found);
-      return;
-    }
-    const walked = walk(ruleset, answers);
-    if (walked.at.kind === 'invalid') {
-      showMessage('not-found', config.strings.not_found);
-      return;
-    }
+    const walked = answers && walk(ruleset, answers);
+    if (!walked || walked.at.kind === 'invalid') return message('not-found', config.strings.not_found);
     if (walked.at.kind === 'question') {
+      screens.ruling().catch(() => {});  // fetch the ruling screen while the referee answers
       const onNumber = (value) => go(wizardUrl(config.lang, ruleset.id, [...answers, String(value)]));
-      show(renderQuestion({ config, ruleset, walked, answers, onNumber }), ruleset.incidents[walked.at.id].question);
-      return;
+      return {
+        children: renderQuestion({ config, ruleset, walked, answers, onNumber }),
+        title: ruleset.incidents[walked.at.id].question,
+      };
     }
-    const others = await otherRulings(ruleset.id, walked.at.id);
+    const [{ renderRuling, renderApply, renderRecord }, others] = await Promise.all(
+      [screens.ruling(), otherRulings(ruleset.id, walked.at.id)]);
+    const rulingId = walked.at.id;
     const numberAnswer = walked.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
-    const apply = renderApply({ config, ruleset, rulingId: walked.at.id, numberAnswer });
-    const record = renderRecord({ config, ruleset, rulingId: walked.at.id });
-    show(renderRuling({ config, ruleset, rulingId: walked.at.id, walked, answers, others, apply, record }), ruleset.rulings[walked.at.id].title);
+    const apply = renderApply({ config, ruleset, rulingId, numberAnswer });
+    const record = renderRecord({ config, ruleset, rulingId });
+    return {
+      children: renderRuling({ config, ruleset, rulingId, walked, answers, others, apply, record }),
+      title: ruleset.rulings[rulingId].title,
+    };
   }
 
   async function allRulesets() {
-    return (await Promise.all(config.rulesets.map((s) => fetchRuleset(s.id).catch(() => null)))).filter(Boolean);
+    const all = await loadRulesets().catch(() => ({}));
+    return config.rulesets.map((summary) => all[summary.id]).filter(Boolean);
   }
 
   async function otherRulings(rulesetId, rulingId) {
