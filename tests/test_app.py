@@ -68,6 +68,18 @@ def test_shell_names_the_data_of_its_language(app, client, lang):
         assert f'"{url}"' in body
 
 
+def test_module_preloads_only_for_a_navigation(client):
+    """A browser navigating gets a hint for every module; the service worker's copy of the shell gets none."""
+    navigation = client.get("/fr/", headers={"Sec-Fetch-Dest": "document"})
+    assert navigation.get_data(as_text=True).count('rel="modulepreload"') >= 5
+    assert 'href="/static/js/controller.js"' in navigation.get_data(as_text=True)
+    precache = client.get("/fr/", headers={"Sec-Fetch-Dest": "empty"})
+    assert 'rel="modulepreload"' not in precache.get_data(as_text=True)
+    assert 'id="app-config"' in precache.get_data(as_text=True)
+    for response in (navigation, precache):
+        assert "Sec-Fetch-Dest" in response.headers["Vary"]
+
+
 def test_client_assembles_every_ruleset_exactly(app, tmp_path):
     """The structure and a language's string tables, joined by the client module, give the whole ruleset."""
     store = app.extensions["rulesets"]

@@ -137,6 +137,16 @@ def test_offline_after_one_visit(context, own_server):
     assert rulings_after_server_stops(context, own_server) == []
 
 
+def test_cached_shell_has_no_module_preloads(page, live_server):
+    """The page loaded over the network hints its modules; the service worker's copy does not need to."""
+    page.goto(f"{live_server.url}/en/")
+    wait_offline_ready(page)
+    assert page.locator("link[rel=modulepreload]").count() >= 5
+    cached = page.evaluate("async () => (await (await caches.match('/en/')).text())")
+    assert 'id="app-config"' in cached
+    assert "modulepreload" not in cached
+
+
 def test_offline_control_fresh_context_fails(browser, own_server):
     """Without the service worker the stopped server really is unreachable, so the offline test proves something."""
     own_server.stop()

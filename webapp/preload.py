@@ -1,8 +1,12 @@
-"""Module preloads: the shell names every module main.js imports, so the browser fetches them at once, not level by level."""
+"""Module preloads: the shell names every module main.js imports, so the browser fetches them at once, not level by level.
+
+Only a page loaded over the network gets them. The service worker's copy of the shell has none: from its cache every
+module arrives at once, and each hint only costs a slow phone time before its first paint.
+"""
 import re
 from pathlib import Path
 
-from flask import current_app, url_for
+from flask import current_app, g, request, url_for
 
 ENTRY = "js/main.js"
 STATIC_IMPORT = re.compile(r"""(?:^|[;\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?['"](\.{1,2}/[^'"]+\.js)['"]""")
@@ -35,5 +39,19 @@ def module_preloads():
     return cached
 
 
+def for_this_request():
+    """The preloads for this response: none unless the browser is navigating (the service worker fetches "empty")."""
+    g.varies_by_destination = True
+    if request.headers.get("Sec-Fetch-Dest", "document") != "document":
+        return []
+    return module_preloads()
+
+
 def init_app(app):
-    app.context_processor(lambda: {"module_preloads": module_preloads})
+    app.context_processor(lambda: {"module_preloads": for_this_request})
+
+    @app.after_request
+    def vary(response):
+        if g.get("varies_by_destination"):
+            response.vary.add("Sec-Fetch-Dest")
+        return response
