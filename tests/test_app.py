@@ -78,6 +78,7 @@ def test_module_preloads_only_for_a_navigation(client):
     assert 'id="app-config"' in precache.get_data(as_text=True)
     for response in (navigation, precache):
         assert "Sec-Fetch-Dest" in response.headers["Vary"]
+        assert '<script type="application/json" id="app-modules">["/static/js/app.js", ' in response.get_data(as_text=True)
 
 
 def test_client_assembles_every_ruleset_exactly(app, tmp_path):

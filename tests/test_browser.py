@@ -137,14 +137,22 @@ def test_offline_after_one_visit(context, own_server):
     assert rulings_after_server_stops(context, own_server) == []
 
 
-def test_cached_shell_has_no_module_preloads(page, live_server):
-    """The page loaded over the network hints its modules; the service worker's copy does not need to."""
+def test_cached_shell_has_no_module_preloads(context, live_server):
+    """The page loaded over the network hints its modules in its head; the service worker's copy does not, and its
+    bootstrap asks for every module at once after the first paint."""
+    page = context.new_page()
     page.goto(f"{live_server.url}/en/")
     wait_offline_ready(page)
-    assert page.locator("link[rel=modulepreload]").count() >= 5
+    modules = page.evaluate("() => JSON.parse(document.getElementById('app-modules').textContent)")
+    assert "/static/js/app.js" in modules and "/static/js/views/home.js" in modules
+    assert page.locator("link[rel=modulepreload]").count() == len(modules)
     cached = page.evaluate("async () => (await (await caches.match('/en/')).text())")
-    assert 'id="app-config"' in cached
-    assert "modulepreload" not in cached
+    assert 'id="app-config"' in cached and "modulepreload" not in cached
+    fresh = context.new_page()
+    fresh.goto(f"{live_server.url}/en/")
+    expect(fresh.locator("#ruleset-wrc-2015")).to_be_visible()
+    hinted = fresh.evaluate("() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+    assert sorted(hinted) == sorted(modules)
 
 
 def test_offline_control_fresh_context_fails(browser, own_server):

@@ -1,14 +1,15 @@
-"""Module preloads: the shell names every module main.js imports, so the browser fetches them at once, not level by level.
+"""Module preloads: the app's modules are fetched at once, not level by level as each one's imports are read.
 
-Only a page loaded over the network gets them. The service worker's copy of the shell has none: from its cache every
-module arrives at once, and each hint only costs a slow phone time before its first paint.
+A page loaded over the network names them in its head, so they download alongside the stylesheet. The service
+worker's copy of the shell does not: from its cache they arrive at once, and hints in the head only cost a slow phone
+time before its first paint. There, main.js adds the same hints just after the first paint (from `app-modules`).
 """
 import re
 from pathlib import Path
 
 from flask import current_app, g, request, url_for
 
-ENTRY = "js/main.js"
+ENTRY = "js/app.js"  # main.js only bootstraps it after the first paint
 STATIC_IMPORT = re.compile(r"""(?:^|[;\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?['"](\.{1,2}/[^'"]+\.js)['"]""")
 
 
@@ -31,16 +32,16 @@ def module_graph(static, entry=ENTRY):
 
 
 def module_preloads():
-    """The preload URLs, worked out once per app."""
+    """The URL of every module of the app, worked out once per app."""
     cached = current_app.extensions.get("module_preloads")
     if cached is None:
-        cached = [url_for("static", filename=name) for name in module_graph(current_app.static_folder)]
+        cached = [url_for("static", filename=name) for name in [ENTRY, *module_graph(current_app.static_folder)]]
         current_app.extensions["module_preloads"] = cached
     return cached
 
 
-def for_this_request():
-    """The preloads for this response: none unless the browser is navigating (the service worker fetches "empty")."""
+def head_preloads():
+    """The hints for this response's head: none unless the browser is navigating (the service worker fetches "empty")."""
     g.varies_by_destination = True
     if request.headers.get("Sec-Fetch-Dest", "document") != "document":
         return []
@@ -48,7 +49,7 @@ def for_this_request():
 
 
 def init_app(app):
-    app.context_processor(lambda: {"module_preloads": for_this_request})
+    app.context_processor(lambda: {"module_preloads": module_preloads, "head_preloads": head_preloads})
 
     @app.after_request
     def vary(response):

@@ -1,0 +1,10 @@
+/** The app: read the page's configuration, start the wizard, then set up offline use and install. */
+import { createController } from './controller.js';
+import { registerServiceWorker, setUpInstall } from './pwa.js';
+
+const config = JSON.parse(document.getElementById('app-config').textContent);
+config.appName = document.querySelector('.brand').textContent;
+
+createController(config, document.getElementById('view')).start();
+setUpInstall();
+registerServiceWorker(config.strings).catch((error) => console.error('service worker', error));
