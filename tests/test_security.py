@@ -110,7 +110,9 @@ def test_offline_fallback_for_unknown_paths(context, own_server):
     served_by_network = []
     fresh.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
     for lang in ("fr", "it"):
-        for path in (f"/{lang}/no-such-ruleset/", f"/{lang}/no-such-ruleset/a/b", f"/{lang}/wrc-2015/no-such-answer"):
+        for path in (f"/{lang}/no-such-ruleset/", f"/{lang}/no-such-ruleset/a/b", f"/{lang}/wrc-2015/no-such-answer",
+                     f"/{lang}/constructor/", f"/{lang}/__proto__/x", f"/{lang}/wrc-2015/ruling/constructor",
+                     f"/{lang}/wrc-2015/ruling/__proto__", f"/{lang}/wrc-2015/constructor/toString"):
             fresh.goto(own_server.url + path)
             expect(fresh.locator("h1#not-found")).to_be_visible()
             assert fresh.get_attribute("html", "lang") == lang

@@ -43,7 +43,8 @@ export function createController(config, view) {
   }
 
   async function fetchRuleset(id) {
-    return (await loadRulesets())[id] ?? null;
+    const all = await loadRulesets();
+    return Object.hasOwn(all, id) ? all[id] : null;  // a URL segment such as "constructor" is no ruleset
   }
 
   function show({ children, title = '', focus = null }) {

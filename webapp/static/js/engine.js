@@ -88,7 +88,7 @@ export function exits(node) {
 
 /** The first path of answers that reaches each ruling, keyed by ruling id. */
 export function rulingPaths(ruleset) {
-  const paths = {};
+  const paths = Object.create(null);  // no inherited keys: a URL's "constructor" is no ruling
   const visit = (id, answers) => {
     if (isRuling(ruleset, id)) {
       if (!paths[id]) paths[id] = answers;
