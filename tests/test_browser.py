@@ -155,6 +155,21 @@ def test_cached_shell_has_no_module_preloads(context, live_server):
     assert sorted(hinted) == sorted(modules)
 
 
+def test_static_files_come_straight_from_the_cache(context, live_server):
+    """Where static routing exists (Chromium), styles, scripts and data skip the service worker's script."""
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/")
+    wait_offline_ready(page)
+    fresh = context.new_page()
+    fresh.goto(f"{live_server.url}/en/wrc-2015/false-win")
+    expect(fresh.locator("#opt-shown")).to_be_visible()
+    sources = fresh.evaluate("""() => performance.getEntriesByType('resource')
+        .map((entry) => [new URL(entry.name).pathname, entry.workerMatchedSourceType])""")
+    ours = {path: source for path, source in sources if path.startswith(("/static/", "/data/"))}
+    assert any(path.endswith(".css") for path in ours) and any(path.startswith("/data/en/") for path in ours)
+    assert set(ours.values()) == {"cache"}, ours
+
+
 def test_offline_control_fresh_context_fails(browser, own_server):
     """Without the service worker the stopped server really is unreachable, so the offline test proves something."""
     own_server.stop()

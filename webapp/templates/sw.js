@@ -7,11 +7,22 @@ const LANGUAGES = {{ languages|safe }};
 
 self.addEventListener('install', (event) => {
   // Install only finishes once everything is cached, so "ready offline" is true when it is shown.
-  event.waitUntil(
+  event.waitUntil(Promise.all([
     caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' }))))
-  );
+      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' })))),
+    addStaticRoutes(event),
+  ]));
 });
+
+/**
+ * Where the browser supports it (static routing), scripts, styles and data come straight from this version's cache,
+ * without waking this worker: a slow phone starts faster. A file missing from the cache falls back to the network.
+ */
+function addStaticRoutes(event) {
+  if (!event.addRoutes || typeof URLPattern === 'undefined') return Promise.resolve();
+  const fromCache = (pathname) => ({ condition: { urlPattern: new URLPattern({ pathname }) }, source: { cacheName: CACHE } });
+  return event.addRoutes([fromCache('/static/*'), fromCache('/data/*')]).catch(() => {});
+}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
