@@ -41,6 +41,15 @@ def test_unknown_next_node(workspace):
     assert f"{FILE}: incidents.empty_call.options[1].next: no node 'chombo_shown'" in problems_after(workspace, mutate)
 
 
+def test_number_where_text_belongs(workspace):
+    def mutate(data):
+        data["rulings"]["r_empty_meld"]["title"] = 12
+        data["rulings"]["r_empty_meld"]["judgement"] = ["fine", 3]
+    problems = problems_after(workspace, mutate)
+    assert f"{FILE}: rulings.r_empty_meld.title: must be text (put quotes around a number)" in problems
+    assert f"{FILE}: rulings.r_empty_meld.judgement: must be text (put quotes around a number)" in problems
+
+
 def test_unreachable_ruling(workspace):
     def mutate(data):
         data["rulings"]["r_orphan"] = dict(data["rulings"]["r_empty_meld"], covers=[])

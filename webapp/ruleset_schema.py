@@ -60,6 +60,7 @@ def validate(data, filename, stem, translations):
         problems.add("id", f"'{data['id']}' must match the file name '{stem}'")
     if not ID_PATTERN.match(str(data["id"])) or data["id"] in APP_PAGES:
         problems.add("id", f"use lower-case letters, digits and hyphens, and none of {', '.join(sorted(APP_PAGES))}")
+    _check_text_values(data, problems)
     _check_source(data["source"], problems)
     _check_penalties(data["penalties"], problems)
     _check_scoring(data, problems)
@@ -68,6 +69,21 @@ def validate(data, filename, stem, translations):
     _check_coverage(data, problems)
     _check_translations(data, translations, problems)
     return problems.lines
+
+
+def _check_text_values(data, problems, path=""):
+    """Text fields hold text: a number there would be read as a position in the compiled string table."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            child = f"{path}.{key}" if path else str(key)
+            if key in TEXT_KEYS and (isinstance(value, (int, float, bool)) or (
+                    isinstance(value, list) and any(isinstance(item, (int, float, bool)) for item in value))):
+                problems.add(child, "must be text (put quotes around a number)")
+            else:
+                _check_text_values(value, problems, child)
+    elif isinstance(data, list):
+        for index, item in enumerate(data):
+            _check_text_values(item, problems, f"{path}[{index}]")
 
 
 def _check_source(source, problems):

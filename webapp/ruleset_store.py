@@ -96,7 +96,10 @@ def _is_text(key, value):
 
 
 def _index_text(data, table, index):
-    """Return a copy of data with every translatable string replaced by its position in table (shared by repeats)."""
+    """Return a copy of data with every translatable string replaced by its position in table (shared by repeats).
+
+    Validation makes sure no text field holds a number, so on the client a number under a text key is a position.
+    """
     def position(text):
         if text not in index:
             index[text] = len(table)
@@ -108,8 +111,6 @@ def _index_text(data, table, index):
         for key, value in data.items():
             if _is_text(key, value):
                 out[key] = position(value) if isinstance(value, str) else [position(v) for v in value]
-            elif key in TEXT_KEYS and isinstance(value, (int, float)):
-                raise ValueError(f"{key}: a number where text belongs")  # would read as a string index
             else:
                 out[key] = _index_text(value, table, index)
         return out
