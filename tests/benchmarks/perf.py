@@ -214,10 +214,10 @@ def lighthouse_binary():
     binary = BENCHMARKS / "node_modules" / ".bin" / "lighthouse"
     if not binary.exists():
         # not `npm ci`: one of Lighthouse's dependencies asks for third-party-web@latest, which puts any lock file
-        # out of date as soon as a new release is out
+        # out of date as soon as a new release is out; --no-save leaves the committed lock file as it is
         progress("installing Lighthouse (npm install in tests/benchmarks)")
-        subprocess.run(["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=BENCHMARKS, check=True,
-                       stdout=subprocess.DEVNULL, timeout=600)
+        subprocess.run(["npm", "install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=BENCHMARKS,
+                       check=True, stdout=subprocess.DEVNULL, timeout=600)
     return binary
 
 
