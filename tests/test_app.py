@@ -78,22 +78,7 @@ def test_module_preloads_only_for_a_navigation(client):
     assert 'id="app-config"' in precache.get_data(as_text=True)
     for response in (navigation, precache):
         assert "Sec-Fetch-Dest" in response.headers["Vary"]
-        assert '"start": ["/static/js/app.js", ' in response.get_data(as_text=True)
-
-
-def test_every_module_is_hinted_first_or_later(app):
-    """The first screen's modules and the later screens' ones are disjoint, and together they are the whole app."""
-    from helpers import ROOT
-    from webapp.preload import module_preloads
-
-    with app.test_request_context():
-        lists = module_preloads()
-    start, later = set(lists["start"]), set(lists["later"])
-    assert not start & later
-    assert {"/static/js/views/ruling.js", "/static/js/calculator.js", "/static/js/search.js"} <= later
-    scripts = {f"/static/{p.relative_to(ROOT / 'webapp' / 'static').as_posix()}"
-               for p in (ROOT / "webapp" / "static" / "js").rglob("*.js")}
-    assert start | later == scripts - {"/static/js/main.js", "/static/js/fallback.js"}
+        assert '<script type="application/json" id="app-modules">["/static/js/app.js", ' in response.get_data(as_text=True)
 
 
 def test_client_assembles_every_ruleset_exactly(app, tmp_path):

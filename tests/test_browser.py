@@ -71,32 +71,17 @@ def module_requests(page):
         "() => performance.getEntriesByType('resource').map((entry) => entry.name)") if "/static/js/" in name}
 
 
-def test_home_does_not_wait_for_the_later_screens(browser, live_server):
-    """The ruling, table, log and search screens are not needed to show home: with their modules unreachable, home
-    still works, and those screens say they cannot load."""
-    page = browser.new_context(service_workers="block").new_page()  # its cache would serve the modules
-    for name in ("views/ruling.js", "views/table.js", "views/log.js", "finder.js"):
-        page.route(f"**/static/js/{name}", lambda route: route.abort())
-    page.goto(f"{live_server.url}/en/")
-    page.click("#ruleset-wrc-2015")
-    walk(page, "false-win", "shown")
-    expect(page.locator("#opt-no")).to_be_visible()
-    page.click("#opt-no")
-    expect(page.locator("#load-error")).to_be_visible()
-    loaded = module_requests(page)
-    assert {"main.js", "app.js", "controller.js", "views/home.js", "views/question.js"} <= loaded
-    page.context.close()
-
-
-def test_later_screens_are_hinted_once_the_app_is_idle(page, live_server):
-    """After the first screen, every other module is fetched too, from the same version as the page."""
+def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
+    """The ruling, table, log and search screens are fetched on first use, not to show home."""
     page.goto(f"{live_server.url}/en/")
     expect(page.locator("#ruleset-wrc-2015")).to_be_visible()
-    modules = page.evaluate("() => JSON.parse(document.getElementById('app-modules').textContent)")
-    assert "/static/js/views/ruling.js" in modules["later"] and "/static/js/finder.js" in modules["later"]
-    page.wait_for_function("""(all) => all.every((url) => document.querySelector(`link[rel=modulepreload][href="${url}"]`))""",
-                           arg=modules["start"] + modules["later"])
+    loaded = module_requests(page)
+    assert {"main.js", "controller.js", "views/home.js", "views/question.js"} <= loaded
+    assert not loaded & {"views/ruling.js", "views/apply.js", "views/table.js", "views/log.js", "finder.js",
+                         "calculator.js", "search.js"}
     page.click("#ruleset-wrc-2015")
+    expect(page.locator("#opt-false-win")).to_be_visible()
+    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/apply.js'))")
     walk(page, "false-win", "shown", "no")
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")
 
@@ -109,23 +94,20 @@ def test_a_screen_that_cannot_load_says_so(page, live_server):
     expect(page.locator("#ruling")).to_have_count(0)
 
 
-def test_only_the_latest_of_two_quick_renders_is_shown(browser, live_server):
+def test_only_the_latest_of_two_quick_renders_is_shown(page, live_server):
     """A slow screen asked for first never replaces the one asked for after it."""
-    page = browser.new_context(service_workers="block").new_page()  # its cache would answer at once
-    held = []
-    page.route("**/static/js/finder.js", lambda route: held.append(route))  # the browse screen's module hangs
     page.goto(f"{live_server.url}/en/wrc-2015/")
     expect(page.locator("#opt-false-win")).to_be_visible()
+    release = []
+    page.route("**/static/js/finder.js", lambda route: release.append(route))
     page.evaluate("() => { history.pushState({}, '', '/en/wrc-2015/browse'); dispatchEvent(new PopStateEvent('popstate')); }")
     page.click("#opt-false-win")
     expect(page.locator("#opt-shown")).to_be_visible()
-    assert held, "the browse screen's module was asked for"
-    for route in held:
-        route.continue_()
+    assert release, "the browse screen's module was asked for"
+    release[0].continue_()
     page.wait_for_timeout(300)
     expect(page.locator("#opt-shown")).to_be_visible()
     assert page.url.endswith("/en/wrc-2015/false-win")
-    page.context.close()
 
 
 def test_deep_link_to_a_ruling(page, live_server):
@@ -162,15 +144,15 @@ def test_cached_shell_has_no_module_preloads(context, live_server):
     page.goto(f"{live_server.url}/en/")
     wait_offline_ready(page)
     modules = page.evaluate("() => JSON.parse(document.getElementById('app-modules').textContent)")
-    assert "/static/js/app.js" in modules["start"] and "/static/js/views/home.js" in modules["start"]
-    assert page.locator("link[rel=modulepreload]").count() >= len(modules["start"])
+    assert "/static/js/app.js" in modules and "/static/js/views/home.js" in modules
+    assert page.locator("link[rel=modulepreload]").count() == len(modules)
     cached = page.evaluate("async () => (await (await caches.match('/en/')).text())")
     assert 'id="app-config"' in cached and "modulepreload" not in cached
     fresh = context.new_page()
     fresh.goto(f"{live_server.url}/en/")
     expect(fresh.locator("#ruleset-wrc-2015")).to_be_visible()
-    fresh.wait_for_function("(n) => document.querySelectorAll('link[rel=modulepreload]').length === n",
-                            arg=len(modules["start"]) + len(modules["later"]))
+    hinted = fresh.evaluate("() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+    assert sorted(hinted) == sorted(modules)
 
 
 def test_static_files_come_straight_from_the_cache(context, live_server):

@@ -1,10 +1,11 @@
 /** Bootstrap: let the browser paint the page's frame first, then fetch every module of the app at once and start it. */
 let started = false;
 
-/** Hint modules the page has not hinted yet, so they load at once rather than level by level. */
-function hint(urls) {
+/** Ask for every module now (the page's head may already have), so they do not load level by level. */
+function preloadModules() {
+  const wanted = JSON.parse(document.getElementById('app-modules').textContent);
   const hinted = new Set([...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')));
-  for (const href of urls.filter((url) => !hinted.has(url))) {
+  for (const href of wanted.filter((url) => !hinted.has(url))) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
@@ -12,20 +13,11 @@ function hint(urls) {
   }
 }
 
-function whenIdle(task) {
-  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 3000 });
-  else setTimeout(task, 500);
-}
-
 function start() {
   if (started) return;
   started = true;
-  const modules = JSON.parse(document.getElementById('app-modules').textContent);
-  hint(modules.start);
-  import('./app.js')
-    // the screens opened later come from the same version as this page, and open at once
-    .then(() => whenIdle(() => hint(modules.later)))
-    .catch((error) => console.error('the app could not load', error));
+  preloadModules();
+  import('./app.js').catch((error) => console.error('the app could not load', error));
 }
 
 if (document.visibilityState === 'hidden') start();  // no frames are painted in a hidden tab
