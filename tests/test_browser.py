@@ -86,28 +86,33 @@ def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")
 
 
-def test_a_screen_that_cannot_load_says_so(page, live_server):
+def test_a_screen_that_cannot_load_says_so(browser, live_server):
     """When a screen's module cannot be fetched (offline before the app was cached), the page says so."""
+    page = browser.new_context(service_workers="block").new_page()  # its cache would serve the module
     page.route("**/static/js/views/ruling.js", lambda route: route.abort())
     page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_false_win_shown")
     expect(page.locator("#load-error")).to_be_visible()
     expect(page.locator("#ruling")).to_have_count(0)
+    page.context.close()
 
 
-def test_only_the_latest_of_two_quick_renders_is_shown(page, live_server):
+def test_only_the_latest_of_two_quick_renders_is_shown(browser, live_server):
     """A slow screen asked for first never replaces the one asked for after it."""
+    page = browser.new_context(service_workers="block").new_page()  # its cache would answer at once
+    held = []
+    page.route("**/static/js/finder.js", lambda route: held.append(route))  # the browse screen's module hangs
     page.goto(f"{live_server.url}/en/wrc-2015/")
     expect(page.locator("#opt-false-win")).to_be_visible()
-    release = []
-    page.route("**/static/js/finder.js", lambda route: release.append(route))
     page.evaluate("() => { history.pushState({}, '', '/en/wrc-2015/browse'); dispatchEvent(new PopStateEvent('popstate')); }")
     page.click("#opt-false-win")
     expect(page.locator("#opt-shown")).to_be_visible()
-    assert release, "the browse screen's module was asked for"
-    release[0].continue_()
+    assert held, "the browse screen's module was asked for"
+    for route in held:
+        route.continue_()
     page.wait_for_timeout(300)
     expect(page.locator("#opt-shown")).to_be_visible()
     assert page.url.endswith("/en/wrc-2015/false-win")
+    page.context.close()
 
 
 def test_deep_link_to_a_ruling(page, live_server):
