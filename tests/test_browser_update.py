@@ -1,4 +1,5 @@
 """A real service-worker update: version A is served, content changes, the user switches to version B without loss."""
+import re
 import shutil
 
 from playwright.sync_api import expect
@@ -51,3 +52,33 @@ def test_update_keeps_data_and_state(context, tmp_path):
         expect(page.locator("#incidents li.incident")).to_have_count(1)
     finally:
         server.stop()
+
+
+def test_first_visit_reloads_when_its_worker_is_another_version(context, live_server):
+    """A version deployed between a first page and its worker's install: the page reloads into the worker's version
+    rather than mix its files with the newer ones."""
+    page = context.new_page()
+    loads = []
+    page.on("load", lambda: loads.append(page.url))
+
+    def older_first_page(route):
+        body = re.sub(r'"version": "[0-9a-f]+"', '"version": "older"', route.fetch().text())
+        route.fulfill(body=body, headers={"content-type": "text/html; charset=utf-8"})
+        page.unroute(f"{live_server.url}/en/")
+
+    page.route(f"{live_server.url}/en/", older_first_page)
+    page.goto(f"{live_server.url}/en/")
+    page.wait_for_function("() => JSON.parse(document.getElementById('app-config').textContent).version !== 'older'",
+                           timeout=20000)
+    wait_offline_ready(page)
+    assert len(loads) == 2
+
+
+def test_first_visit_of_the_same_version_does_not_reload(context, live_server):
+    page = context.new_page()
+    loads = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(f"{live_server.url}/en/")
+    wait_offline_ready(page)
+    page.wait_for_timeout(500)
+    assert len(loads) == 1

@@ -3,6 +3,7 @@ from flask import Blueprint, Response, abort, current_app, g, redirect, render_t
 
 from .catalogs import LANGUAGES, LANGUAGE_NAMES
 from .i18n import best_language
+from .pwa import precache_manifest
 from .ui_strings import client_strings
 
 bp = Blueprint("pages", __name__)
@@ -50,6 +51,7 @@ def shell(status=200):
         "lang": g.lang,
         "rulesets": rulesets().summaries[g.lang],
         "data": rulesets().data_urls(g.lang),
+        "version": precache_manifest()[0],  # the service worker that takes control must be this same version
         "strings": client_strings(),
     }
     languages = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]

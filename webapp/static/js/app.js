@@ -7,4 +7,4 @@ config.appName = document.querySelector('.brand').textContent;
 
 createController(config, document.getElementById('view')).start();
 setUpInstall();
-registerServiceWorker(config.strings).catch((error) => console.error('service worker', error));
+registerServiceWorker(config.strings, config.version).catch((error) => console.error('service worker', error));

@@ -14,7 +14,21 @@ function offerUpdate(worker, strings) {
   banner.hidden = false;
 }
 
-export async function registerServiceWorker(strings) {
+/** The version of the worker now controlling the page, as it says itself. */
+function controllerVersion() {
+  return new Promise((resolve) => {
+    const onMessage = (event) => {
+      if (event.data?.version === undefined) return;
+      navigator.serviceWorker.removeEventListener('message', onMessage);
+      resolve(event.data.version);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    navigator.serviceWorker.controller?.postMessage('version');
+  });
+}
+
+/** Register the worker; `version` is this page's own, to compare with the worker that takes control of it. */
+export async function registerServiceWorker(strings, version) {
   const status = document.getElementById('offline-status');
   if (!('serviceWorker' in navigator)) {
     setStatus(status, 'unsupported', strings.offline_unsupported);
@@ -32,8 +46,10 @@ export async function registerServiceWorker(strings) {
   if (registration.waiting && hadController) offerUpdate(registration.waiting, strings);
   watch(registration.installing);
   registration.addEventListener('updatefound', () => watch(registration.installing));
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) window.location.reload();
+  navigator.serviceWorker.addEventListener('controllerchange', async () => {
+    // An update the referee accepted, or a first visit whose worker brought a newer version than this page (deployed
+    // in between): reload, so the page never runs a mix of old and new files.
+    if (hadController || (await controllerVersion()) !== version) window.location.reload();
   });
   await navigator.serviceWorker.ready;
   setStatus(status, 'ready', strings.offline_ready);
