@@ -96,6 +96,17 @@ def test_a_screen_that_cannot_load_says_so(browser, live_server):
     page.context.close()
 
 
+def test_the_app_that_cannot_load_says_so(browser, live_server):
+    """If the app's own module cannot be fetched, the page says so instead of loading for ever."""
+    page = browser.new_context(service_workers="block").new_page()
+    page.route("**/static/js/app.js", lambda route: route.abort())
+    page.goto(f"{live_server.url}/fr/")
+    expect(page.locator("#loading")).to_have_attribute("data-state", "error")
+    message = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).strings.load_error")
+    expect(page.locator("#loading")).to_have_text(message)
+    page.context.close()
+
+
 def test_only_the_latest_of_two_quick_renders_is_shown(browser, live_server):
     """A slow screen asked for first never replaces the one asked for after it."""
     page = browser.new_context(service_workers="block").new_page()  # its cache would answer at once

@@ -13,11 +13,19 @@ function preloadModules() {
   }
 }
 
+/** Say so in place of "Loading…" when the app cannot load (offline before it was ever cached). */
+function showLoadError(error) {
+  console.error('the app could not load', error);
+  const loading = document.getElementById('loading');
+  loading.textContent = JSON.parse(document.getElementById('app-config').textContent).strings.load_error;
+  loading.dataset.state = 'error';
+}
+
 function start() {
   if (started) return;
   started = true;
   preloadModules();
-  import('./app.js').catch((error) => console.error('the app could not load', error));
+  import('./app.js').catch(showLoadError);
 }
 
 if (document.visibilityState === 'hidden') start();  // no frames are painted in a hidden tab
