@@ -17,14 +17,20 @@ TEXT_KEYS = {
 REQUIRED_TOP = ("id", "name", "edition", "date", "source", "penalties", "start", "incidents", "rulings")
 
 
+def is_text(key, value):
+    """Whether a field holds translatable text: a string, or a list of strings, under a text key."""
+    return key in TEXT_KEYS and (isinstance(value, str) or (
+        isinstance(value, list) and bool(value) and all(isinstance(item, str) for item in value)))
+
+
 def text_strings(data, path=""):
     """Yield (path, text) for every translatable string, with the path a translator sees."""
     if isinstance(data, dict):
         for key, value in data.items():
             child = f"{path}.{key}" if path else str(key)
-            if key in TEXT_KEYS and isinstance(value, str):
+            if is_text(key, value) and isinstance(value, str):
                 yield child, value
-            elif key in TEXT_KEYS and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            elif is_text(key, value):
                 for index, item in enumerate(value):
                     yield f"{child}[{index}]", item
             else:

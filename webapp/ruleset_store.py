@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from .catalogs import LANGUAGES, TRANSLATED, load_po, po_path, translations_of
-from .ruleset_schema import TEXT_KEYS, validate
+from .ruleset_schema import TEXT_KEYS, is_text, validate
 
 
 class RulesetError(Exception):
@@ -90,11 +90,6 @@ def _translate(data, table):
     return data
 
 
-def _is_text(key, value):
-    return key in TEXT_KEYS and (isinstance(value, str)
-                                 or (isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)))
-
-
 def _index_text(data, table, index):
     """Return a copy of data with every translatable string replaced by its position in table (shared by repeats).
 
@@ -109,7 +104,7 @@ def _index_text(data, table, index):
     if isinstance(data, dict):
         out = {}
         for key, value in data.items():
-            if _is_text(key, value):
+            if is_text(key, value):
                 out[key] = position(value) if isinstance(value, str) else [position(v) for v in value]
             else:
                 out[key] = _index_text(value, table, index)
