@@ -43,13 +43,15 @@ def _merge(template, target):
     if target.exists():
         with target.open("rb") as handle:
             catalog = read_po(handle)
+        template.creation_date = catalog.creation_date  # unchanged strings must leave the file unchanged
         catalog.update(template, no_fuzzy_matching=True)
     else:
         catalog = Catalog(locale=target.parent.parent.name, domain=template.domain)
         catalog.update(template, no_fuzzy_matching=True)
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("wb") as handle:
-        write_po(handle, catalog, width=100, omit_header=False, ignore_obsolete=True)
+        # No line numbers: a catalog changes only when its strings do, so parallel edits of the sources merge cleanly.
+        write_po(handle, catalog, width=100, omit_header=False, ignore_obsolete=True, include_lineno=False)
 
 
 def update(ruleset_files=None, root=ROOT / "translations", ui=True):
