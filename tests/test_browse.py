@@ -49,13 +49,13 @@ def test_source_groups_are_checked():
     """A malformed layout is reported with its path, like every other ruleset problem."""
     import yaml
 
-    from webapp.ruleset_schema import validate
+    from webapp.ruleset_checks import validate
 
     data = yaml.safe_load((ROOT / "rulesets" / "mcr-ema-2014.yaml").read_text(encoding="utf-8"))
     data["source"]["groups"] = [{"label": "", "match": []}, {"label": "Dead hand", "match": ["d-", 3]}]
     problems = validate(data, "rulesets/mcr-ema-2014.yaml", "mcr-ema-2014", {})
-    assert "rulesets/mcr-ema-2014.yaml: source.groups[0].label: missing" in problems
+    assert "rulesets/mcr-ema-2014.yaml: source.groups[0].label: must not be empty" in problems
     assert any(p.startswith("rulesets/mcr-ema-2014.yaml: source.groups[0].match:") for p in problems)
-    assert any(p.startswith("rulesets/mcr-ema-2014.yaml: source.groups[1].match:") for p in problems)
+    assert any(p.startswith("rulesets/mcr-ema-2014.yaml: source.groups[1].match[1]:") for p in problems)
     data["source"]["groups"] = [{"label": "Dead hand", "match": ["d-"]}]
     assert validate(data, "rulesets/mcr-ema-2014.yaml", "mcr-ema-2014", {}) == []

@@ -10,7 +10,8 @@ from pathlib import Path
 import yaml
 
 from .catalogs import LANGUAGES, TRANSLATED, load_po, po_path, translations_of
-from .ruleset_schema import TEXT_KEYS, is_text, validate
+from .ruleset_checks import validate
+from .ruleset_schema import TEXT_KEYS, is_text
 
 
 class RulesetError(Exception):

@@ -7,7 +7,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from .catalogs import TRANSLATED, UI_DOMAIN, po_path, untranslated
-from .ruleset_schema import text_strings
+from .ruleset_schema import format_path, text_strings
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -33,7 +33,7 @@ def _ruleset_template(path):
     catalog = Catalog(project="mahjong-referee", domain=path.stem)
     for node_path, text in text_strings(data):
         existing = catalog.get(text)
-        comments = (existing.auto_comments if existing else []) + [node_path]
+        comments = (existing.auto_comments if existing else []) + [format_path(node_path)]
         catalog.add(text, locations=[(f"rulesets/{path.name}", 0)], auto_comments=comments)
     return catalog
 

@@ -1,0 +1,175 @@
+"""Ruleset validation: the schema first, then what a schema cannot say (references, the tree's shape, coverage,
+translations). Every problem is reported with its file and path, so a file can be fixed in one pass."""
+from .ruleset_schema import format_path, path_order, text_strings
+from .schema_messages import Problem, structural_problems
+from .tags import TAGS
+
+APP_PAGES = {"log", "glossary", "data", "static"}  # /<lang>/<page> URLs that are not rulesets
+RESERVED_SEGMENTS = {"ruling", "table", "compare", "search", "browse", "log"}  # words of the URLs after a ruleset id
+
+
+def validate(data, filename, stem, translations):
+    """Return every problem of one parsed ruleset as 'file: path: message', sorted by path; empty means valid.
+
+    A check runs only when the schema found nothing blocking in the parts of the file it reads, so it can trust
+    their shape; an unknown key or a bad id pattern does not stop it.
+    """
+    problems = structural_problems(data)
+    blocked = {problem.path[0] if problem.path else "*" for problem in problems if problem.blocking}
+    for reads, check in CHECKS:
+        if blocked and ("*" in blocked or "*" in reads or blocked & set(reads)):
+            continue
+        problems.extend(check(data, stem, translations))
+    ordered = sorted(set((path_order(p.path), format_path(p.path), p.message) for p in problems))
+    return [f"{filename}: {path}: {message}" for _, path, message in ordered]
+
+
+def _check_id(data, stem, _translations):
+    """The id is the file name, and no page of the app has that URL."""
+    if data["id"] != stem:
+        yield Problem(("id",), f"'{data['id']}' must match the file name '{stem}'")
+    if data["id"] in APP_PAGES:
+        yield Problem(("id",), f"'{data['id']}' is the URL of a page of the app; choose another id "
+                               f"(taken: {', '.join(sorted(APP_PAGES))})")
+
+
+def _targets(node):
+    """Yield (path suffix, target id) for each way out of a question."""
+    for index, option in enumerate(node.get("options", [])):
+        yield ("options", index, "next"), option["next"]
+    for index, branch in enumerate(node.get("branches", [])):
+        yield ("branches", index, "next"), branch["next"]
+
+
+def _check_questions(data, _stem, _translations):
+    """Every question leads somewhere that exists, its answers have distinct ids fit for URLs, its numbers are ordered."""
+    incidents, rulings = data["incidents"], data["rulings"]
+    if data["start"] not in incidents:
+        yield Problem(("start",), f"no question '{data['start']}'")
+    for shared in set(incidents) & set(rulings):
+        yield Problem(("rulings", shared), "the id is also used by a question")
+    for node_id, node in incidents.items():
+        path = ("incidents", node_id)
+        seen = set()
+        for index, option in enumerate(node.get("options", [])):
+            where = (*path, "options", index, "id")
+            if option["id"] in RESERVED_SEGMENTS:
+                yield Problem(where, f"'{option['id']}' is a word of the app's URLs; choose another id "
+                                     f"(taken: {', '.join(sorted(RESERVED_SEGMENTS))})")
+            elif option["id"] in seen:
+                yield Problem(where, f"'{option['id']}' is used twice in this question")
+            seen.add(option["id"])
+        if "number" in node:
+            yield from _check_number(path, node)
+        for suffix, target in _targets(node):
+            if target not in incidents and target not in rulings:
+                yield Problem((*path, *suffix), f"no node '{target}'")
+
+
+def _check_number(path, node):
+    """Branches take rising ranges of numbers within min and max; the last takes the rest."""
+    number, branches = node["number"], node["branches"]
+    if number["max"] < number["min"]:
+        yield Problem((*path, "number", "max"), f"must not be below min ({number['min']})")
+    last = number["min"] - 1
+    for index, branch in enumerate(branches):
+        where = (*path, "branches", index, "upto")
+        upto = branch.get("upto")
+        if index == len(branches) - 1:
+            if upto is not None:
+                yield Problem(where, "the last branch takes every larger number: leave out 'upto'")
+        elif upto is None:
+            yield Problem(where, "missing: every branch but the last says the largest number it takes")
+        elif upto <= last:
+            yield Problem(where, "must be a whole number larger than the branch before")
+        elif upto >= number["max"]:
+            yield Problem(where, f"must be below number.max ({number['max']}), or the branches after it are never taken")
+        else:
+            last = upto
+
+
+def _check_rulings(data, _stem, _translations):
+    """Every ruling names a penalty kind of the ruleset and a shared incident tag."""
+    for ruling_id, ruling in data["rulings"].items():
+        path = ("rulings", ruling_id)
+        if ruling["penalty"] not in data["penalties"]:
+            yield Problem((*path, "penalty"), f"unknown penalty kind '{ruling['penalty']}' "
+                                              f"(allowed: {', '.join(data['penalties'])})")
+        if ruling["tag"] not in TAGS:
+            yield Problem((*path, "tag"), f"unknown incident tag '{ruling['tag']}' (see webapp/tags.py)")
+
+
+def _check_reachability(data, _stem, _translations):
+    """Every node is reachable from the start, no path loops, and every path ends in a ruling."""
+    incidents, rulings = data["incidents"], data["rulings"]
+    seen, on_path, problems = set(), set(), []
+
+    def visit(node_id):
+        if node_id in on_path:
+            problems.append(Problem(("incidents", node_id), "is part of a loop"))
+            return
+        if node_id in seen:
+            return
+        seen.add(node_id)
+        node = incidents.get(node_id)
+        if node is None:
+            return
+        on_path.add(node_id)
+        targets = [target for _, target in _targets(node)]
+        if not targets:
+            problems.append(Problem(("incidents", node_id), "the path ends here without a ruling"))
+        for target in targets:
+            if target in incidents or target in rulings:
+                visit(target)
+        on_path.discard(node_id)
+
+    if data["start"] in incidents:
+        visit(data["start"])
+    problems += [Problem(("incidents", node_id), "unreachable from the start question")
+                 for node_id in incidents if node_id not in seen]
+    problems += [Problem(("rulings", ruling_id), "unreachable from the start question")
+                 for ruling_id in rulings if ruling_id not in seen]
+    return problems
+
+
+def _check_scale(data, _stem, _translations):
+    """A ruleset whose rulings use the progressive scale defines it."""
+    specs = list(data["penalties"].values()) + list(data["rulings"].values())
+    if "progressive" not in data and any(effect["type"] == "progressive" for spec in specs
+                                         for effect in spec.get("effects", [])):
+        yield Problem(("progressive",), "missing: rulings use the progressive scale, so the ruleset needs one")
+
+
+def _check_coverage(data, _stem, _translations):
+    """Every item of the source has a ruling, and every ruling cites items that exist."""
+    items = data["source"]["items"]
+    covered = set()
+    for ruling_id, ruling in data["rulings"].items():
+        for index, item in enumerate(ruling.get("covers", [])):
+            if item not in items:
+                yield Problem(("rulings", ruling_id, "covers", index), f"no source item '{item}'")
+            covered.add(item)
+    for item in items:
+        if item not in covered:
+            yield Problem(("source", "items", item), "no ruling covers this item of the source")
+
+
+def _check_translations(data, _stem, translations):
+    """Every text has its French and Italian translation (the coverage map's entries are references, not text)."""
+    source = {key: value for key, value in data["source"].items() if key != "items"}
+    for lang, table in translations.items():
+        for path, text in text_strings({**data, "source": source}):
+            if text not in table:
+                yield Problem(path, f"no {lang} translation")
+
+
+# Each check with the top-level keys it reads ("*": the whole file).
+CHECKS = (
+    (("id",), _check_id),
+    (("start", "incidents", "rulings"), _check_questions),
+    (("rulings", "penalties"), _check_rulings),
+    (("start", "incidents", "rulings"), _check_reachability),
+    (("progressive", "penalties", "rulings"), _check_scale),
+    (("source", "rulings"), _check_coverage),
+    (("*",), _check_translations),
+)
