@@ -9,6 +9,7 @@ import yaml
 
 from helpers import ROOT
 from webapp import create_app
+from webapp.ruleset_schema import path_order
 from webapp.ruleset_store import RulesetError, check_rulesets
 
 FILE = "rulesets/wrc-2015.yaml"
@@ -145,3 +146,154 @@ def test_check_command_on_valid_rulesets():
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "wrc-2015" in result.stdout
+
+
+def test_yaml_date_is_reported_not_raised(workspace):
+    """An unquoted date is read by YAML as a date: a message with its path, not a crash when compiling."""
+    path = workspace / FILE
+    path.write_text(path.read_text(encoding="utf-8").replace('date: "2015"', "date: 2015-01-01"), encoding="utf-8")
+    problems = check_rulesets(workspace / "rulesets", workspace / "translations")[2]
+    assert problems == [f"{FILE}: date: must be text, not a date (put quotes around it)"]
+
+
+def test_unquoted_yes_as_option_id(workspace):
+    def mutate(data):
+        data["incidents"]["false_win"]["options"][0]["id"] = True
+    assert f"{FILE}: incidents.false_win.options[0].id: must be text, not true/false (put quotes around it)" \
+        in problems_after(workspace, mutate)
+
+
+def test_unknown_key_names_the_closest_allowed_one(workspace):
+    def mutate(data):
+        data["rulings"]["r_empty_meld"]["judgment"] = ["A misspelt key"]
+    assert reported(problems_after(workspace, mutate), "rulings.r_empty_meld",
+                    "unknown key 'judgment' (did you mean 'judgement'? allowed: ambiguity, covers, effects,")
+
+
+def test_effect_parameters_are_checked_against_their_type(workspace):
+    def mutate(data):
+        data["penalties"]["chombo"]["effects"][1].update(dealer="stay", redeal="yes")
+        data["rulings"]["r_empty_meld"]["effects"] = [{"type": "payment"}, {"type": "penalty_points", "per": "minute"}]
+    found = problems_after(workspace, mutate)
+    assert f"{FILE}: penalties.chombo.effects[1].dealer: must be one of: stays, passes, passes_if_offender, normal " \
+           "(not 'stay')" in found
+    assert f"{FILE}: penalties.chombo.effects[1].redeal: must be true or false, not text" in found
+    assert f"{FILE}: rulings.r_empty_meld.effects[0].amount: missing" in found
+    assert f"{FILE}: rulings.r_empty_meld.effects[1]: 'per' needs 'amount' too" in found
+
+
+def test_question_with_options_and_number(workspace):
+    def mutate(data):
+        data["incidents"]["false_win"]["number"] = {"min": 1, "max": 3}
+    found = problems_after(workspace, mutate)
+    assert f"{FILE}: incidents.false_win: a question has either options or a number, never both or neither" in found
+    assert f"{FILE}: incidents.false_win: 'number' needs 'branches' too" in found
+
+
+def test_number_branch_past_the_maximum(workspace):
+    def mutate(data):
+        data["incidents"]["late_minutes"]["branches"][0]["upto"] = 300
+    assert reported(problems_after(workspace, mutate), "incidents.late_minutes.branches[0].upto", "must be below number.max")
+
+
+def test_id_must_match_the_file_name(workspace):
+    assert f"{FILE}: id: 'wrc' must match the file name 'wrc-2015'" in problems_after(workspace, lambda data: data.update(id="wrc"))
+
+
+@pytest.mark.parametrize("where,value", [
+    (("rulings", "r_empty_meld"), "a sentence"),
+    (("incidents", "false_win", "options"), {"id": "x"}),
+    (("penalties", "chombo", "effects"), "none"),
+    (("source",), ["a", "list"]),
+    ((), None),
+])
+def test_a_broken_shape_is_reported_without_crashing_later_checks(workspace, where, value):
+    """Checks that read a part of the file the schema found broken are skipped, so they cannot crash on it."""
+    def mutate(data):
+        node = data
+        for key in where[:-1]:
+            node = node[key]
+        if where:
+            node[where[-1]] = value
+        else:
+            data.clear()
+    path = workspace / FILE
+    if where:
+        found = problems_after(workspace, mutate)
+    else:
+        path.write_text("", encoding="utf-8")
+        found = check_rulesets(workspace / "rulesets", workspace / "translations")[2]
+    assert found and all(line.startswith(f"{FILE}: ") for line in found)
+
+
+def test_problems_are_sorted_by_path(workspace):
+    def mutate(data):
+        data["rulings"]["r_empty_meld"]["title"] = 12
+        data["incidents"]["empty_call"]["options"][1]["nxt"] = 1
+        data["scorng"] = {}
+        data["incidents"]["empty_call"]["options"][0]["nxt"] = 1
+    paths = [line.split(": ")[1] for line in problems_after(workspace, mutate)]
+    assert paths == ["(top)", "incidents.empty_call.options[0]", "incidents.empty_call.options[1]",
+                     "rulings.r_empty_meld.title"]
+    assert sorted([("o", 10), ("o", 2)], key=path_order) == [("o", 2), ("o", 10)]  # positions as numbers
+
+
+# The acceptance cases: each planted mistake is refused by the real `rulesets check`, with file and path.
+PLANTED = {
+    "unknown key at the top level": (
+        lambda data: data.update(scorng={}), "(top)", "unknown key 'scorng'"),
+    "unknown key in a question": (
+        lambda data: data["incidents"]["false_win"].update(halp="Typo"), "incidents.false_win", "unknown key 'halp'"),
+    "unknown key in an option": (
+        lambda data: data["incidents"]["empty_call"]["options"][1].update(nxt="r_empty_meld"),
+        "incidents.empty_call.options[1]", "unknown key 'nxt'"),
+    "unknown key in a ruling": (
+        lambda data: data["rulings"]["r_false_win_shown"].update(judgment=["Misspelt"]),
+        "rulings.r_false_win_shown", "unknown key 'judgment' (did you mean 'judgement'?"),
+    "unknown key in a penalty": (
+        lambda data: data["penalties"]["chombo"].update(judgment=["Misspelt"]), "penalties.chombo", "unknown key 'judgment'"),
+    "unknown key in an effect": (
+        lambda data: data["penalties"]["chombo"]["effects"][0].update(amout=20),
+        "penalties.chombo.effects[0]", "unknown key 'amout' (did you mean 'amount'?"),
+    "unknown effect type": (
+        lambda data: data["rulings"]["r_empty_meld"].update(effects=[{"type": "mangan_payment"}]),
+        "rulings.r_empty_meld.effects[0].type", "unknown effect type 'mangan_payment'"),
+    "a YAML date for text": (
+        "date: 2015-01-01", "date", "must be text, not a date (put quotes around it)"),
+    "a number for text": (
+        lambda data: data["rulings"]["r_empty_meld"].update(title=12),
+        "rulings.r_empty_meld.title", "must be text, not a number (put quotes around it)"),
+    "a broken reference": (
+        lambda data: data["incidents"]["empty_call"]["options"][1].update(next="chombo_shown"),
+        "incidents.empty_call.options[1].next", "no node 'chombo_shown'"),
+}
+
+
+@pytest.fixture
+def every_ruleset(tmp_path):
+    """A copy of every ruleset and catalog, to break one at a time."""
+    shutil.copytree(ROOT / "rulesets", tmp_path / "rulesets")
+    shutil.copytree(ROOT / "translations", tmp_path / "translations", ignore=shutil.ignore_patterns("*.mo"))
+    return tmp_path
+
+
+@pytest.mark.parametrize("case", PLANTED, ids=list(PLANTED))
+def test_rulesets_check_refuses_a_planted_mistake(every_ruleset, case):
+    mistake, path, message = PLANTED[case]
+    target = every_ruleset / FILE
+    if isinstance(mistake, str):  # a line of YAML, written as an author would
+        text = target.read_text(encoding="utf-8")
+        assert 'date: "2015"' in text
+        target.write_text(text.replace('date: "2015"', mistake), encoding="utf-8")
+    else:
+        data = yaml.safe_load(target.read_text(encoding="utf-8"))
+        mistake(data)
+        target.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    env = {**os.environ, "FLASK_RULESET_DIR": str(every_ruleset / "rulesets"),
+           "FLASK_TRANSLATIONS_DIR": str(every_ruleset / "translations")}
+    result = subprocess.run([sys.executable, "-m", "flask", "--app", "app", "rulesets", "check"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert f"{FILE}: {path}: {message}" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert all(line.startswith(f"{FILE}: ") for line in result.stderr.splitlines()[1:]), result.stderr
