@@ -148,3 +148,29 @@ def test_arizona_strikes_lead_to_a_suspension_with_dates(page, live_server):
     expect(seat).to_have_attribute("data-status", "suspended")
     expect(page.locator('#discipline li[data-seat="1"]')).to_have_attribute("data-status", "ok")
     expect(page.locator("#seat-2-tournament")).to_have_value("-30")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_an_effect_the_calculator_cannot_apply_is_shown_at_the_form(browser, live_server, lang):
+    """Ruling data newer than the calculator (an effect type it does not know) is refused where the referee applies it."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+
+    def with_unknown_effect(route):
+        structure = route.fetch().json()
+        structure["rulesets"]["wrc-2015"]["rulings"]["r_late"]["effects"].append({"type": "mangan_payment"})
+        route.fulfill(json=structure)
+
+    page.route("**/data/rulesets.*.json", with_unknown_effect)
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/attendance/late/4")
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "0")
+    page.click("#apply-preview")
+    expect(page.locator("#apply-error")).to_have_attribute("data-error", "unsupported_effect")
+    expect(page.locator("#apply-error")).to_be_visible()
+    expect(page.locator("#apply-error")).not_to_be_empty()
+    expect(page.locator("#apply-error")).not_to_have_text("unsupported_effect")  # the translated message, not its key
+    expect(page.locator("#preview")).to_have_count(0)
+    expect(page.locator("#apply-confirm")).to_have_count(0)
+    assert page.evaluate(f"localStorage.getItem('{STORE_KEY}')") is None
+    context.close()

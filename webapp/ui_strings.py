@@ -130,6 +130,7 @@ def calculator_strings():
         "noten_none": _("No noten payments."),
         "note_warning": _("A warning only: no points this time."),
         "note_voided": _("The penalty is cancelled."),
+        "note_warning_given": _("The offender receives a warning."),
         "dead_hand": _("dead hand"),
         "live_tiles": _("live penalty tiles:"),
         "dead_tiles": _("dead penalty tiles:"),
@@ -172,4 +173,5 @@ def calculator_strings():
         "err_choose_one": _("Choose one."),
         "err_same_seat": _("Choose a different player."),
         "err_unknown_ruling": _("This ruling does not exist."),
+        "err_unsupported_effect": _("This version of the app cannot apply this ruling to the scores. Change them by hand on the table."),
     }

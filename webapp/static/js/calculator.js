@@ -122,6 +122,12 @@ function move(after, changes, seat, score, delta) {
   changes.push({ seat, score, delta });
 }
 
+/**
+ * Effect types the calculator has nothing to apply for: the ruling's text says them to the referee (their
+ * x-acts-on marker in the ruleset schema does not name the calculator; tests/test_effects.py checks both agree).
+ */
+export const NOTHING_TO_APPLY = Object.freeze(['call_voided', 'no_claim', 'flowers_void']);
+
 /** Each effect type's interpretation: it may change `after`, add `changes`, and fill in `next` and `notes`. */
 const INTERPRET = {
   penalty_points(effect, ctx) {
@@ -186,6 +192,12 @@ const INTERPRET = {
   disqualification(effect, ctx) {
     ctx.after.seats[ctx.offender].disqualified = true;
   },
+  warning(effect, ctx) {
+    ctx.notes.push('warning_given');
+  },
+  voided(effect, ctx) {
+    ctx.notes.push('voided');
+  },
   liability(effect, ctx) {
     const { winner, hand_value: value, win_type: winType } = ctx.values;
     const liable = ctx.offender;
@@ -206,6 +218,14 @@ const INTERPRET = {
     }
   },
 };
+
+/** The effect types the calculator applies, for the conformance test against the ruleset schema. */
+export const HANDLED_EFFECTS = Object.freeze(Object.keys(INTERPRET));
+
+/** Whether the calculator can apply every effect of a ruling (an effect it does not know is never skipped). */
+function applicable(effect) {
+  return Object.hasOwn(INTERPRET, effect.type) || NOTHING_TO_APPLY.includes(effect.type);
+}
 
 /** The state of the next hand after a ruling's `hand` effect, or play going on when there is none. */
 function nextHand(before, after, next, offender) {
@@ -235,19 +255,23 @@ function nextHand(before, after, next, offender) {
 }
 
 /**
- * Apply one ruling to a table. Returns {after, changes, sums, next, notes} on success, or {errors} and no change.
+ * Apply one ruling to a table. Returns {after, changes, sums, next, notes} on success, or {errors} and no change:
+ * `errors.ruling` is 'unsupported_effect' when the ruling has an effect this calculator cannot apply.
  */
 export function applyRuling(table, ruleset, rulingId, raw) {
   const ruling = ruleset.rulings[rulingId];
   if (!ruling) return { errors: { ruling: 'unknown_ruling' } };
+  const effects = effectsOf(ruleset, ruling);
+  if (!effects.every(applicable)) return { errors: { ruling: 'unsupported_effect' } };
   const { values, errors } = readInputs(ruleset, ruling, raw);
   if (Object.keys(errors).length) return { errors };
   const ctx = {
     ruleset, values, offender: values.offender, before: table, after: clone(table),
     changes: [], next: {}, notes: [], penalty: 0, tiles: 0,
   };
-  for (const effect of effectsOf(ruleset, ruling)) INTERPRET[effect.type]?.(effect, ctx);
-  if (effectsOf(ruleset, ruling).some((effect) => effect.type === 'voided')) ctx.notes.push('voided');
+  for (const effect of effects) {
+    if (!NOTHING_TO_APPLY.includes(effect.type)) INTERPRET[effect.type](effect, ctx);
+  }
   const next = nextHand(table, ctx.after, ctx.next, ctx.offender);
   return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), next, notes: ctx.notes, penalty: ctx.penalty, tiles: ctx.tiles };
 }

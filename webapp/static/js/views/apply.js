@@ -53,6 +53,7 @@ export function renderApply({ config, ruleset, rulingId, numberAnswer }) {
   const needs = neededInputs(ruleset, ruling);
   const form = el('form', { class: 'apply-form', id: 'apply-form', novalidate: true },
     needs.map((need) => inputFor(need, strings, table, numberAnswer)),
+    el('p', { class: 'field-error', id: 'apply-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     el('button', { type: 'submit', class: 'button primary', id: 'apply-preview' }, calc.preview));
   let pending = null;
 

@@ -67,7 +67,10 @@ export function nextHandList(config, table, result) {
     el('h3', { id: 'next-hand-title' }, calc.next_hand), el('ul', { id: 'next-hand' }, lines));
 }
 
-/** Show or clear the error message of each field; focus the first field in error. */
+/**
+ * Show or clear the error message of each field, and the form's own message (`data-form-error` names the error
+ * key it shows, for errors tied to no field); focus the first field in error.
+ */
 export function showErrors(form, strings, errors) {
   let first = null;
   for (const field of form.querySelectorAll('[data-field]')) {
@@ -83,6 +86,13 @@ export function showErrors(form, strings, errors) {
       message.hidden = true;
       field.removeAttribute('aria-invalid');
     }
+  }
+  const formError = form.querySelector('[data-form-error]');
+  if (formError) {
+    const error = errors[formError.dataset.formError];
+    formError.textContent = error ? strings.calc[`err_${error}`] || error : '';
+    formError.hidden = !error;
+    formError.dataset.error = error || '';
   }
   first?.focus();
 }
