@@ -238,6 +238,12 @@ def test_problems_are_sorted_by_path(workspace):
     assert sorted([("o", 10), ("o", 2)], key=path_order) == [("o", 2), ("o", 10)]  # positions as numbers
 
 
+def test_a_file_that_is_not_utf8_is_reported(workspace):
+    (workspace / FILE).write_bytes("name: Règles\n".encode("latin-1"))
+    problems = check_rulesets(workspace / "rulesets", workspace / "translations")[2]
+    assert problems == [f"{FILE}: (top): not UTF-8 text (byte 7); save the file as UTF-8"]
+
+
 # The acceptance cases: each planted mistake is refused by the real `rulesets check`, with file and path.
 PLANTED = {
     "unknown key at the top level": (

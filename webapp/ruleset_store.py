@@ -120,8 +120,11 @@ def _dump(data):
 
 
 def _read_yaml(path):
+    """Parse one ruleset file; a file that is not UTF-8 YAML is a problem to report, not a crash."""
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8")), []
+    except UnicodeDecodeError as error:
+        return None, [f"{path.name}: (top): not UTF-8 text (byte {error.start}); save the file as UTF-8"]
     except yaml.YAMLError as error:
         return None, [f"{path.name}: not valid YAML: {error}"]
 
