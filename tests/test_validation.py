@@ -1,4 +1,6 @@
 """Ruleset validation: deliberately broken rulesets give one clear line each, with file and path."""
+import copy
+import datetime
 import os
 import shutil
 import subprocess
@@ -9,6 +11,7 @@ import yaml
 
 from helpers import ROOT
 from webapp import create_app
+from webapp.ruleset_checks import validate
 from webapp.ruleset_schema import path_order
 from webapp.ruleset_store import RulesetError, check_rulesets
 
@@ -224,6 +227,38 @@ def test_a_broken_shape_is_reported_without_crashing_later_checks(workspace, whe
         path.write_text("", encoding="utf-8")
         found = check_rulesets(workspace / "rulesets", workspace / "translations")[2]
     assert found and all(line.startswith(f"{FILE}: ") for line in found)
+
+
+# One place of each shape of the format, and values of every kind YAML can produce.
+SHAPES = [(), ("id",), ("date",), ("source",), ("source", "items"), ("source", "items", "p-none"), ("scoring",),
+          ("scoring", "table"), ("scoring", "hanchan", "uma"), ("penalties",), ("penalties", "chombo"),
+          ("penalties", "chombo", "effects"), ("penalties", "chombo", "effects", 0),
+          ("penalties", "chombo", "effects", 1, "dealer"), ("start",), ("incidents",), ("incidents", "false_win"),
+          ("incidents", "false_win", "options"), ("incidents", "false_win", "options", 0),
+          ("incidents", "false_win", "options", 0, "next"), ("incidents", "late_minutes", "number"),
+          ("incidents", "late_minutes", "branches", 0), ("rulings",), ("rulings", "r_late"),
+          ("rulings", "r_late", "effects", 0, "amount"), ("rulings", "r_late", "covers"), ("rulings", "r_late", "judgement")]
+KINDS = [None, 7, -1, 2.5, "x", "", True, datetime.date(2015, 1, 1), [], [1], {}, {"a": 1}, {3: "x"}]
+
+
+@pytest.mark.parametrize("value", KINDS, ids=[type(value).__name__ + str(index) for index, value in enumerate(KINDS)])
+def test_any_value_anywhere_gives_messages_not_a_crash(value):
+    """Whatever YAML puts in any shape of the file, validation answers with file-and-path lines."""
+    original = yaml.safe_load((ROOT / FILE).read_text(encoding="utf-8"))
+    # A few questions and rulings are enough (broken references are reported too), and keep this test quick.
+    original["incidents"] = {key: original["incidents"][key] for key in ("incident", "false_win", "late_minutes")}
+    original["rulings"] = {key: original["rulings"][key] for key in ("r_late", "r_false_win_concealed")}
+    for where in SHAPES:
+        data = copy.deepcopy(original)
+        if where:
+            node = data
+            for key in where[:-1]:
+                node = node[key]
+            node[where[-1]] = value
+        else:
+            data = value
+        found = validate(data, FILE, "wrc-2015", {})
+        assert all(line.startswith(f"{FILE}: ") for line in found), (where, found)
 
 
 def test_problems_are_sorted_by_path(workspace):
