@@ -93,6 +93,7 @@ def ruleset_with(effects):
 
 
 def apply(tmp_path, effects, inputs=None):
+    """Apply the fixture's one ruling, carrying these effects, to a fresh table with the real calculator in Node."""
     ruleset = ruleset_with(effects)
     [table] = call_module("calculator.js", "newTable", [[ruleset]], tmp_path)
     [result] = call_module("calculator.js", "applyRuling", [[table, ruleset, "r_fixture", inputs or {"offender": "0"}]], tmp_path)

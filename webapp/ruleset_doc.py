@@ -18,6 +18,7 @@ def _cell(text):
 
 
 def _code(value):
+    """A key or value as code."""
     return f"`{value}`"
 
 
