@@ -19,6 +19,16 @@ def one_ruling_per_section(app, ruleset_id, tmp_path):
     return sorted(chosen.values())
 
 
+def readings_of(app, ruleset_id, lang):
+    """Each ruling's readings as shown ({ruling id: {reading id: its three texts}}), in one language."""
+    data = json.loads(app.extensions["rulesets"].get(ruleset_id, lang).body)
+    shown = {}
+    for ruling_id, ruling in data["rulings"].items():
+        ids = data["penalties"][ruling["penalty"]].get("readings", []) + ruling.get("readings", [])
+        shown[ruling_id] = {reading_id: data["readings"][reading_id] for reading_id in dict.fromkeys(ids)}
+    return shown
+
+
 def every_ruling(app, ruleset_id, tmp_path):
     """Every ruling with the answers that reach it."""
     return sorted(run_engine(app, ruleset_id, "en", [], tmp_path)["paths"].items())
@@ -26,14 +36,17 @@ def every_ruling(app, ruleset_id, tmp_path):
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_ruling_in_each_language_offline(app, offline_context, ruleset_id, tmp_path):
-    """Covers at least one ruling per source section: every ruling of the ruleset, in each language, offline."""
+    """Covers at least one ruling per source section: every ruling of the ruleset, in each language, offline, each
+    with the readings it rests on (rulesets/READINGS.md) shown in that language."""
     context, base = offline_context
     page = context.new_page()
     from_network = []
     page.on("response", lambda response: None if response.from_service_worker else from_network.append(response.url))
     targets = every_ruling(app, ruleset_id, tmp_path)
     assert targets
+    english = readings_of(app, ruleset_id, "en")
     for lang in LANGS:
+        readings = readings_of(app, ruleset_id, lang)
         page.goto(f"{base}/{lang}/{ruleset_id}/")
         assert page.get_attribute("html", "lang") == lang
         for ruling_id, answers in targets:
@@ -41,6 +54,13 @@ def test_every_ruling_in_each_language_offline(app, offline_context, ruleset_id,
             page.evaluate("url => { history.pushState({}, '', url); dispatchEvent(new PopStateEvent('popstate')); }",
                           f"/{lang}/{ruleset_id}/{'/'.join(answers)}")
             expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", ruling_id)
+            shown = page.locator("#readings [data-reading]")
+            assert shown.evaluate_all("nodes => nodes.map((n) => n.dataset.reading)") == list(readings[ruling_id])
+            for index, (reading_id, texts) in enumerate(readings[ruling_id].items()):
+                for key in ("open", "reading", "origin"):
+                    assert texts[key] in shown.nth(index).inner_text()
+                    if lang != "en":
+                        assert texts[key] != english[ruling_id][reading_id][key], (lang, reading_id, key)
     assert from_network == []
 
 

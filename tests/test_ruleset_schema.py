@@ -13,7 +13,7 @@ from webapp.ruleset_schema import SCHEMA, SCHEMA_PATH, TEXT_KEYS
 
 # Keywords schema_messages.py explains; pattern, oneOf and anyOf need their message in the schema (x-errors).
 EXPLAINED = {"type", "required", "additionalProperties", "dependentRequired", "enum", "const", "minLength",
-             "minProperties", "minItems", "maxItems", "minimum", "maximum", "pattern", "oneOf", "anyOf"}
+             "minProperties", "minItems", "maxItems", "minimum", "maximum", "pattern", "oneOf", "anyOf", "uniqueItems"}
 STRUCTURE = {"$schema", "$id", "$ref", "$defs", "title", "description", "properties", "items", "propertyNames",
              "x-errors", "x-missing", "x-acts-on", "x-discriminator"}
 
@@ -66,7 +66,8 @@ def test_every_keyword_has_an_author_message():
 def test_text_keys_come_from_the_schema():
     """The keys the client reads as text (positions in the string table) are the schema's text fields."""
     assert TEXT_KEYS == {"name", "short_name", "label", "summary", "question", "help", "title", "scores", "next_steps",
-                         "exceptions", "judgement", "ambiguity", "section", "unit", "document"}
+                         "exceptions", "judgement", "ambiguity", "section", "unit", "document",
+                         "open", "reading", "origin"}
 
 
 def test_schema_is_installed_with_the_package():

@@ -338,3 +338,17 @@ def test_rulesets_check_refuses_a_planted_mistake(every_ruleset, case):
     assert f"{FILE}: {path}: {message}" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert all(line.startswith(f"{FILE}: ") for line in result.stderr.splitlines()[1:]), result.stderr
+
+
+def test_readings_are_listed_and_exist(workspace):
+    """A ruling or penalty kind lists readings that exist; a reading nobody lists would never be shown."""
+    def mutate(data):
+        data["readings"] = {"shown": {"open": "o", "reading": "r", "origin": "g"},
+                            "orphan": {"open": "o", "reading": "r", "origin": "g"}}
+        data["rulings"]["r_empty_meld"]["readings"] = ["shown", "missing"]
+        data["penalties"]["chombo"]["readings"] = ["shown", "shown"]
+    problems = problems_after(workspace, mutate)
+    assert reported(problems, "rulings.r_empty_meld.readings[1]", "no reading 'missing'")
+    assert reported(problems, "readings.orphan", "no ruling or penalty kind lists this reading")
+    assert reported(problems, "penalties.chombo.readings", "lists the same value twice")
+    assert not reported(problems, "readings.shown", "no ruling")

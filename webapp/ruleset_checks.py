@@ -154,6 +154,21 @@ def _check_coverage(data, _stem, _translations):
             yield Problem(("source", "items", item), "no ruling covers this item of the source")
 
 
+def _check_readings(data, _stem, _translations):
+    """Every reading a ruling or penalty kind lists exists, and every reading is listed somewhere (or it is never shown)."""
+    readings = data.get("readings", {})
+    listed = set()
+    for section in ("penalties", "rulings"):
+        for node_id, node in data[section].items():
+            for index, reading_id in enumerate(node.get("readings", [])):
+                listed.add(reading_id)
+                if reading_id not in readings:
+                    yield Problem((section, node_id, "readings", index), f"no reading '{reading_id}' in readings")
+    for reading_id in readings:
+        if reading_id not in listed:
+            yield Problem(("readings", reading_id), "no ruling or penalty kind lists this reading, so it is never shown")
+
+
 def _check_translations(data, _stem, translations):
     """Every text has its French and Italian translation (the coverage map's entries are references, not text)."""
     source = {key: value for key, value in data["source"].items() if key != "items"}
@@ -171,5 +186,6 @@ CHECKS = (
     (("start", "incidents", "rulings"), _check_reachability),
     (("progressive", "penalties", "rulings"), _check_scale),
     (("source", "rulings"), _check_coverage),
+    (("readings", "penalties", "rulings"), _check_readings),
     (("*",), _check_translations),
 )

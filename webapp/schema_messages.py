@@ -13,7 +13,7 @@ from .ruleset_schema import SCHEMA, resolve
 
 # Problems that leave the data in the shape the later checks expect: those checks still run on such a file.
 HARMLESS = frozenset({"additionalProperties", "pattern", "minLength", "minItems", "maxItems", "enum", "const",
-                      "minimum", "maximum", "minProperties"})
+                      "minimum", "maximum", "minProperties", "uniqueItems"})
 # What each JSON type is called in a message, and what YAML read instead.
 EXPECTED = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
             "object": "a mapping (key: value)", "array": "a list", "null": "empty"}
@@ -113,6 +113,8 @@ def _plain(keyword, expected, value, where):
         return f"must list at least {expected} values"
     if keyword == "maxItems":
         return f"must list at most {expected} values"
+    if keyword == "uniqueItems":
+        return "lists the same value twice"
     if keyword == "minimum":
         return f"must be {expected} or more"
     if keyword == "maximum":

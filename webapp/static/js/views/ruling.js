@@ -13,6 +13,24 @@ function block(id, title, content) {
     el('h2', { id: `${id}-title` }, title), body);
 }
 
+/** The readings a ruling rests on (its penalty kind's, then its own): what the source leaves open, the app's reading,
+ * and where that reading comes from. */
+function readingsBlock(strings, ruleset, ruling) {
+  const ids = [...new Set([...(ruleset.penalties[ruling.penalty].readings || []), ...(ruling.readings || [])])];
+  if (!ids.length && !ruling.ambiguity) return null;
+  const items = ids.map((id) => {
+    const reading = ruleset.readings[id];
+    return el('li', { class: 'reading', 'data-reading': id },
+      el('p', { class: 'reading-open' }, el('strong', {}, strings.reading_open), ' ', reading.open),
+      el('p', { class: 'reading-taken' }, el('strong', {}, strings.reading_taken), ' ', reading.reading),
+      el('p', { class: 'reading-origin' }, el('strong', {}, strings.reading_origin), ' ', reading.origin));
+  });
+  return el('section', { class: 'ruling-block', id: 'ambiguity', 'aria-labelledby': 'ambiguity-title' },
+    el('h2', { id: 'ambiguity-title' }, strings.ambiguity),
+    ruling.ambiguity ? el('p', {}, ruling.ambiguity) : null,
+    items.length ? el('ul', { class: 'readings', id: 'readings' }, items) : null);
+}
+
 function comparison(config, others) {
   const { strings, lang } = config;
   const items = others.flatMap(({ ruleset, rulings }) => rulings.map((id) => el('li', {},
@@ -40,7 +58,7 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       block('section', strings.section, `${ruling.section} — ${ruleset.source.document}`),
       block('exceptions', strings.exceptions, ruling.exceptions),
       block('judgement', strings.judgement, ruling.judgement),
-      block('ambiguity', strings.ambiguity, ruling.ambiguity),
+      readingsBlock(strings, ruleset, ruling),
       el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
     shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title),
     apply,
