@@ -2,6 +2,8 @@
 from dataclasses import dataclass
 from pathlib import Path
 
+from babel.messages.pofile import write_po
+
 from webapp.catalogs import load_po
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
@@ -37,3 +39,11 @@ def entries(root=TRANSLATIONS):
             for text in strings:
                 if text:
                     yield Entry(lang, domain, msgid, text)
+
+
+def plant(path, msgid, text):
+    """Give one msgid of a catalog (a copy, in a test) another msgstr, to show that a check catches it."""
+    catalog = load_po(path)
+    catalog[msgid].string = text
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, include_lineno=False)

@@ -1,0 +1,147 @@
+"""Typography of every catalog: French and Italian each keep one apostrophe, one quote style and their own spacing.
+
+French: a no-break space (U+00A0) before : ; ? ! and just inside « », the apostrophe ’ (U+2019), quotes « », and
+U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints its numbers that way). Italian: ’,
+« » with no space inside, no space before : ; ? !, and "." between thousands. Placeholders (%(count)s), URLs and
+e-mail addresses are left out of every check: the ':' of 'http://' is not typography.
+"""
+import re
+import shutil
+
+import pytest
+
+from catalog_text import TRANSLATIONS, entries, plant
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+# Left out of the text before checking, each replaced by a neutral word so the spacing around it still counts.
+NOT_TEXT = re.compile(r"%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[sdifr]|%[sdif]|\{[A-Za-z_][\w.]*\}"
+                      r"|https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# A number written with thousands separators, whatever they are: 1 000, 1,000, 100.000, 30 000.
+GROUPED = re.compile(r"(?<![\d.,\u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?!\d)")
+# Four or more digits with no separator. Years (1900-2099) are left alone unless a score unit follows.
+UNGROUPED = re.compile(r"(?<![\d.,\u00a0\u202f])(\d{4,})(?![\d.,]\d)(\s*(?:points?|punti|P)\b)?")
+THOUSANDS = {"fr": NNBSP, "it": "."}
+
+
+def _context(text, start, end):
+    """The offending characters with a few characters around them, so a failure is easy to find."""
+    return text[max(0, start - 12):end + 12]
+
+
+def _french_punctuation(text):
+    """: ; ? ! take a no-break space (U+00A0) before them, preceded by a letter or a sign, not by another space."""
+    for match in re.finditer(r"[:;?!]", text):
+        at = match.start()
+        before = text[at - 1] if at else ""
+        if match.group() == ":" and before.isdigit() and text[at + 1:at + 2].isdigit():
+            continue  # a time or a ratio such as 10:30
+        if before in "?!" and before:
+            continue  # ?! written together
+        if before != NBSP or (at >= 2 and text[at - 2].isspace()):
+            yield _context(text, at - 1, at + 1)
+
+
+def _french_quotes(text):
+    """« and » take a no-break space (U+00A0) just inside, and only that one."""
+    for match in re.finditer(r"«(?!\u00a0\S)|(?<!\S\u00a0)»", text):
+        yield _context(text, match.start(), match.end())
+
+
+def _pattern(regex):
+    """A rule that flags every match of one pattern."""
+    compiled = re.compile(regex)
+    return lambda text: (_context(text, m.start(), m.end()) for m in compiled.finditer(text))
+
+
+RULES = {
+    "fr": [
+        ("a no-break space U+00A0 before : ; ? ! (never an ordinary space, never none)", _french_punctuation),
+        ("a no-break space U+00A0 just inside « »", _french_quotes),
+        ("the apostrophe ’ (U+2019), not ' or ‘", _pattern(r"['‘ʼ`´]")),
+        ("quotes « », not \" “ ” „ ‹ ›", _pattern(r"[\"“”„‹›]")),
+    ],
+    "it": [
+        ("no space before : ; ? !", _pattern(r"\s[:;?!]")),
+        ("quotes «…» with no space inside", _pattern(r"«\s|\s»")),
+        ("the apostrophe ’ (U+2019), not ' or ‘", _pattern(r"['‘ʼ`´]")),
+        ("quotes « », not \" “ ” „ ‹ ›", _pattern(r"[\"“”„‹›]")),
+    ],
+}
+
+
+def _numbers(lang, text):
+    """Numbers grouped with another separator than the language's, and large numbers left ungrouped."""
+    separator = THOUSANDS[lang]
+    for match in GROUPED.finditer(text):
+        if set(re.sub(r"\d", "", match.group())) != {separator}:
+            yield match.group()
+    for match in UNGROUPED.finditer(text):
+        number, unit = match.group(1), match.group(2)
+        if len(number) >= 5 or unit or not 1900 <= int(number) <= 2099:
+            yield match.group()
+
+
+def problems_in(lang, text):
+    """(rule, offending text) for every break of the rules of lang in one string."""
+    if lang not in RULES:
+        return []
+    visible = NOT_TEXT.sub("X", text)
+    found = [(rule, bad) for rule, check in RULES[lang] for bad in check(visible)]
+    found += [(f"thousands separated by {THOUSANDS[lang]!r}", bad) for bad in _numbers(lang, visible)]
+    return found
+
+
+def typography_problems(root=TRANSLATIONS):
+    """Every break of the typography rules, one line each: catalog, msgid, rule, and the offending text."""
+    return [f"{entry.where()}: {rule}: {bad!r} in {entry.text!r}"
+            for entry in entries(root) for rule, bad in problems_in(entry.lang, entry.text)]
+
+
+def test_every_catalog_follows_the_typography():
+    problems = typography_problems()
+    assert problems == [], f"{len(problems)} typography problems:\n" + "\n".join(problems)
+
+
+PLANTED = [
+    ("fr", "Que s’est-il passé ?", "before : ; ? !"),
+    ("fr", "Que s’est-il passé?", "before : ; ? !"),
+    ("fr", "Que s’est-il passé\u202f?", "before : ; ? !"),
+    ("fr", "Que s'est-il passé\u00a0?", "apostrophe"),
+    ("fr", "« Que s’est-il passé\u00a0?\u00a0»", "inside « »"),
+    ("fr", "“Que s’est-il passé\u00a0?”", "quotes"),
+    ("fr", "Que s’est-il passé avec 100 000 points\u00a0?", "thousands"),
+    ("fr", "Que s’est-il passé avec 1000 points\u00a0?", "thousands"),
+    ("it", "Che cosa è successo ?", "no space before"),
+    ("it", "Che cos'è successo?", "apostrophe"),
+    ("it", "\"Che cosa è successo?\"", "quotes"),
+    ("it", "« Che cosa è successo? »", "no space inside"),
+    ("it", "Che cosa è successo con 100 000 punti?", "thousands"),
+]
+
+
+@pytest.mark.parametrize("lang,bad,rule", PLANTED)
+def test_check_fails_on_a_planted_error(tmp_path, lang, bad, rule):
+    """Plant one error into a copy of the catalogs: the check names that catalog, its msgid and the rule broken."""
+    root = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, root, ignore=shutil.ignore_patterns("*.mo"))
+    plant(root / lang / "LC_MESSAGES" / "wrc-2015.po", "What happened?", bad)
+    problems = typography_problems(root)
+    assert problems, "the planted error was not found"
+    assert all(p.startswith(f"{lang}/wrc-2015.po, msgid 'What happened?': ") for p in problems), problems
+    assert any(rule in p for p in problems), problems
+
+
+@pytest.mark.parametrize("text", [
+    "Décisions trouvées\u00a0: %(count)s", "Voir http://example.org/a?b=c", "Écrire à competitive@azriichi.org\u00a0!",
+    "Le total n’est pas de 100\u202f000\u00a0?", "«\u00a0judge\u00a0»", "WRC 2015, §7.1 Chombo", "de 10 à 60 points",
+    "Chombo\u00a0! Chombo\u00a0!", "À 10:30, le 14 avril 2026", "1\u202f000 points de table",
+])
+def test_french_text_that_is_right(text):
+    assert problems_in("fr", text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Decisioni trovate: %(count)s", "L’arbitro dice «judge»", "Il totale non è 100.000?", "1.000 punti", "§6.2; 2014",
+])
+def test_italian_text_that_is_right(text):
+    assert problems_in("it", text) == []
