@@ -41,9 +41,12 @@ def entries(root=TRANSLATIONS):
                     yield Entry(lang, domain, msgid, text)
 
 
-def plant(path, msgid, text):
-    """Give one msgid of a catalog (a copy, in a test) another msgstr, to show that a check catches it."""
-    catalog = load_po(path)
+def plant(root, lang, domain, msgid, text):
+    """Copy one catalog under root with another msgstr for msgid, to show that a check catches it; return root."""
+    catalog = load_po(TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po")
     catalog[msgid].string = text
+    path = Path(root) / lang / "LC_MESSAGES" / f"{domain}.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=100, include_lineno=False)
+    return root

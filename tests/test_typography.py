@@ -6,7 +6,6 @@ U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints
 e-mail addresses are left out of every check: the ':' of 'http://' is not typography.
 """
 import re
-import shutil
 
 import pytest
 
@@ -122,9 +121,7 @@ PLANTED = [
 @pytest.mark.parametrize("lang,bad,rule", PLANTED)
 def test_check_fails_on_a_planted_error(tmp_path, lang, bad, rule):
     """Plant one error into a copy of the catalogs: the check names that catalog, its msgid and the rule broken."""
-    root = tmp_path / "translations"
-    shutil.copytree(TRANSLATIONS, root, ignore=shutil.ignore_patterns("*.mo"))
-    plant(root / lang / "LC_MESSAGES" / "wrc-2015.po", "What happened?", bad)
+    root = plant(tmp_path / "translations", lang, "wrc-2015", "What happened?", bad)
     problems = typography_problems(root)
     assert problems, "the planted error was not found"
     assert all(p.startswith(f"{lang}/wrc-2015.po, msgid 'What happened?': ") for p in problems), problems

@@ -1,0 +1,171 @@
+"""Termbase: every catalog (UI and rulesets) uses one term per concept and one form of address per language.
+
+translations/termbase.yaml lists, per concept, the preferred French and Italian terms and the variants to avoid;
+a msgstr that uses an avoided variant, or the other form of address (French tu, Italian voi), fails here with the
+catalog, the msgid, the variant and the text.
+"""
+import re
+import unicodedata
+
+import pytest
+import yaml
+
+from catalog_text import TRANSLATIONS, entries, plant
+
+TERMBASE = TRANSLATIONS / "termbase.yaml"
+APOSTROPHES = "'’ʼ‘"
+
+
+def _fold(text):
+    """Lower case, no accents, one apostrophe: how a `word` variant is compared."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(f"[{APOSTROPHES}]", "'", plain)
+
+
+class Variant:
+    """One avoided variant: a whole word or phrase, or a regular expression, maybe allowed for some msgids."""
+
+    def __init__(self, spec, label, preferred):
+        self.label, self.preferred, self.why = label, preferred, spec.get("why", "")
+        if "word" in spec:
+            self.shown = spec["word"]
+            self.pattern = re.compile(r"(?<!\w)" + re.escape(_fold(spec["word"])) + r"(?!\w)")
+            self.folds = True
+        else:
+            self.shown = spec["re"]
+            self.pattern = re.compile(re.sub(f"[{APOSTROPHES}]", f"[{APOSTROPHES}]", spec["re"]), re.IGNORECASE)
+            self.folds = False
+        unless = spec.get("unless_msgid")
+        self.unless = re.compile(unless, re.IGNORECASE) if unless else None
+
+    def find(self, msgid, text, folded=None):
+        """The offending words of text (folded: the same text through _fold), unless this msgid may use them."""
+        if self.unless and self.unless.search(msgid):
+            return None
+        match = self.pattern.search((folded or _fold(text)) if self.folds else text)
+        return match.group() if match else None
+
+
+def _terms(preferred):
+    """The terms of a preferred entry such as "kan fermé (combinaison fermée)": kan fermé, combinaison fermée."""
+    return [term.strip() for term in re.split(r"[,()]", preferred) if term.strip()]
+
+
+def load_termbase(path=TERMBASE):
+    """The termbase file as data."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def variants(termbase):
+    """Per language, every Variant: the concepts' and the other form of address."""
+    found = {"fr": [], "it": []}
+    for lang, address in termbase["address"].items():
+        for spec in address["avoid"]:
+            found[lang].append(Variant(spec, f"form of address: use {address['use']}", address["use"]))
+    for concept in termbase["concepts"]:
+        for lang, specs in (concept.get("avoid") or {}).items():
+            for spec in specs:
+                found[lang].append(Variant(spec, f"concept {concept['id']}: use {concept[lang]!r}", concept[lang]))
+    return found
+
+
+def _any_of(found):
+    """One pattern per language that matches where any variant might (folded words, then regexes), to skip clean text."""
+    words = [v.pattern.pattern for v in found if v.folds] or ["(?!)"]
+    regexes = [v.pattern.pattern for v in found if not v.folds] or ["(?!)"]
+    return re.compile("|".join(f"(?:{p})" for p in words)), re.compile("|".join(f"(?:{p})" for p in regexes), re.IGNORECASE)
+
+
+def termbase_problems(root=TRANSLATIONS, termbase=None):
+    """Every msgstr that uses an avoided variant, or translates a name that must be kept, one line each."""
+    termbase = termbase or load_termbase()
+    avoided = variants(termbase)
+    prefilter = {lang: _any_of(found) for lang, found in avoided.items()}
+    kept = {msgid for concept in termbase["concepts"] for msgid in concept.get("keep", [])}
+    problems = []
+    for entry in entries(root):
+        if entry.msgid in kept and entry.text != entry.msgid:
+            problems.append(f"{entry.where()}: {entry.msgid!r} stays untranslated, not {entry.text!r}")
+        folded = _fold(entry.text)
+        words, regexes = prefilter.get(entry.lang, (None, None))
+        if words is None or not (words.search(folded) or regexes.search(entry.text)):
+            continue
+        for variant in avoided[entry.lang]:
+            bad = variant.find(entry.msgid, entry.text, folded)
+            if bad is not None:
+                why = f" ({variant.why})" if variant.why else ""
+                problems.append(f"{entry.where()}: {bad!r} is avoided, {variant.label}{why}; in {entry.text!r}")
+    return problems
+
+
+def test_every_catalog_follows_the_termbase():
+    problems = termbase_problems()
+    assert problems == [], f"{len(problems)} termbase problems:\n" + "\n".join(problems)
+
+
+def test_termbase_is_well_formed():
+    """Every concept names its English and both preferred terms; no preferred term is one of its own variants."""
+    termbase = load_termbase()
+    assert set(termbase["address"]) == {"fr", "it"}
+    assert termbase["address"]["fr"]["use"] == "vous" and termbase["address"]["it"]["use"] == "tu"
+    ids = [concept["id"] for concept in termbase["concepts"]]
+    assert len(ids) == len(set(ids))
+    for concept in termbase["concepts"]:
+        assert concept.get("en") and concept.get("fr") and concept.get("it"), concept["id"]
+        assert set(concept.get("avoid") or {}) <= {"fr", "it"}, concept["id"]
+    for lang, found in variants(termbase).items():
+        for variant in found:
+            for term in _terms(variant.preferred):
+                assert variant.find("", term) is None, (lang, term, variant.shown)
+    examples = {lang: " ".join(address["examples"]) for lang, address in termbase["address"].items()}
+    assert [v.shown for lang, found in variants(termbase).items() for v in found if v.find("", examples[lang])] == []
+
+
+PLANTED = [
+    # (language, msgstr planted for "What happened?" in wrc-2015, what the failure must name)
+    ("fr", "Que s’est-il passé au kan caché\u00a0?", "concept concealed_kan"),
+    ("fr", "Que s’est-il passé à la partie nulle\u00a0?", "concept exhaustive_draw"),
+    ("fr", "Qu’as-tu vu\u00a0?", "form of address"),
+    ("fr", "Choisis ce qui s’est passé", "form of address"),
+    ("fr", "Que s’est-il passé avec le bâton\u00a0?", "concept riichi_stick"),
+    ("it", "Che cosa è successo alla tessera?", "concept tile"),
+    ("it", "Correggete l’errore", "form of address"),
+    ("it", "Che cosa è successo al vostro tavolo?", "form of address"),
+    ("it", "Avvisate l’arbitro: che cosa è successo?", "form of address"),
+    ("it", "Il giocatore è stato bandito?", "concept ban"),
+    ("it", "Arbitro Mahjong", "concept app_name"),
+]
+
+
+@pytest.mark.parametrize("lang,bad,named", PLANTED)
+def test_check_fails_on_a_planted_variant(tmp_path, lang, bad, named):
+    """Plant a variant into a copy of the catalogs: the check names that catalog, the msgid and the concept."""
+    root = plant(tmp_path / "translations", lang, "wrc-2015", "What happened?", bad)
+    problems = termbase_problems(root)
+    assert problems, "the planted variant was not found"
+    assert all(p.startswith(f"{lang}/wrc-2015.po, msgid 'What happened?': ") for p in problems), problems
+    assert any(named in p for p in problems), problems
+
+
+def test_check_fails_on_a_translated_app_name(tmp_path):
+    root = plant(tmp_path / "translations", "fr", "messages", "Mahjong Referee", "Arbitre de mahjong")
+    problems = termbase_problems(root)
+    assert any("'Mahjong Referee' stays untranslated" in p for p in problems), problems
+    assert all(p.startswith("fr/messages.po, msgid 'Mahjong Referee': ") for p in problems), problems
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("fr", "Le bâtonnet de riichi reste sur la table."),  # bâton is avoided, bâtonnet is the term
+    ("fr", "Appelez l’arbitre."),  # one calls the referee
+    ("fr", "Le fautif est exclu du tournoi."),  # removed from the tournament, not banned
+    ("fr", "Une tuile prise par un autre joueur."),  # a participle, not « la prise »
+    ("it", "Il giocatore ha scartato fuori sequenza."),
+    ("it", "Le chiamate simultanee sono nulle."),  # a noun, not « chiamate » (voi)
+    ("it", "Le pedine restituite ai proprietari."),  # a participle
+    ("it", "Si continua a giocare."),
+    ("it", "Avvisa l’arbitro e decidi la penalità."),
+])
+def test_right_text_passes(lang, text):
+    found = [v.shown for v in variants(load_termbase())[lang] if v.find("", text)]
+    assert found == []
