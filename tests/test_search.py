@@ -85,3 +85,17 @@ def test_limited_to_chosen_rulesets(compiled):
     for lang in LANGS:
         assert found[lang]["chombo"]
         assert all(hit.startswith("wrc-2015:") for hit in found[lang]["chombo"])
+
+
+# A synonym phrase holding small words ("di", "de") is recognised when typed, in a page of another language
+# (whose rulings never use the phrase): (page language, query, a ruling it must find).
+PHRASES = [
+    ("en", "scarto di scambio", "wrc-2015:r_swap_calling"),
+    ("it", "points de pénalité", "mcr-ema-2014:r_type_points"),
+    ("fr", "punti di penalità", "mcr-ema-2014:r_type_points"),
+]
+
+
+@pytest.mark.parametrize("lang,query,ruling", PHRASES)
+def test_synonym_phrases_with_small_words(compiled, lang, query, ruling):
+    assert ruling in run_search(compiled, [query])[lang][query]

@@ -68,11 +68,21 @@ function parseTerm(term) {
   }).filter((word) => word.stem);
 }
 
-/** Prepare synonyms.json for matching. */
+/**
+ * Prepare synonyms.json for matching. A term's stopwords are dropped, as they are from the query: otherwise a
+ * phrase such as "scarto di scambio" could never be recognised when typed.
+ */
 export function prepareSynonyms(synonyms = {}) {
+  const stopwords = new Set((synonyms.stopwords || []).map(normalize));
+  const withoutStopwords = (term) => {
+    const kept = term.filter((word) => word.star || !stopwords.has(word.stem));
+    return kept.length ? kept : term;
+  };
   return {
-    stopwords: new Set((synonyms.stopwords || []).map(normalize)),
-    groups: (synonyms.groups || []).map((group) => ({ id: group.id, terms: group.terms.map(parseTerm).filter((t) => t.length) })),
+    stopwords,
+    groups: (synonyms.groups || []).map((group) => ({
+      id: group.id, terms: group.terms.map(parseTerm).filter((t) => t.length).map(withoutStopwords),
+    })),
   };
 }
 
