@@ -1,4 +1,4 @@
-"""The Japanese and Chinese terms search must know, and the rulings each must find (Node and browser tests)."""
+"""The Japanese, Chinese and table terms search must know, and the rulings each must find (Node and browser tests)."""
 import json
 
 from helpers import ruleset_ids
@@ -7,8 +7,14 @@ from helpers import ruleset_ids
 # ruleset) and by explicit "ruleset:ruling" ids.
 TERMS = {
     "kuikae": {"tags": ["swap-calling"]},
-    "chombo": {"penalty": "chombo"},
-    "chonbo": {"penalty": "chombo"},
+    # Chombo also finds the false wins, the incident other rulesets (MCR, WSOM) penalise without naming chombo.
+    "chombo": {"penalty": "chombo", "tags": ["false-win"]},
+    "chonbo": {"penalty": "chombo", "tags": ["false-win"]},
+    "false hu": {"tags": ["false-win"]},
+    "faux mahjong": {"tags": ["false-win"]},
+    "fausse victoire": {"tags": ["false-win"]},
+    "falso hu": {"tags": ["false-win"]},
+    "falso mahjong": {"tags": ["false-win"]},
     "noten": {"tags": ["noten-riichi"]},
     "tenpai": {"ids": ["azrm-2026:r_false_tenpai", "azrm-2026:r_noten_when_tenpai"]},
     "taahai": {"tags": ["wrong-tile-count"]},

@@ -99,3 +99,19 @@ PHRASES = [
 @pytest.mark.parametrize("lang,query,ruling", PHRASES)
 def test_synonym_phrases_with_small_words(compiled, lang, query, ruling):
     assert ruling in run_search(compiled, [query])[lang][query]
+
+
+@pytest.mark.parametrize("ruleset_id", ["mcr-ema-2014", "wsom"])
+def test_chombo_finds_the_false_wins_of_rulesets_without_chombo(app, compiled, ruleset_id):
+    false_wins = {hit for hit in expected_rulings(app, {"tags": ["false-win"]}) if hit.startswith(f"{ruleset_id}:")}
+    found = run_search(compiled, ["chombo"], [ruleset_id])
+    for lang in LANGS:
+        assert false_wins and false_wins <= set(found[lang]["chombo"]), lang
+
+
+def test_a_false_win_does_not_find_every_chombo(app, compiled):
+    """The link is one way: chombo sees the false wins, not the reverse (abandoning a game is no false win)."""
+    found = run_search(compiled, ["false win", "chombo"], ["azrm-2026"])
+    for lang in LANGS:
+        assert "azrm-2026:r_abandon" in found[lang]["chombo"]
+        assert "azrm-2026:r_abandon" not in found[lang]["false win"]

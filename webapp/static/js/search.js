@@ -10,6 +10,7 @@ const EXACT = 1;
 const PREFIX = 0.8;
 const TYPO = 0.7;
 const SYNONYM = 0.85;
+const RELATED = 0.7;
 const MIN_PREFIX = 3;
 const MIN_TYPO = 5;
 
@@ -78,12 +79,10 @@ export function prepareSynonyms(synonyms = {}) {
     const kept = term.filter((word) => word.star || !stopwords.has(word.stem));
     return kept.length ? kept : term;
   };
-  return {
-    stopwords,
-    groups: (synonyms.groups || []).map((group) => ({
-      id: group.id, terms: group.terms.map(parseTerm).filter((t) => t.length).map(withoutStopwords),
-    })),
-  };
+  const groups = (synonyms.groups || []).map((group) => ({
+    id: group.id, see: group.see || [], terms: group.terms.map(parseTerm).filter((t) => t.length).map(withoutStopwords),
+  }));
+  return { stopwords, groups, byId: new Map(groups.map((group) => [group.id, group])) };
 }
 
 /**
@@ -184,10 +183,13 @@ function synonymAt(index, words, start) {
   return best;
 }
 
-/** Documents for a synonym group: the typed term in full, the others a little lower. */
+/** Documents for a synonym group: the typed term in full, the others a little lower, the groups it sees lower still. */
 function matchGroup(index, group, typedTerm) {
   const found = new Map();
   for (const term of group.terms) mergeInto(found, matchTerm(index, term), term === typedTerm ? EXACT : SYNONYM);
+  for (const id of group.see) {
+    for (const term of index.synonyms.byId.get(id)?.terms || []) mergeInto(found, matchTerm(index, term), RELATED);
+  }
   return found;
 }
 
