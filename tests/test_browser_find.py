@@ -87,6 +87,67 @@ def test_no_result_says_so(page, live_server):
     expect(page.locator("#search-status")).not_to_be_empty()
 
 
+def ids_in(page, selector):
+    return page.locator(f"{selector} a.search-result").evaluate_all(
+        "nodes => nodes.map((n) => `${n.dataset.ruleset}:${n.dataset.ruling}`)")
+
+
+def of_tag(app, tag, but):
+    return {hit for hit in expected_rulings(app, {"tags": [tag]}) if not hit.startswith(f"{but}:")}
+
+
+@pytest.mark.parametrize("lang,word", [("en", "late"), ("fr", "retard"), ("it", "ritardo")])
+def test_late_in_arizona_says_arriving_late_is_not_covered(app, page, live_server, lang, word):
+    """Arizona's late calls are listed, then a notice that arriving late is not covered, with the rulesets that are."""
+    page.goto(f"{live_server.url}/{lang}/azrm-2026/search")
+    page.fill("#search-input", word)
+    expect(page.locator('#search-results a[data-ruling="r_call_first"]')).to_be_attached()
+    assert {hit.split(":")[0] for hit in result_ids(page)} == {"azrm-2026"}
+    notice = page.locator('#search-beyond .search-not-covered[data-tag="late-arrival"]')
+    expect(notice).to_be_visible()
+    expect(page.locator("#search-beyond .search-not-covered")).to_have_count(1)
+    assert set(ids_in(page, '#search-beyond [data-tag="late-arrival"]')) == of_tag(app, "late-arrival", "azrm-2026")
+    # Each of the other rulesets' rulings is labelled with its ruleset.
+    for link in notice.locator("a.search-result").all():
+        data = json.loads(app.extensions["rulesets"].get(link.get_attribute("data-ruleset"), lang).body)
+        assert link.locator(".choice-meta").text_content().startswith(data.get("short_name") or data["name"])
+    expect(page.locator("#search-elsewhere")).to_have_count(0)
+    expect(page.locator("#search-status")).not_to_be_empty()
+
+
+def test_nothing_in_the_ruleset_points_to_the_others(page, live_server):
+    """Kuikae in MCR: no result of its own, swap-calling not covered, Enter opens another ruleset's ruling."""
+    page.goto(f"{live_server.url}/en/mcr-ema-2014/search?q=kuikae")
+    expect(page.locator('#search-beyond [data-tag="swap-calling"] a.search-result')).to_have_count(2)
+    expect(page.locator("#search-results")).to_have_attribute("data-count", "0")
+    expect(page.locator("#search-elsewhere")).to_have_count(0)
+    assert page.evaluate("[...document.getElementById('search-beyond').childNodes].map((n) => n.nodeType)") == [1]
+    first = page.locator('#search-beyond [data-tag="swap-calling"] a.search-result').first
+    target = (first.get_attribute("data-ruleset"), first.get_attribute("data-ruling"))
+    page.locator("#search-input").press("Enter")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", target[1])
+    assert page.url.endswith(f"/en/{target[0]}/ruling/{target[1]}")
+
+
+def test_no_match_shows_the_other_rulesets_matches(page, live_server):
+    page.goto(f"{live_server.url}/it/mcr-ema-2014/search?q=furiten")
+    expect(page.locator('#search-elsewhere a[data-ruleset="tsumo-quebec"][data-ruling="r_chombo_furiten_ron"]')).to_be_visible()
+    expect(page.locator("#search-results")).to_have_attribute("data-count", "0")
+    assert not [hit for hit in ids_in(page, "#search-elsewhere") if hit.startswith("mcr-ema-2014:")]
+    # With every ruleset searched, the results are the list itself: no notice.
+    page.check("#search-all")
+    expect(page.locator('#search-results a[data-ruling="r_chombo_furiten_ron"]')).to_be_attached()
+    expect(page.locator("#search-beyond > *")).to_have_count(0)
+
+
+@pytest.mark.parametrize("ruleset_id", ["mcr-ema-2014", "wsom"])
+def test_chombo_finds_the_false_wins(app, page, live_server, ruleset_id):
+    page.goto(f"{live_server.url}/fr/{ruleset_id}/search?q=chombo")
+    expect(page.locator("#search-results")).not_to_have_attribute("data-count", "0")
+    false_wins = {hit for hit in expected_rulings(app, {"tags": ["false-win"]}) if hit.startswith(f"{ruleset_id}:")}
+    assert false_wins <= set(result_ids(page))
+
+
 def test_search_entry_points(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_late")
     page.click("#search-link")
@@ -176,7 +237,8 @@ def test_axe_reports_no_violations(page, live_server, scheme):
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size({"width": 320, "height": 640})
     axe = Axe()
-    for path in ("/fr/wrc-2015/search?q=chombo&all=1", "/it/mcr-ema-2014/browse", "/en/glossary"):
+    for path in ("/fr/wrc-2015/search?q=chombo&all=1", "/it/mcr-ema-2014/browse", "/en/glossary",
+                 "/fr/azrm-2026/search?q=retard", "/en/mcr-ema-2014/search?q=furiten"):
         page.goto(live_server.url + path)
         page.wait_for_selector(".screen-heading")
         result = axe.run(page)

@@ -115,3 +115,97 @@ def test_a_false_win_does_not_find_every_chombo(app, compiled):
     for lang in LANGS:
         assert "azrm-2026:r_abandon" in found[lang]["chombo"]
         assert "azrm-2026:r_abandon" not in found[lang]["false win"]
+
+
+def of_tag(app, tag, ruleset_id=None, but=None):
+    """The 'ruleset:ruling' ids of one incident tag, in one ruleset or in every ruleset but one."""
+    return {hit for hit in expected_rulings(app, {"tags": [tag]})
+            if (ruleset_id is None or hit.startswith(f"{ruleset_id}:")) and not (but and hit.startswith(f"{but}:"))}
+
+
+# Lateness in each language: Arizona rules on late calls but not on arriving late at the table.
+LATE = {"en": ["late", "arriving late"], "fr": ["retard", "arrivée en retard"], "it": ["ritardo", "arrivo in ritardo"]}
+# Words that must not name a kind of incident the ruleset lacks: (ruleset, query). "table" is no "Leaving the table",
+# "late claim" no late arrival, "other" and "kinds of penalty" are no incidents, nothing for no words.
+NO_NOTICE = [("wrc-2015", "table"), ("azrm-2026", "late claim"), ("wrc-2015", "other"), ("wsom", "kinds of penalty"),
+             ("wrc-2015", "chombo"), ("azrm-2026", "hand"), ("wrc-2015", ""), ("wrc-2015", "zzzzzz")]
+NAMED = {("wrc-2015", "leaving the table"): ["leaving-table"], ("tsumo-quebec", "late claim"): ["late-claim"],
+         ("wrc-2015", "table"): [], ("mcr-ema-2014", "noten riichi"): ["noten-riichi"], ("mcr-ema-2014", "riichi"): ["riichi"]}
+COVERAGE = sorted({("azrm-2026", query) for queries in LATE.values() for query in queries}
+                  | {(ruleset_id, query) for ruleset_id in ("mcr-ema-2014", "wrc-2015") for query in ("late", "arriving late")}
+                  | {(ruleset_id, "kuikae") for ruleset_id in ("mcr-ema-2014", "wsom", "tsumo-quebec")}
+                  | {("mcr-ema-2014", "furiten"), ("mcr-ema-2014", "chombo"), ("wsom", "chombo")}
+                  | set(NO_NOTICE) | set(NAMED))
+
+
+@pytest.fixture(scope="module")
+def coverage(compiled):
+    """searchRuleset's answer per language to each (ruleset, query) of COVERAGE, with the tags the query names."""
+    tmp, languages = compiled
+    request = tmp / "coverage.json"
+    request.write_text(json.dumps({"synonyms": str(SYNONYMS), "languages": languages,
+                                   "coverage": [{"rulesetId": ruleset_id, "query": query} for ruleset_id, query in COVERAGE]}))
+    output = json.loads(subprocess.run([*NODE, str(RUNNER), str(request)], check=True, capture_output=True, text=True).stdout)
+    return {lang: dict(zip(COVERAGE, answers)) for lang, answers in output.items()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_late_in_arizona_lists_late_calls_and_says_arriving_late_is_not_covered(app, coverage, lang):
+    word, phrase = LATE[lang]
+    late_calls = of_tag(app, "late-claim", "azrm-2026")
+    late_arrivals = of_tag(app, "late-arrival", but="azrm-2026")
+    assert {hit.split(":")[0] for hit in late_arrivals} == {"mcr-ema-2014", "wrc-2015"}
+    found = coverage[lang][("azrm-2026", word)]
+    assert late_calls and late_calls <= set(found["hits"])
+    assert "azrm-2026:r_call_first" in found["hits"]  # §3.1/3.2 "calling too late"
+    for answer in (found, coverage[lang][("azrm-2026", phrase)]):
+        assert answer["same"]
+        assert [entry["tag"] for entry in answer["uncovered"]] == ["late-arrival"]
+        assert set(answer["uncovered"][0]["hits"]) == late_arrivals
+
+
+@pytest.mark.parametrize("ruleset_id", ["mcr-ema-2014", "wrc-2015"])
+def test_late_is_covered_where_arriving_late_has_rulings(coverage, ruleset_id):
+    for query in ("late", "arriving late"):
+        answer = coverage["en"][(ruleset_id, query)]
+        assert answer["hits"] and answer["uncovered"] == [] and answer["elsewhere"] == [], query
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset_id", ["mcr-ema-2014", "wsom", "tsumo-quebec"])
+def test_kuikae_where_the_ruleset_has_no_swap_calling(app, coverage, lang, ruleset_id):
+    """Nothing in the ruleset: it says so, and points to the rulesets that rule on swap-calling."""
+    answer = coverage[lang][(ruleset_id, "kuikae")]
+    assert answer["hits"] == []
+    assert [entry["tag"] for entry in answer["uncovered"]] == ["swap-calling"]
+    assert set(answer["uncovered"][0]["hits"]) == of_tag(app, "swap-calling") == {"wrc-2015:r_swap_calling", "azrm-2026:r_kuikae"}
+    assert not set(answer["elsewhere"]) & of_tag(app, "swap-calling")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_match_at_all_shows_the_other_rulesets_matches(coverage, lang):
+    answer = coverage[lang][("mcr-ema-2014", "furiten")]
+    assert answer["hits"] == [] and answer["uncovered"] == []
+    assert "tsumo-quebec:r_chombo_furiten_ron" in answer["elsewhere"]
+    assert not any(hit.startswith("mcr-ema-2014:") for hit in answer["elsewhere"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset_id", ["mcr-ema-2014", "wsom"])
+def test_chombo_in_rulesets_without_chombo_lists_their_false_wins(app, coverage, lang, ruleset_id):
+    answer = coverage[lang][(ruleset_id, "chombo")]
+    assert of_tag(app, "false-win", ruleset_id) <= set(answer["hits"])
+    assert answer["uncovered"] == [] and answer["elsewhere"] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset_id,query", NO_NOTICE)
+def test_no_notice_for_words_that_name_no_missing_incident(coverage, lang, ruleset_id, query):
+    answer = coverage[lang][(ruleset_id, query)]
+    assert answer["uncovered"] == []
+    assert answer["same"]
+
+
+@pytest.mark.parametrize("case", NAMED)
+def test_what_the_words_name(coverage, case):
+    assert coverage["en"][case]["named"] == NAMED[case]

@@ -1,4 +1,5 @@
 /** Builds the search, browse and glossary screens: loads the synonyms once and keeps one search index per page. */
+import { searchRuleset } from './coverage.js';
 import { searchUrl } from './router.js';
 import { buildIndex, search } from './search.js';
 import { renderBrowse } from './views/browse.js';
@@ -33,7 +34,8 @@ export async function findScreen(view, { config, ruleset, rulesets, go }) {
     config, ruleset, rulesets,
     query: params.get('q') || '',
     all: params.get('all') === '1',
-    find: (query, all) => search(index, query, { rulesetIds: all ? null : [ruleset.id] }),
+    find: (query, all) => (all ? { hits: search(index, query), uncovered: [], elsewhere: [] }
+      : searchRuleset(index, query, { rulesetId: ruleset.id })),
     onChange: (query, all) => history.replaceState(history.state, '', searchUrl(config.lang, ruleset.id, query, all)),
     onOpen: go,
   });

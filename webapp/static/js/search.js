@@ -11,8 +11,8 @@ const PREFIX = 0.8;
 const TYPO = 0.7;
 const SYNONYM = 0.85;
 const RELATED = 0.7;
-const MIN_PREFIX = 3;
-const MIN_TYPO = 5;
+export const MIN_PREFIX = 3;
+export const MIN_TYPO = 5;
 
 /** Lower case with accents and punctuation removed, so "Pénalité" and "penalite" are the same words. */
 export function normalize(text) {
@@ -80,9 +80,13 @@ export function prepareSynonyms(synonyms = {}) {
     return kept.length ? kept : term;
   };
   const groups = (synonyms.groups || []).map((group) => ({
-    id: group.id, see: group.see || [], terms: group.terms.map(parseTerm).filter((t) => t.length).map(withoutStopwords),
+    id: group.id, see: group.see || [], tags: group.tags || [],
+    terms: group.terms.map(parseTerm).filter((t) => t.length).map(withoutStopwords),
   }));
-  return { stopwords, groups, byId: new Map(groups.map((group) => [group.id, group])) };
+  return {
+    stopwords, groups, byId: new Map(groups.map((group) => [group.id, group])),
+    notIncidents: new Set(synonyms.not_incidents || []),
+  };
 }
 
 /**
@@ -92,11 +96,14 @@ export function prepareSynonyms(synonyms = {}) {
 export function buildIndex(rulesets, { tagLabels = {}, synonyms = {} } = {}) {
   const docs = [];
   const postings = new Map();
+  const byTag = new Map();
   for (const ruleset of rulesets) {
     const paths = rulingPaths(ruleset);
-    for (const rulingId of Object.keys(ruleset.rulings)) {
+    for (const [rulingId, ruling] of Object.entries(ruleset.rulings)) {
       const doc = docs.length;
-      docs.push({ rulesetId: ruleset.id, rulingId });
+      docs.push({ rulesetId: ruleset.id, rulingId, tag: ruling.tag });
+      if (!byTag.has(ruling.tag)) byTag.set(ruling.tag, new Map());
+      byTag.get(ruling.tag).set(doc, WEIGHTS.tag);
       for (const [weight, text] of rulingFields(ruleset, rulingId, paths[rulingId], tagLabels)) {
         for (const token of tokenize(text)) {
           let byDoc = postings.get(token);
@@ -106,7 +113,10 @@ export function buildIndex(rulesets, { tagLabels = {}, synonyms = {} } = {}) {
       }
     }
   }
-  return { docs, postings, vocabulary: [...postings.keys()], synonyms: prepareSynonyms(synonyms) };
+  return {
+    docs, postings, vocabulary: [...postings.keys()], byTag, tagLabels, synonyms: prepareSynonyms(synonyms),
+    rulesetIds: rulesets.map((ruleset) => ruleset.id),
+  };
 }
 
 /** Keep the best score per document. */
@@ -183,47 +193,51 @@ function synonymAt(index, words, start) {
   return best;
 }
 
-/** Documents for a synonym group: the typed term in full, the others a little lower, the groups it sees lower still. */
+/**
+ * Documents for a synonym group: the typed term in full; the other terms and the rulings of the incident tags the
+ * group names a little lower; the groups it sees lower still.
+ */
 function matchGroup(index, group, typedTerm) {
   const found = new Map();
   for (const term of group.terms) mergeInto(found, matchTerm(index, term), term === typedTerm ? EXACT : SYNONYM);
+  for (const tag of group.tags) mergeInto(found, index.byTag.get(tag) || new Map(), SYNONYM);
   for (const id of group.see) {
     for (const term of index.synonyms.byId.get(id)?.terms || []) mergeInto(found, matchTerm(index, term), RELATED);
   }
   return found;
 }
 
-/** Turn a query into units, each a map of matching documents to scores. */
-function queryUnits(index, query) {
+/**
+ * Read a query into pieces: each typed word alone, or the words that together spell a synonym term, as
+ * [{words, group, term}] (group and term null for a plain word). Stopwords are dropped unless nothing else is left.
+ */
+export function readQuery(index, query) {
   const all = tokenize(query);
   const words = all.filter((word) => !index.synonyms.stopwords.has(word));
   const used = words.length ? words : all;
-  const units = [];
+  const pieces = [];
   for (let position = 0; position < used.length;) {
     const synonym = synonymAt(index, used, position);
-    if (synonym) {
-      const found = matchGroup(index, synonym.group, synonym.term);
-      // The typed words may also appear as such (or as the start of a longer word).
-      if (synonym.length === 1) mergeInto(found, matchWord(index, used[position]), EXACT);
-      units.push(found);
-      position += synonym.length;
-    } else {
-      units.push(matchWord(index, used[position]));
-      position += 1;
-    }
+    const length = synonym ? synonym.length : 1;
+    pieces.push({ words: used.slice(position, position + length), group: synonym?.group || null, term: synonym?.term || null });
+    position += length;
   }
-  return units;
+  return pieces;
 }
 
-/**
- * Search the index; return [{rulesetId, rulingId, score}], best first.
- * Rulings matching every word come first; if none does, those matching the most words.
- * Options: rulesetIds limits the rulesets searched; limit caps the number of results.
- */
-export function search(index, query, { rulesetIds = null, limit = 100 } = {}) {
-  const units = queryUnits(index, query);
-  if (!units.length) return [];
-  const allowed = rulesetIds ? new Set(rulesetIds) : null;
+/** One unit per piece of the query: a map of the documents it matches to their scores. */
+export function queryUnits(index, pieces) {
+  return pieces.map((piece) => {
+    if (!piece.group) return matchWord(index, piece.words[0]);
+    const found = matchGroup(index, piece.group, piece.term);
+    // The typed word may also appear as such (or as the start of a longer word).
+    if (piece.words.length === 1) mergeInto(found, matchWord(index, piece.words[0]), EXACT);
+    return found;
+  });
+}
+
+/** For each document of the allowed rulesets (every one when null): how many units it matches, and its summed score. */
+export function scoreDocs(index, units, allowed = null) {
   const totals = new Map();
   for (const unit of units) {
     for (const [doc, score] of unit) {
@@ -234,11 +248,32 @@ export function search(index, query, { rulesetIds = null, limit = 100 } = {}) {
       totals.set(doc, total);
     }
   }
+  return totals;
+}
+
+/** A document as a search hit: {rulesetId, rulingId, tag, score}. */
+export function hitOf(index, doc, total) {
+  return { ...index.docs[doc], score: Math.round((total?.score || 0) * 100) / 100 };
+}
+
+/** The documents matching the most units, best score first, as hits. */
+export function bestHits(index, totals, limit = 100) {
   let best = 0;
   for (const total of totals.values()) best = Math.max(best, total.count);
   return [...totals.entries()]
     .filter(([, total]) => total.count === best)
     .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
     .slice(0, limit)
-    .map(([doc, total]) => ({ ...index.docs[doc], score: Math.round(total.score * 100) / 100 }));
+    .map(([doc, total]) => hitOf(index, doc, total));
+}
+
+/**
+ * Search the index; return [{rulesetId, rulingId, tag, score}], best first.
+ * Rulings matching every word come first; if none does, those matching the most words.
+ * Options: rulesetIds limits the rulesets searched; limit caps the number of results.
+ */
+export function search(index, query, { rulesetIds = null, limit = 100 } = {}) {
+  const units = queryUnits(index, readQuery(index, query));
+  if (!units.length) return [];
+  return bestHits(index, scoreDocs(index, units, rulesetIds ? new Set(rulesetIds) : null), limit);
 }

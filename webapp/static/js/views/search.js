@@ -1,4 +1,7 @@
-/** The search screen: a labelled field, the "every ruleset" switch, and results as links to their rulings. */
+/**
+ * The search screen: a labelled field, the "every ruleset" switch, and results as links to their rulings; below
+ * them, what the ruleset does not cover, with the other rulesets' rulings, each labelled with its ruleset.
+ */
 import { el, format } from '../dom.js';
 import { rulingUrl } from '../router.js';
 import { heading } from './common.js';
@@ -15,12 +18,27 @@ function resultItem(config, rulesets, hit, showRuleset) {
   }, el('span', { class: 'choice-title' }, ruling.title), el('span', { class: 'choice-meta' }, meta.filter(Boolean).join(' · '))));
 }
 
+/** The status line: how many rulings match, or that this ruleset has none, and which kinds it does not cover. */
+function statusText(config, strings, rulesetName, text, found) {
+  if (!text.trim()) return '';
+  const { hits, uncovered, elsewhere } = found;
+  const parts = [hits.length ? format(strings.search_count, { count: hits.length })
+    : uncovered.length || elsewhere.length ? format(strings.search_none_here, { ruleset: rulesetName }) : strings.search_none];
+  if (uncovered.length) {
+    const tags = new Intl.ListFormat(config.lang, { type: 'conjunction' }).format(uncovered.map(({ tag }) => config.strings.tags[tag] || tag));
+    parts.push(format(strings.search_not_covered_status, { tags }));
+  }
+  return parts.join(' ');
+}
+
 /**
- * find(query, all) returns the hits; onChange(query, all) keeps the URL in step. Results update on every keystroke;
- * Enter opens the first result.
+ * find(query, all) returns {hits, uncovered: [{tag, hits}], elsewhere} (coverage.js's searchRuleset; with "every
+ * ruleset", only hits); onChange(query, all) keeps the URL in step. Results update on every keystroke; Enter opens
+ * the first result shown.
  */
 export function renderSearch({ config, ruleset, rulesets, query, all, find, onChange, onOpen }) {
   const s = config.strings.find;
+  const rulesetName = ruleset.short_name || ruleset.name;
   const byId = new Map(rulesets.map((r) => [r.id, r]));
   const input = el('input', {
     id: 'search-input', name: 'q', type: 'search', value: query, autocomplete: 'off', autocapitalize: 'off',
@@ -29,7 +47,8 @@ export function renderSearch({ config, ruleset, rulesets, query, all, find, onCh
   const allBox = el('input', { type: 'checkbox', id: 'search-all', name: 'all', checked: all });
   const status = el('p', { id: 'search-status', class: 'search-status', role: 'status' });
   const list = el('ol', { id: 'search-results', class: 'choices search-results', 'data-count': '0' });
-  let hits = [];
+  const beyond = el('div', { id: 'search-beyond', class: 'search-beyond' });
+  let first = null;
   // Each result's element is built once and reused while typing, so a keystroke mostly moves existing nodes.
   const items = new Map();
   const itemFor = (hit, showRuleset) => {
@@ -37,13 +56,24 @@ export function renderSearch({ config, ruleset, rulesets, query, all, find, onCh
     if (!items.has(key)) items.set(key, resultItem(config, byId, hit, showRuleset));
     return items.get(key);
   };
+  const otherList = (hits) => el('ol', { class: 'choices search-results', 'data-count': String(hits.length) },
+    hits.map((hit) => itemFor(hit, true)));
 
   function update() {
     const text = input.value;
-    hits = text.trim() ? find(text, allBox.checked) : [];
-    list.replaceChildren(...hits.map((hit) => itemFor(hit, allBox.checked)));
-    list.dataset.count = String(hits.length);
-    status.textContent = !text.trim() ? '' : hits.length ? format(s.search_count, { count: hits.length }) : s.search_none;
+    const found = text.trim() ? find(text, allBox.checked) : { hits: [], uncovered: [], elsewhere: [] };
+    list.replaceChildren(...found.hits.map((hit) => itemFor(hit, allBox.checked)));
+    list.dataset.count = String(found.hits.length);
+    const notices = found.uncovered.map(({ tag, hits }) => el('section', { class: 'search-not-covered', 'data-tag': tag },
+      el('h2', {}, format(s.search_not_covered, { ruleset: rulesetName, tag: config.strings.tags[tag] || tag })),
+      el('p', {}, s.search_covered_elsewhere), otherList(hits)));
+    if (found.elsewhere.length) {
+      notices.push(el('section', { class: 'search-elsewhere', id: 'search-elsewhere' },
+        el('h2', {}, s.search_elsewhere), otherList(found.elsewhere)));
+    }
+    beyond.replaceChildren(...notices);
+    first = [found.hits, ...found.uncovered.map((entry) => entry.hits), found.elsewhere].find((hits) => hits.length)?.[0];
+    status.textContent = statusText(config, s, rulesetName, text, found);
     onChange(text, allBox.checked);
   }
 
@@ -55,9 +85,9 @@ export function renderSearch({ config, ruleset, rulesets, query, all, find, onCh
   allBox.addEventListener('change', update);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (hits.length) onOpen(rulingUrl(config.lang, hits[0].rulesetId, hits[0].rulingId));
+    if (first) onOpen(rulingUrl(config.lang, first.rulesetId, first.rulingId));
   });
   update();
   return [el('p', { class: 'ruleset-name' }, ruleset.name), heading(s.search_title, 'search-heading'), form, status, list,
-    findLinks(config, ruleset.id)];
+    beyond, findLinks(config, ruleset.id)];
 }
