@@ -48,6 +48,7 @@ def client_strings():
         "calc": calculator_strings(),
         "find": find_strings(),
         "log": log_strings(),
+        "csv": export_strings(),
     }
 
 
@@ -177,4 +178,28 @@ def calculator_strings():
         "err_same_seat": _("Choose a different player."),
         "err_unknown_ruling": _("This ruling does not exist."),
         "err_unsupported_effect": _("This version of the app cannot apply this ruling to the scores. Change them by hand on the table."),
+    }
+
+
+def export_strings():
+    """Strings of the log's spreadsheet export (CSV); `headers` is keyed by csv-export.js's CSV_COLUMNS."""
+    return {
+        "headers": {
+            "at": _("Date and time"),
+            "tournament": _("Tournament"),
+            "session": _("Session or round"),
+            "table": _("Table"),
+            "player": _("Player"),
+            "seat": _("Seat"),
+            "ruleset": _("Ruleset"),
+            "ruling": _("Ruling reference"),
+            "penalty": _("Penalty"),
+            "title": _("Ruling"),
+            "section": _("Section"),
+            "points": _("Penalty points applied"),
+            "note": _("Referee's note"),
+        },
+        "separator": _("Column separator"),
+        "comma": _("Comma"),
+        "semicolon": _("Semicolon"),
     }

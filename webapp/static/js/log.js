@@ -163,21 +163,5 @@ export function fromJson(text) {
   return { log: { format: LOG_FORMAT, version: LOG_VERSION, incidents: data.incidents } };
 }
 
-const CSV_COLUMNS = ['at', 'tournament', 'session', 'table', 'player', 'seat', 'rulesetId', 'rulingId', 'penalty', 'title', 'section', 'points', 'note'];
-
-function csvCell(value) {
-  let text = value === null || value === undefined ? '' : String(value);
-  // A cell starting with = + - @ could run as a formula in a spreadsheet: prefix it so it stays text.
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** CSV for the tournament's scorer; `describe` adds the ruling's penalty, title and section in the reader's language. */
-export function toCsv(log, describe = () => ({})) {
-  const rows = [CSV_COLUMNS.join(',')];
-  for (const item of [...log.incidents].sort((a, b) => a.at.localeCompare(b.at))) {
-    const extra = describe(item);
-    rows.push(CSV_COLUMNS.map((column) => csvCell(column in extra ? extra[column] : item[column])).join(','));
-  }
-  return `${rows.join('\r\n')}\r\n`;
-}
+// The CSV export lives in csv-export.js (spreadsheet-ready: byte-order mark, separator, headers, local times, seats).
+export { toCsv } from './csv-export.js';
