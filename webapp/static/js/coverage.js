@@ -51,8 +51,8 @@ function coveredWords(piece, words) {
 /** The incident tags the query's pieces name (see the module's comment), as [{tag, rulesets}]. */
 function tagsNamed(index, pieces) {
   const named = [];
+  if (!pieces.length) return named;
   for (const entry of incidentTags(index)) {
-    if (!entry.words.length && !pieces.some((piece) => piece.group?.tags.includes(entry.tag))) continue;
     const covered = new Set();
     let linked = false;
     let every = true;
@@ -71,7 +71,7 @@ function tagsNamed(index, pieces) {
   return named;
 }
 
-/** The incident tags a query names, in the index's order (for tests and for telling what the words are about). */
+/** The incident tags a query names, in the index's order: what the words are about, whichever ruleset has them. */
 export function namedTags(index, query) {
   return tagsNamed(index, readQuery(index, query)).map((entry) => entry.tag);
 }
