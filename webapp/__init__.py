@@ -7,7 +7,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config=None):
-    """Build the app: load and validate every ruleset, compile the catalogs, register the blueprints."""
+    """Build the app: load and validate every ruleset, compile the catalogs, open and migrate the events database,
+    register the blueprints. `test_config` may name the database (DATABASE_URL) and SECRET_KEY."""
     app = Flask(__name__)
     app.config.from_mapping(
         RULESET_DIR=str(ROOT / "rulesets"),
@@ -19,7 +20,7 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
 
-    from . import cli, compression, i18n, pages, preload, pwa, security
+    from . import cli, compression, events, i18n, pages, preload, pwa, security
     from .ruleset_store import load_rulesets
 
     i18n.init_app(app)
@@ -27,6 +28,7 @@ def create_app(test_config=None):
     compression.init_app(app)  # registered first, so it runs after every other after-request hook
     security.init_app(app)
     preload.init_app(app)
+    events.init_app(app)  # before the pages, so /api/... is never taken for a page
     app.register_blueprint(pages.bp)
     app.register_blueprint(pwa.bp)
     cli.init_app(app)

@@ -8,6 +8,7 @@ from flask.cli import with_appcontext
 
 from .catalogs import LANGUAGES, LANGUAGE_NAMES
 from .compression import CODINGS, MIN_SIZE, encode
+from .pages import STATIC_EXPORT
 from .pwa import precache_manifest
 from .security import CSP
 
@@ -22,7 +23,7 @@ def file_for(url):
 
 
 def _fetch(client, url):
-    with client.get(url, headers={"Accept-Encoding": "identity"}) as response:
+    with client.get(url, headers={"Accept-Encoding": "identity"}, environ_base={STATIC_EXPORT: True}) as response:
         if response.status_code != 200:
             raise click.ClickException(f"{url}: HTTP {response.status_code}")
         return response.get_data()

@@ -8,6 +8,7 @@ from .ui_strings import client_strings
 
 bp = Blueprint("pages", __name__)
 LANG = "<any(en,fr,it):lang>"
+STATIC_EXPORT = "mahjong_referee.static_export"  # set in the WSGI environ by `flask export`
 
 
 def rulesets():
@@ -37,6 +38,12 @@ def glossary_page():
     return shell()
 
 
+@bp.route(f"/{LANG}/join")
+def join_page():
+    """Where an invitation link leads; its secret is in the fragment, which the page reads and the server never sees."""
+    return shell()
+
+
 @bp.route(f"/{LANG}/<ruleset_id>/")
 @bp.route(f"/{LANG}/<ruleset_id>/<path:rest>")
 def wizard(ruleset_id, rest=""):
@@ -54,6 +61,8 @@ def shell(status=200):
         "version": precache_manifest()[0],  # the service worker that takes control must be this same version
         "strings": client_strings(),
     }
+    if not request.environ.get(STATIC_EXPORT):  # a static copy of the app has no server to sync with
+        config["sync"] = {"api": "/api"}
     languages = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
     return render_template("shell.html", config=config, languages=languages), status
 

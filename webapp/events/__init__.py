@@ -1,0 +1,62 @@
+"""Events, roles and the sync API (issue 14): one event's roster and incident log shared by its referees' phones."""
+import os
+import secrets
+from pathlib import Path
+
+from . import errors, migrate, ratelimit
+from .db import Database, database_url
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": 1024 * 1024,  # a batch of 200 versions is far below this
+    "ACCESS_TOKEN_MAX_AGE": 3600,  # seconds; revocation is checked on every call anyway
+    "RATELIMIT_STORAGE_URI": "memory://",  # one process; several app servers must share Redis or Memcached
+    "RATELIMIT_HEADERS_ENABLED": True,
+    "RATE_LIMIT_PER_ADDRESS": "60 per minute",  # a venue's referees may all share one public address
+    "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # guesses at one credential's (or invitation's) secret
+    "RATE_LIMIT_EVENT_CREATION": "20 per hour",
+    "DATABASE_AUTO_UPGRADE": True,
+    "EVENT_CREATION_KEY": None,
+    "PUBLIC_URL": None,
+}
+
+
+def secret_key(app):
+    """The configured SECRET_KEY, else one made once and kept in the instance folder (shared by its processes)."""
+    if app.config.get("SECRET_KEY"):
+        return app.config["SECRET_KEY"]
+    path = Path(app.instance_path) / "secret_key"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # O_EXCL: of two processes starting together, one writes and both read the same key
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(handle, "w") as out:
+            out.write(secrets.token_urlsafe(48))
+    for _ in range(100):
+        key = path.read_text().strip()
+        if key:
+            return key
+    raise RuntimeError(f"{path} is empty: delete it or set SECRET_KEY")
+
+
+def init_app(app):
+    """Configure, open and migrate the database, and register the API."""
+    for key, value in DEFAULTS.items():
+        if app.config.get(key) is None:  # Flask itself sets MAX_CONTENT_LENGTH to None
+            app.config[key] = value
+    if os.environ.get("SECRET_KEY") and not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    app.config["SECRET_KEY"] = secret_key(app)
+    database = Database(database_url(app))
+    app.extensions["events.db"] = database
+    if app.config["DATABASE_AUTO_UPGRADE"]:
+        migrate.upgrade(database)
+    errors.init_app(app)
+    ratelimit.init_app(app)
+    from . import access_routes, events_routes, sync_routes  # noqa: F401  (they add their routes to the blueprint)
+    from .api import bp
+    from .cli import db_cli
+
+    app.register_blueprint(bp)
+    app.cli.add_command(db_cli)

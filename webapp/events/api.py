@@ -1,0 +1,52 @@
+"""The /api blueprint: JSON in and out, bearer tokens only (no cookies, no CORS), sizes and pages limited."""
+from flask import Blueprint, current_app, request
+
+from .errors import ApiError, Invalid
+
+bp = Blueprint("events_api", __name__, url_prefix="/api")
+BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+@bp.before_request
+def only_json():
+    """Refuse a body that is not JSON (an HTML form from another site cannot send one) or that is too large."""
+    if request.method not in BODY_METHODS:
+        return
+    if request.mimetype != "application/json":
+        raise ApiError(415, "unsupported_media_type", "Send the request body as application/json.")
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
+
+
+@bp.after_request
+def no_store(response):
+    """API answers are private to one device: never cached by the browser or a proxy."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/", defaults={"rest": ""}, methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+@bp.route("/<path:rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+def unknown(rest):
+    """Any other /api URL is a JSON 404, not the app's HTML page."""
+    raise ApiError(404, "not_found", "No such API endpoint.")
+
+
+def json_body():
+    """The request's JSON object; a malformed body is refused before anything is read from it."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "malformed_json", "The request body must be a JSON object.")
+    return data
+
+
+def page_args(cursor_name, default, maximum):
+    """(cursor, limit) from the query string: the cursor is an opaque text the previous page gave (a number here)."""
+    raw_cursor = request.args.get(cursor_name, "0")
+    if not raw_cursor.isdigit() or len(raw_cursor) > 18:
+        raise Invalid(cursor_name, "Not a cursor this API gave.")
+    raw_limit = request.args.get("limit", str(default))
+    if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= maximum:
+        raise Invalid("limit", f"Expected a whole number from 1 to {maximum}.")
+    return int(raw_cursor), int(raw_limit)

@@ -1,0 +1,179 @@
+"""Events: a head referee creates one (and becomes its first credential), reads, edits, closes and reopens it."""
+import hmac
+
+from flask import current_app, jsonify
+from sqlalchemy import select
+
+from . import auth, ratelimit, validation as check
+from .api import bp, json_body
+from .errors import ApiError, Invalid
+from .models import Credential, Event, League, Space, now
+from .shapes import credential_json, event_json, new_credential_json
+
+MAX_SESSIONS = 50
+EVENT_FIELDS = {"name", "ruleset_id", "starts_on", "ends_on", "sessions"}
+
+
+def database():
+    return current_app.extensions["events.db"]
+
+
+def sessions_list(data):
+    """The event's session labels, in order: the phones offer them instead of a text field."""
+    labels = data.get("sessions", [])
+    if not isinstance(labels, list) or len(labels) > MAX_SESSIONS:
+        raise Invalid("sessions", f"Expected a list of at most {MAX_SESSIONS} session labels.")
+    for index, label in enumerate(labels):
+        check.text({"label": label}, "label", max_len=100, required=True, empty=False)
+        if label in labels[:index]:
+            raise Invalid(f"sessions[{index}]", "Each session label must be different.", "duplicate")
+    return labels
+
+
+def event_fields(data, partial=False):
+    """The editable fields of an event, checked; with partial, only those present."""
+    fields = {}
+    if not partial or "name" in data:
+        fields["name"] = check.text(data, "name", max_len=check.MAX_NAME, required=True, empty=False).strip()
+    if not partial or "ruleset_id" in data:
+        fields["ruleset_id"] = check.ruleset_id(data, "ruleset_id")
+    for key in ("starts_on", "ends_on"):
+        if not partial or key in data:
+            fields[key] = check.day(data, key)
+    if not partial or "sessions" in data:
+        fields["sessions"] = sessions_list(data)
+    return fields
+
+
+def _check_dates(event):
+    if event.ends_on < event.starts_on:
+        raise Invalid("ends_on", "The event cannot end before it starts.")
+
+
+def _league_of(session, data):
+    """The league the new event joins: a new one by name, or an existing one the caller is a head referee in."""
+    league = data.get("league")
+    if league is None:
+        return None
+    check.require_object(league, "league")
+    check.only_keys(league, {"id", "name"}, "league")
+    if "id" in league:
+        who = auth.caller(session)
+        auth.require_role(who, "head")
+        if who.event.league_id is None or who.event.league_id != league["id"]:
+            raise ApiError(403, "forbidden", "Only a head referee of one of the league's events may add an event to it.",
+                           "league.id")
+        return session.get(League, league["id"])
+    name = check.text(league, "name", "league", max_len=check.MAX_NAME, required=True, empty=False).strip()
+    space = Space(last_seq=0)
+    session.add(space)
+    session.flush()
+    created = League(id=auth.new_id(), name=name, space_id=space.id)
+    session.add(created)
+    session.flush()
+    return created
+
+
+def _check_creation_key(data):
+    """When the server sets EVENT_CREATION_KEY, only those who know it may create events."""
+    expected = current_app.config.get("EVENT_CREATION_KEY")
+    given = data.get("creation_key")
+    if expected and not (isinstance(given, str) and hmac.compare_digest(given.encode(), expected.encode())):
+        raise ApiError(403, "creation_key", "This server needs its event creation key to create an event.",
+                       "creation_key")
+
+
+@bp.post("/events")
+def create_event():
+    """Create an event and the head referee's credential (its secret is shown only in this answer)."""
+    ratelimit.per_address("RATE_LIMIT_EVENT_CREATION", "create-event")
+    data = json_body()
+    check.only_keys(data, EVENT_FIELDS | {"display_name", "league", "creation_key"})
+    _check_creation_key(data)
+    fields = event_fields(data)
+    display_name = check.text(data, "display_name", max_len=100, required=True, empty=False).strip()
+    secret = auth.new_secret()
+    secret_hash = auth.hash_secret(secret)  # before the transaction: hashing is slow on purpose
+    with database().writing() as session:
+        league = _league_of(session, data)
+        if league is None:
+            space = Space(last_seq=0)
+            session.add(space)
+            session.flush()
+            space_id = space.id
+        else:
+            space_id = league.space_id
+        event = Event(id=auth.new_id(), league_id=league.id if league else None, space_id=space_id, **fields)
+        _check_dates(event)
+        session.add(event)
+        session.flush()  # the rows refer to each other: insert them in order
+        credential = Credential(id=auth.new_id(), event_id=event.id, role="head", display_name=display_name,
+                                secret_hash=secret_hash)
+        session.add(credential)
+        session.flush()
+        body = {"event": event_json(event, league), "credential": new_credential_json(credential, secret)}
+    return jsonify(body), 201
+
+
+def _league(session, event):
+    return session.get(League, event.league_id) if event.league_id else None
+
+
+@bp.get("/events/<event_id>")
+def get_event(event_id):
+    """The event, and who the caller is in it."""
+    with database().reading() as session:
+        who = auth.caller(session, event_id)
+        return jsonify({"event": event_json(who.event, _league(session, who.event)), "me": credential_json(who.credential)})
+
+
+@bp.patch("/events/<event_id>")
+def edit_event(event_id):
+    """The head referee edits the name, ruleset, dates or sessions of an open event."""
+    data = json_body()
+    check.only_keys(data, EVENT_FIELDS)
+    fields = event_fields(data, partial=True)
+    with database().writing() as session:
+        who = auth.caller(session, event_id)
+        auth.require_role(who, "head")
+        auth.require_open(who.event)
+        for key, value in fields.items():
+            setattr(who.event, key, value)
+        _check_dates(who.event)
+        return jsonify({"event": event_json(who.event, _league(session, who.event))})
+
+
+def _set_closed(event_id, closed):
+    json_body()
+    with database().writing() as session:
+        who = auth.caller(session, event_id)
+        auth.require_role(who, "head")
+        if closed and who.event.closed_at is None:
+            who.event.closed_at = now()
+        elif not closed:
+            who.event.closed_at = None
+        return jsonify({"event": event_json(who.event, _league(session, who.event))})
+
+
+@bp.post("/events/<event_id>/close")
+def close_event(event_id):
+    """Close the event: every write is refused until the head referee reopens it."""
+    return _set_closed(event_id, True)
+
+
+@bp.post("/events/<event_id>/reopen")
+def reopen_event(event_id):
+    return _set_closed(event_id, False)
+
+
+@bp.get("/events/<event_id>/league")
+def league_events(event_id):
+    """The league of the event and all its events, so a phone can name the events of the league's incidents."""
+    with database().reading() as session:
+        who = auth.caller(session, event_id)
+        league = _league(session, who.event)
+        if league is None:
+            raise ApiError(404, "no_league", "This event is not part of a league.")
+        events = session.scalars(select(Event).where(Event.league_id == league.id).order_by(Event.starts_on, Event.id))
+        return jsonify({"league": {"id": league.id, "name": league.name},
+                        "events": [event_json(event, league) for event in events]})

@@ -1,0 +1,152 @@
+"""Storing uploaded versions: idempotent by version id, every version kept, several heads kept as a conflict.
+
+A batch runs in one transaction that first locks its space's row, so sequence numbers are given and committed in
+order (a reader of the changes feed never skips one) and a server stopped halfway has written nothing of it.
+"""
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from . import validation as check
+from .errors import Invalid
+from .models import Record, Space, Version
+
+KINDS = ("incident", "player")
+ENVELOPE = {"record_id", "version_id", "parents", "kind", "deleted", "body"}
+MAX_BATCH = 200
+MAX_PARENTS = 20
+
+
+@dataclass
+class Refused(Exception):
+    """One version refused (nothing of it written); the rest of the batch goes on."""
+
+    error: str
+    message: str
+    field: str | None = None
+
+
+def envelopes(data):
+    """The batch's versions with their envelope checked; a malformed envelope refuses the whole request."""
+    check.only_keys(data, {"versions"})
+    versions = data.get("versions")
+    if not isinstance(versions, list) or not 1 <= len(versions) <= MAX_BATCH:
+        raise Invalid("versions", f"Expected a list of 1 to {MAX_BATCH} versions.", "malformed")
+    for index, item in enumerate(versions):
+        path = f"versions[{index}]"
+        check.require_object(item, path)
+        check.only_keys(item, ENVELOPE, path)
+        for key in ENVELOPE:
+            if key not in item:
+                raise Invalid(f"{path}.{key}", "This field is required.", "required")
+        check.opaque_id(item["record_id"], f"{path}.record_id")
+        check.opaque_id(item["version_id"], f"{path}.version_id")
+        parents = item["parents"]
+        if not isinstance(parents, list) or len(parents) > MAX_PARENTS:
+            raise Invalid(f"{path}.parents", f"Expected a list of at most {MAX_PARENTS} version ids.")
+        for position, parent in enumerate(parents):
+            check.opaque_id(parent, f"{path}.parents[{position}]")
+        if len(set(parents)) != len(parents) or item["version_id"] in parents:
+            raise Invalid(f"{path}.parents", "Parents must be different versions, other than this one.")
+        if item["kind"] not in KINDS:
+            raise Invalid(f"{path}.kind", "Expected incident or player.")
+        if not isinstance(item["deleted"], bool):
+            raise Invalid(f"{path}.deleted", "Expected true or false.")
+    return versions
+
+
+def store_batch(session, who, versions):
+    """Store each version in order; return one result per version, in the same order."""
+    space = session.execute(select(Space).where(Space.id == who.event.space_id).with_for_update()).scalar_one()
+    results = []
+    for index, item in enumerate(versions):
+        outcome = {"version_id": item["version_id"], "record_id": item["record_id"]}
+        try:
+            outcome.update(_store_one(session, who, space, item, f"versions[{index}]"))
+        except Invalid as error:
+            outcome.update(status="refused", error=error.error, message=error.message, field=error.field)
+        except Refused as error:
+            outcome.update(status="refused", error=error.error, message=error.message, field=error.field)
+        results.append(outcome)
+    return results
+
+
+def _same(stored, item):
+    return (stored.record_id == item["record_id"] and stored.kind == item["kind"] and stored.deleted == item["deleted"]
+            and list(stored.parents) == list(item["parents"]) and stored.body == item["body"])
+
+
+def _store_one(session, who, space, item, path):
+    stored = session.scalar(select(Version).where(Version.space_id == space.id,
+                                                  Version.version_id == item["version_id"]))
+    if stored is not None:
+        if not _same(stored, item):
+            raise Refused("version_id_reused", "Another version was already stored with this version id.",
+                          f"{path}.version_id")
+        return {"status": "duplicate", "seq": stored.seq}
+    record = session.scalar(select(Record).where(Record.space_id == space.id, Record.record_id == item["record_id"]))
+    _check_permission(who, record, item, path)
+    _check_parents(session, record, item, path)
+    _check_body(session, who, space, item, path)
+    if record is None:
+        record = Record(space_id=space.id, record_id=item["record_id"], kind=item["kind"], event_id=who.event.id,
+                        created_by=who.credential.id, heads=[], in_conflict=False)
+        session.add(record)
+        session.flush()
+    space.last_seq += 1
+    session.add(Version(space_id=space.id, seq=space.last_seq, record_pk=record.pk, record_id=record.record_id,
+                        version_id=item["version_id"], parents=list(item["parents"]), kind=item["kind"],
+                        deleted=item["deleted"], body=item["body"], event_id=record.event_id,
+                        author_id=who.credential.id))
+    heads = [head for head in record.heads if head not in item["parents"]] + [item["version_id"]]
+    record.heads = heads
+    record.in_conflict = len(heads) > 1
+    session.flush()
+    return {"status": "conflict" if record.in_conflict else "accepted", "seq": space.last_seq, "heads": heads}
+
+
+def _check_permission(who, record, item, path):
+    """Head referees write anything of their event and the roster; referees record incidents and change their own."""
+    if record is not None and record.kind != item["kind"]:
+        raise Refused("kind_mismatch", f"This record is a {record.kind}.", f"{path}.kind")
+    if item["kind"] == "incident" and record is not None and record.event_id != who.event.id:
+        raise Refused("other_event", "This incident belongs to another event of the league: it is read-only here.",
+                      f"{path}.record_id")
+    if who.role == "head":
+        return
+    if item["kind"] == "player":
+        raise Refused("forbidden", "Only a head referee keeps the roster.", f"{path}.kind")
+    if record is not None and record.created_by != who.credential.id:
+        raise Refused("forbidden", "A referee may change only the incidents they recorded.", f"{path}.record_id")
+    if len(item["parents"]) > 1:
+        raise Refused("forbidden", "Only a head referee settles a conflict.", f"{path}.parents")
+
+
+def _check_parents(session, record, item, path):
+    """Every parent must be a stored version of the same record (send a record's versions oldest first)."""
+    if not item["parents"]:
+        return
+    known = set() if record is None else set(session.scalars(
+        select(Version.version_id).where(Version.record_pk == record.pk, Version.version_id.in_(item["parents"]))))
+    missing = [parent for parent in item["parents"] if parent not in known]
+    if missing:
+        raise Refused("unknown_parent", f"Parent version {missing[0]} is not stored for this record: send it first.",
+                      f"{path}.parents")
+
+
+def _check_body(session, who, space, item, path):
+    body, field = item["body"], f"{path}.body"
+    if item["deleted"]:
+        if body is not None:
+            raise Invalid(field, "A deletion carries no body (null).")
+        return
+    if item["kind"] == "player":
+        check.player_body(body, field, item["record_id"])
+        return
+
+    def player_exists(player_id):
+        return session.scalar(select(Record.pk).where(Record.space_id == space.id, Record.record_id == player_id,
+                                                      Record.kind == "player")) is not None
+
+    check.incident_body(body, field, who.event, item["record_id"], player_exists)
+
