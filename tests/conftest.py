@@ -1,13 +1,17 @@
-"""Shared fixtures: the app, a test client, a live server for the browser, and the system Chromium."""
+"""Shared fixtures: the app, a test client, a live server for the browser, the system Chromium, and the databases
+the events API runs on (a temporary SQLite file, a PostgreSQL server the session starts and stops)."""
 import os
 import shutil
+import tempfile
 import threading
+import uuid
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
+from pg_server import PostgresServer
 from webapp import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,9 +20,41 @@ CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.whic
 NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
 
 
+# Every app the tests make keeps its database and secret key in a temporary folder, never in the repo's instance/.
+TEST_INSTANCE = Path(tempfile.mkdtemp(prefix="mjref-tests-"))
+os.environ["FLASK_DATABASE_URL"] = f"sqlite:///{TEST_INSTANCE / 'app.sqlite3'}"
+os.environ["FLASK_SECRET_KEY"] = "tests-only-secret-key"
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(TEST_INSTANCE, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
-def app():
-    return create_app()
+def app(tmp_path_factory):
+    database = tmp_path_factory.mktemp("app-db") / "app.sqlite3"
+    return create_app({"DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "tests-only-secret-key"})
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for the whole session, stopped at the end."""
+    server = PostgresServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def new_database(tmp_path_factory, request):
+    """Make an empty database on a backend ("sqlite" or "postgresql") and return its URL."""
+
+    def make(backend):
+        name = f"t_{uuid.uuid4().hex[:12]}"
+        if backend == "sqlite":
+            return f"sqlite:///{tmp_path_factory.mktemp('db') / (name + '.sqlite3')}"
+        return request.getfixturevalue("postgres").create_database(name)
+
+    return make
 
 
 @pytest.fixture
@@ -114,3 +150,19 @@ def rulings_after_server_stops(context, server, also=None):
     fresh.goto(f"{server.url}/")
     expect(fresh.locator("#ruleset-list")).to_be_attached()
     return served_by_network
+
+
+FAST_EVENTS = {"SECRET_KEY": "tests-only-secret-key", "RATELIMIT_ENABLED": False, "PASSWORD_HASH_PROFILE": "CHEAPEST"}
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def events_app(request, new_database):
+    """The app on a fresh database of each backend (the API tests run on both); rate limits off, cheap hashes."""
+    app = create_app({"DATABASE_URL": new_database(request.param), **FAST_EVENTS})
+    yield app
+    app.extensions["events.db"].dispose()
+
+
+@pytest.fixture
+def api(events_app):
+    return events_app.test_client()

@@ -2,6 +2,7 @@
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request
 
 from .catalogs import LANGUAGES, LANGUAGE_NAMES
+from .events.errors import is_api_request, json_error
 from .i18n import best_language
 from .pwa import precache_manifest
 from .ui_strings import client_strings
@@ -82,7 +83,9 @@ def ruleset_data(filename):
 
 @bp.app_errorhandler(404)
 def not_found(error):
-    """A 404 page in the language of the URL, English otherwise."""
+    """A 404 page in the language of the URL, English otherwise; the API answers in JSON."""
+    if is_api_request():
+        return json_error(404, "not_found", "No such API endpoint.")
     first = request.path.strip("/").split("/")[0]
     g.lang = first if first in LANGUAGES else "en"
     return render_template("not_found.html", languages=[(c, LANGUAGE_NAMES[c]) for c in LANGUAGES]), 404

@@ -3,7 +3,7 @@ import os
 import secrets
 from pathlib import Path
 
-from . import errors, migrate, ratelimit
+from . import auth, errors, migrate, ratelimit
 from .db import Database, database_url
 
 DEFAULTS = {
@@ -14,6 +14,7 @@ DEFAULTS = {
     "RATE_LIMIT_PER_ADDRESS": "60 per minute",  # a venue's referees may all share one public address
     "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # guesses at one credential's (or invitation's) secret
     "RATE_LIMIT_EVENT_CREATION": "20 per hour",
+    "PASSWORD_HASH_PROFILE": "RFC_9106_LOW_MEMORY",  # argon2id, 64 MiB, 3 passes (argon2-cffi's default)
     "DATABASE_AUTO_UPGRADE": True,
     "EVENT_CREATION_KEY": None,
     "PUBLIC_URL": None,
@@ -53,6 +54,7 @@ def init_app(app):
     if app.config["DATABASE_AUTO_UPGRADE"]:
         migrate.upgrade(database)
     errors.init_app(app)
+    auth.init_app(app)
     ratelimit.init_app(app)
     from . import access_routes, events_routes, sync_routes  # noqa: F401  (they add their routes to the blueprint)
     from .api import bp

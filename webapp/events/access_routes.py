@@ -41,10 +41,19 @@ def sign_in():
         })
 
 
+def _authorized_head(event_id):
+    """Check the caller before any slow work (hashing) is done for them; the write re-checks in its transaction."""
+    with database().reading() as session:
+        who = auth.caller(session, event_id)
+        auth.require_role(who, "head")
+        auth.require_open(who.event)
+
+
 @bp.post("/events/<event_id>/invites")
 def create_invite(event_id):
     """The head referee invites referees or viewers: a link and its QR code, shown now and never again."""
     data = json_body()
+    _authorized_head(event_id)
     check.only_keys(data, {"role", "max_uses", "expires_in_days", "lang"})
     role = data.get("role")
     if role not in auth.ROLES:
@@ -105,19 +114,12 @@ def accept_invite():
     display_name = check.text(data, "display_name", max_len=100, required=True, empty=False).strip()
     ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "accept-invite")
     ratelimit.check("RATE_LIMIT_PER_CREDENTIAL", invite_id, "accept-invite-id")
+    with database().reading() as session:
+        _usable_invite(session, invite_id, secret)
     credential_secret = auth.new_secret()
-    credential_hash = auth.hash_secret(credential_secret)
+    credential_hash = auth.hash_secret(credential_secret)  # only for a genuine invitation: hashing is slow on purpose
     with database().writing() as session:
-        invite = session.get(Invite, invite_id)
-        if not auth.secret_matches(invite.secret_hash if invite else None, secret):
-            raise ApiError(404, "invite_invalid", "This invitation link is not valid.", "invite")
-        if invite.revoked_at is not None:
-            raise ApiError(410, "invite_revoked", "This invitation was withdrawn by the head referee.", "invite")
-        if invite.expires_at <= now():
-            raise ApiError(410, "invite_expired", "This invitation has expired: ask the head referee for a new one.",
-                           "invite")
-        event = session.get(Event, invite.event_id)
-        auth.require_open(event)
+        invite, event = _usable_invite(session, invite_id)
         used = session.execute(update(Invite).where(Invite.id == invite_id, Invite.uses < Invite.max_uses)
                                .values(uses=Invite.uses + 1))
         if used.rowcount != 1:
@@ -129,6 +131,23 @@ def accept_invite():
         league = session.get(League, event.league_id) if event.league_id else None
         body = {"credential": new_credential_json(credential, credential_secret), "event": event_json(event, league)}
     return jsonify(body), 201
+
+
+def _usable_invite(session, invite_id, secret=None):
+    """The invitation and its event when it can still be accepted (its secret checked when given)."""
+    invite = session.get(Invite, invite_id)
+    if secret is not None and not auth.secret_matches(invite.secret_hash if invite else None, secret):
+        raise ApiError(404, "invite_invalid", "This invitation link is not valid.", "invite")
+    if invite.revoked_at is not None:
+        raise ApiError(410, "invite_revoked", "This invitation was withdrawn by the head referee.", "invite")
+    if invite.expires_at <= now():
+        raise ApiError(410, "invite_expired", "This invitation has expired: ask the head referee for a new one.",
+                       "invite")
+    if invite.uses >= invite.max_uses:
+        raise ApiError(410, "invite_used", "This invitation has been used as many times as it allows.", "invite")
+    event = session.get(Event, invite.event_id)
+    auth.require_open(event)
+    return invite, event
 
 
 @bp.get("/events/<event_id>/credentials")

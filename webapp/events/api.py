@@ -26,13 +26,6 @@ def no_store(response):
     return response
 
 
-@bp.route("/", defaults={"rest": ""}, methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-@bp.route("/<path:rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
-def unknown(rest):
-    """Any other /api URL is a JSON 404, not the app's HTML page."""
-    raise ApiError(404, "not_found", "No such API endpoint.")
-
-
 def json_body():
     """The request's JSON object; a malformed body is refused before anything is read from it."""
     data = request.get_json(silent=True)

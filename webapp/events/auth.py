@@ -2,7 +2,7 @@
 import secrets
 from dataclasses import dataclass
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from flask import current_app, g, request
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
@@ -13,9 +13,15 @@ from .models import Credential, Event
 
 ROLES = ("head", "referee", "viewer")
 TOKEN_SALT = "mahjong-referee/access-token"
-_hasher = PasswordHasher()
-# Verifying against this when the id is unknown takes as long as a real check, so timing does not tell ids apart.
-_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(32))
+
+
+def init_app(app):
+    """The app's argon2 hasher, with the parameters of PASSWORD_HASH_PROFILE (a name in argon2.profiles).
+
+    A hash records its own parameters, so secrets hashed under another profile still verify."""
+    hasher = PasswordHasher.from_parameters(getattr(profiles, app.config["PASSWORD_HASH_PROFILE"]))
+    # Verifying against this when an id is unknown takes as long as a real check, so timing does not tell ids apart.
+    app.extensions["events.hasher"] = (hasher, hasher.hash(secrets.token_urlsafe(32)))
 
 
 def new_id():
@@ -28,13 +34,14 @@ def new_secret():
 
 
 def hash_secret(secret):
-    return _hasher.hash(secret)
+    return current_app.extensions["events.hasher"][0].hash(secret)
 
 
 def secret_matches(stored_hash, secret):
     """True when the secret is the one hashed; a missing hash still costs one verification."""
+    hasher, dummy = current_app.extensions["events.hasher"]
     try:
-        return _hasher.verify(stored_hash or _DUMMY_HASH, secret) and stored_hash is not None
+        return hasher.verify(stored_hash or dummy, secret) and stored_hash is not None
     except (VerificationError, InvalidHashError):
         return False
 

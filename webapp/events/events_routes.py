@@ -131,12 +131,12 @@ def get_event(event_id):
 def edit_event(event_id):
     """The head referee edits the name, ruleset, dates or sessions of an open event."""
     data = json_body()
-    check.only_keys(data, EVENT_FIELDS)
-    fields = event_fields(data, partial=True)
     with database().writing() as session:
         who = auth.caller(session, event_id)
         auth.require_role(who, "head")
         auth.require_open(who.event)
+        check.only_keys(data, EVENT_FIELDS)
+        fields = event_fields(data, partial=True)
         for key, value in fields.items():
             setattr(who.event, key, value)
         _check_dates(who.event)

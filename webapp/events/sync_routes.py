@@ -13,11 +13,12 @@ from .shapes import version_json
 @bp.post("/events/<event_id>/versions")
 def upload(event_id):
     """Store a batch of versions; the answer says, per version, accepted, duplicate, conflict or refused (why)."""
-    versions = sync.envelopes(json_body())
+    data = json_body()
     with database().writing() as session:
         who = auth.caller(session, event_id)
         auth.require_role(who, "head", "referee")
         auth.require_open(who.event)
+        versions = sync.envelopes(data)
         results = sync.store_batch(session, who, versions)
     return jsonify({"results": results})
 

@@ -1,0 +1,191 @@
+"""The sync protocol: idempotent uploads, every version kept, conflicts kept and settled, the changes feed, leagues.
+Every test runs on SQLite and on PostgreSQL."""
+from sqlalchemy import func, select
+
+from events_helpers import create_event, incident, row_counts, version
+from webapp.events.models import Version
+
+
+def test_uploading_the_same_batch_twice_writes_it_once(api, events_app):
+    head = create_event(api)
+    batch = [version(), version(), version(kind="player", body={"name": "Ada"})]
+    assert head.statuses(*batch) == ["accepted"] * 3
+    before = row_counts(events_app)
+    again = head.upload(*batch).json["results"]
+    assert [r["status"] for r in again] == ["duplicate"] * 3
+    assert [r["seq"] for r in again] == [1, 2, 3]
+    assert row_counts(events_app) == before
+
+
+def test_the_same_version_twice_in_one_batch_is_stored_once(api):
+    head = create_event(api)
+    same = version()
+    assert head.statuses(same, same) == ["accepted", "duplicate"]
+    assert len(head.changes()["changes"]) == 1
+
+
+def test_a_version_id_reused_for_other_content_is_refused(api, events_app):
+    head = create_event(api)
+    first = version()
+    head.statuses(first)
+    before = row_counts(events_app)
+    result = head.upload({**first, "body": incident(note="changed")}).json["results"][0]
+    assert (result["status"], result["error"]) == ("refused", "version_id_reused")
+    assert row_counts(events_app) == before
+
+
+def test_each_version_is_numbered_stamped_and_kept(api):
+    head = create_event(api)
+    referee = head.add_device(name="Bob")
+    first = version()
+    referee.statuses(first)
+    edit = version(first["record_id"], [first["version_id"]], body=incident(note="second thoughts"))
+    referee.statuses(edit)
+    tombstone = version(first["record_id"], [edit["version_id"]], deleted=True)
+    referee.statuses(tombstone)
+    changes = head.changes()["changes"]
+    assert [c["seq"] for c in changes] == [1, 2, 3]
+    assert [c["version_id"] for c in changes] == [first["version_id"], edit["version_id"], tombstone["version_id"]]
+    assert [c["deleted"] for c in changes] == [False, False, True]
+    assert changes[2]["body"] is None
+    assert changes[1]["parents"] == [first["version_id"]]
+    assert changes[0]["author"] == {"credential_id": referee.credential["id"], "display_name": "Bob"}
+    assert changes[0]["received_at"].endswith("Z")
+    history = head.get(f"/records/{first['record_id']}").json
+    assert len(history["versions"]) == 3 and history["heads"] == [tombstone["version_id"]]
+
+
+def test_a_conflicting_edit_is_kept_twice_listed_for_the_head_and_settled(api, events_app):
+    head = create_event(api)
+    ann = head.add_device(name="Ann")
+    original = version(body=incident(note="first"))
+    ann.statuses(original)
+    by_ann = version(original["record_id"], [original["version_id"]], body=incident(note="Ann: 2 strikes"))
+    by_head = version(original["record_id"], [original["version_id"]], body=incident(note="Head: 1 strike"))
+    assert ann.statuses(by_ann) == ["accepted"]
+    result = head.upload(by_head).json["results"][0]
+    assert result["status"] == "conflict"
+    assert sorted(result["heads"]) == sorted([by_ann["version_id"], by_head["version_id"]])
+
+    listed = head.get("/conflicts").json
+    assert listed["next"] is None
+    [conflict] = listed["conflicts"]
+    assert conflict["record_id"] == original["record_id"]
+    assert {h["body"]["note"] for h in conflict["heads"]} == {"Ann: 2 strikes", "Head: 1 strike"}
+    assert ann.get("/conflicts").status_code == 403
+
+    # A referee cannot settle; the head settles with a version whose parents are all the heads.
+    merge = version(original["record_id"], [by_ann["version_id"], by_head["version_id"]],
+                    body=incident(note="Settled: 2 strikes"))
+    assert ann.statuses(merge) == ["refused"]
+    assert head.statuses(merge) == ["accepted"]
+    assert head.get("/conflicts").json["conflicts"] == []
+    history = head.get(f"/records/{original['record_id']}").json
+    assert history["heads"] == [merge["version_id"]] and history["in_conflict"] is False
+    assert len(history["versions"]) == 4  # nothing dropped: both sides of the conflict are still there
+    with events_app.extensions["events.db"].reading() as session:
+        stored = session.scalar(select(func.count()).select_from(Version)
+                                .where(Version.record_id == original["record_id"]))
+    assert stored == 4
+
+
+def test_an_edit_of_an_older_version_is_a_conflict_too(api):
+    head = create_event(api)
+    first = version()
+    second = version(first["record_id"], [first["version_id"]])
+    stale = version(first["record_id"], [first["version_id"]])
+    assert head.statuses(first, second, stale) == ["accepted", "accepted", "conflict"]
+
+
+def test_parents_must_be_stored_versions_of_the_same_record(api, events_app):
+    head = create_event(api)
+    other = version()
+    head.statuses(other)
+    before = row_counts(events_app)
+    orphan = version(parents=["never-uploaded"])
+    borrowed = version(parents=[other["version_id"]])
+    results = head.upload(orphan, borrowed).json["results"]
+    assert [(r["status"], r["error"]) for r in results] == [("refused", "unknown_parent")] * 2
+    assert row_counts(events_app) == before
+    # Sent oldest first in one batch, a record's versions go through.
+    first = version()
+    assert head.statuses(first, version(first["record_id"], [first["version_id"]])) == ["accepted", "accepted"]
+
+
+def test_a_deletion_carries_no_body_and_a_record_keeps_its_kind(api):
+    head = create_event(api)
+    first = version()
+    head.statuses(first)
+    results = head.upload(
+        {**version(first["record_id"], [first["version_id"]]), "body": None},
+        {**version(first["record_id"], [first["version_id"]], deleted=True), "body": incident()},
+        version(first["record_id"], [first["version_id"]], kind="player", body={"name": "Ada"}),
+    ).json["results"]
+    assert [(r["status"], r["error"], r["field"]) for r in results] == [
+        ("refused", "malformed", "versions[0].body"),
+        ("refused", "invalid", "versions[1].body"),
+        ("refused", "kind_mismatch", "versions[2].kind"),
+    ]
+
+
+def test_only_the_head_keeps_the_roster_and_incidents_may_name_a_roster_player(api):
+    head = create_event(api)
+    referee = head.add_device()
+    player = version(kind="player", body={"name": "Ada Lovelace", "number": "EMA-042"})
+    assert referee.statuses(player) == ["refused"]
+    assert head.statuses(player) == ["accepted"]
+    named = version(body=incident(player="", playerId=player["record_id"]))
+    unknown = version(body=incident(playerId="no-such-player"))
+    results = referee.upload(named, unknown).json["results"]
+    assert [r["status"] for r in results] == ["accepted", "refused"]
+    assert (results[1]["error"], results[1]["field"]) == ("unknown_player", "versions[1].body.playerId")
+
+
+def test_the_changes_feed_is_paged_with_a_cursor(api):
+    head = create_event(api)
+    batch = [version() for _ in range(5)]
+    head.statuses(*batch)
+    seen, cursor, pages = [], "0", 0
+    while True:
+        page = head.changes(since=cursor, limit=2)
+        seen += [c["version_id"] for c in page["changes"]]
+        cursor, pages = page["next"], pages + 1
+        if not page["more"]:
+            break
+    assert seen == [v["version_id"] for v in batch] and pages == 3
+    assert head.changes(since=cursor) == {"changes": [], "next": cursor, "more": False}
+    assert head.get("/changes?since=abc").status_code == 422
+    assert head.get("/changes?limit=0").status_code == 422
+    assert head.get("/changes?limit=1001").status_code == 422
+
+
+def test_a_league_shares_its_roster_and_reads_its_other_events_incidents(api):
+    week1 = create_event(api, league={"name": "Arizona League"}, name="Week 1")
+    league_id = week1.get("").json["event"]["league"]["id"]
+    week2 = create_event(api, league={"id": league_id}, name="Week 2", headers=week1.headers)
+    player = version(kind="player", body={"name": "Ada"})
+    week1.statuses(player)
+    strike1 = version(body=incident(player="", playerId=player["record_id"], at="2026-11-02T20:00:00+01:00"))
+    week1.statuses(strike1)
+    referee2 = week2.add_device()
+    strike2 = version(body=incident(player="", playerId=player["record_id"], at="2026-11-23T20:00:00+01:00"))
+    assert referee2.statuses(strike2) == ["accepted"]  # the roster player of week 1 is known in week 2
+
+    own = [c["record_id"] for c in referee2.changes()["changes"]]
+    assert own == [player["record_id"], strike2["record_id"]]  # the event's feed: the roster and its own incidents
+    league = [c["record_id"] for c in referee2.changes(scope="league")["changes"]]
+    assert league == [player["record_id"], strike1["record_id"], strike2["record_id"]]
+    assert {c["event_id"] for c in referee2.changes(scope="league")["changes"]} == {week1.event_id, week2.event_id}
+
+    # Week 1's incidents are read-only from week 2, even for its head referee.
+    edit = version(strike1["record_id"], [strike1["version_id"]], body=incident(note="changed"))
+    result = week2.upload(edit).json["results"][0]
+    assert (result["status"], result["error"]) == ("refused", "other_event")
+    assert week1.statuses(edit) == ["accepted"]
+
+
+def test_an_event_outside_a_league_has_no_league_feed(api):
+    head = create_event(api)
+    response = head.get("/changes?scope=league")
+    assert (response.status_code, response.json["error"]) == (404, "no_league")
+    assert head.get("/league").status_code == 404
