@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from conftest import rulings_after_server_stops
 
 from webapp.export import export_site, file_for
+from webapp.pages import STATIC_EXPORT
 from webapp.pwa import precache_manifest
 
 LANGS = ["en", "fr", "it"]
@@ -72,13 +73,21 @@ def test_export_holds_every_precached_url(app, client, site):
     for url in [*urls, "/sw.js"]:
         path = site / file_for(url)
         assert path.is_file(), url
-        with client.get(url) as response:
+        with client.get(url, environ_base={STATIC_EXPORT: True}) as response:
             assert path.read_bytes() == response.get_data(), url
     for lang in LANGS:
         assert (site / lang / "index.html").is_file()
         assert f'<html lang="{lang}">' in (site / lang / "404.html").read_text()
     assert 'id="not-found"' in (site / "404.html").read_text()
     assert 'id="choose-language"' in (site / "index.html").read_text()
+
+
+def test_only_the_server_offers_sync(client, site):
+    """The page tells the client whether there is an API to sync with: a static copy has none."""
+    served = client.get("/en/").get_data(as_text=True)
+    assert '"sync": {"api": "/api"}' in served or '"sync":{"api":"/api"}' in served
+    for lang in LANGS:
+        assert '"sync"' not in (site / lang / "index.html").read_text()
 
 
 def test_export_writes_compressed_copies(site):

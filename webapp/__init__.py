@@ -8,8 +8,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(test_config=None):
     """Build the app: load and validate every ruleset, compile the catalogs, open and migrate the events database,
-    register the blueprints. `test_config` may name the database (DATABASE_URL) and SECRET_KEY."""
-    app = Flask(__name__)
+    register the blueprints. `test_config` may name the database (DATABASE_URL), SECRET_KEY and INSTANCE_PATH."""
+    app = Flask(__name__, instance_path=(test_config or {}).get("INSTANCE_PATH"))
     app.config.from_mapping(
         RULESET_DIR=str(ROOT / "rulesets"),
         TRANSLATIONS_DIR=str(ROOT / "translations"),

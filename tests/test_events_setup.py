@@ -1,0 +1,141 @@
+"""The events database sets itself up: instance folder, secret key, migrations from empty to head on SQLite and
+PostgreSQL with no drift from the models, upgrades by servers starting together, and the rate limits."""
+import os
+import sqlite3
+import threading
+
+import pytest
+from alembic import command
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+
+from conftest import FAST_EVENTS
+from events_helpers import create_event
+from webapp import create_app
+from webapp.events import migrate
+from webapp.events.db import Database
+from webapp.events.models import Base
+
+
+def head_revision():
+    return ScriptDirectory.from_config(migrate.alembic_config()).get_current_head()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_migrations_run_from_empty_to_head_and_match_the_models(new_database, backend):
+    database = Database(new_database(backend))
+    try:
+        assert migrate.current(database) is None
+        migrate.upgrade(database)
+        assert migrate.current(database) == head_revision()
+        assert set(Base.metadata.tables) <= set(inspect(database.engine).get_table_names())
+        migrate.check(database)  # raises when a model changed without a migration
+        with database.engine.connect() as connection:
+            command.downgrade(migrate.alembic_config(connection), "base")
+            connection.commit()
+        assert set(inspect(database.engine).get_table_names()) <= {"alembic_version"}
+        migrate.upgrade(database)
+        assert migrate.current(database) == head_revision()
+    finally:
+        database.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_servers_starting_together_migrate_once(new_database, backend):
+    url = new_database(backend)
+    databases = [Database(url) for _ in range(4)]
+    errors = []
+
+    def start(database):
+        try:
+            migrate.upgrade(database)
+        except Exception as error:  # noqa: BLE001 (the test reports any failure)
+            errors.append(error)
+
+    threads = [threading.Thread(target=start, args=(database,)) for database in databases]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert errors == []
+        assert {migrate.current(database) for database in databases} == {head_revision()}
+    finally:
+        for database in databases:
+            database.dispose()
+
+
+def test_with_no_set_up_the_app_keeps_its_database_and_key_in_the_instance_folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    instance = tmp_path / "instance"
+    config = {"INSTANCE_PATH": str(instance), "DATABASE_URL": None, "SECRET_KEY": None}
+    app = create_app(config)
+    database = instance / "mahjong-referee.sqlite3"
+    assert database.is_file()
+    key = (instance / "secret_key").read_text()
+    assert len(key) >= 48 and oct((instance / "secret_key").stat().st_mode & 0o777) == "0o600"
+    assert app.config["SECRET_KEY"] == key
+    assert create_app(config).config["SECRET_KEY"] == key  # made once, then shared by every process
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchone()[0] == head_revision()
+    with app.extensions["events.db"].engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() > 0
+    app.extensions["events.db"].dispose()
+
+
+def test_a_database_url_from_the_environment_is_used(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'from-env.sqlite3'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    app = create_app({"DATABASE_URL": None, **FAST_EVENTS})
+    assert app.extensions["events.db"].url == url
+    assert (tmp_path / "from-env.sqlite3").is_file()
+    app.extensions["events.db"].dispose()
+    monkeypatch.setenv("DATABASE_URL", "postgres://user@db.invalid/referee")
+    from webapp.events.db import database_url
+
+    assert database_url(app).startswith("postgresql+psycopg://user@db.invalid/")
+
+
+def test_the_sign_in_is_rate_limited_per_credential_and_per_address(tmp_path):
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}", **FAST_EVENTS,
+                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute",
+                      "RATE_LIMIT_PER_ADDRESS": "8 per minute"})
+    client = app.test_client()
+    head = create_event(client)  # one sign-in
+    guess = {"credential_id": head.credential["id"], "secret": "wrong"}
+    statuses = [client.post("/api/auth/token", json=guess).status_code for _ in range(3)]
+    assert statuses == [401, 401, 429]  # the third attempt on this credential (the sign-in above was the first)
+    limited = client.post("/api/auth/token", json=guess)
+    assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")
+    # 5 attempts so far from this address; each credential below is tried once, so only the address limit counts.
+    from_here = [client.post("/api/auth/token", json={"credential_id": f"other-{n}", "secret": "x"}).status_code
+                 for n in range(4)]
+    assert from_here == [401, 401, 401, 429]  # the 9th attempt from this address within a minute
+    elsewhere = client.post("/api/auth/token", json={"credential_id": "other-9", "secret": "x"},
+                            environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    assert elsewhere.status_code == 401
+    app.extensions["events.db"].dispose()
+
+
+def test_event_creation_can_require_the_servers_key(tmp_path):
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'key.sqlite3'}", **FAST_EVENTS,
+                      "EVENT_CREATION_KEY": "club-secret"})
+    client = app.test_client()
+    body = {"name": "Cup", "ruleset_id": "wrc-2015", "starts_on": "2026-11-23", "ends_on": "2026-11-23",
+            "display_name": "Head"}
+    refused = client.post("/api/events", json=body)
+    assert (refused.status_code, refused.json["error"]) == (403, "creation_key")
+    assert client.post("/api/events", json={**body, "creation_key": "guess"}).status_code == 403
+    assert client.post("/api/events", json={**body, "creation_key": "club-secret"}).status_code == 201
+    app.extensions["events.db"].dispose()
+
+
+def test_the_join_page_is_the_app_shell(client):
+    response = client.get("/fr/join")
+    assert response.status_code == 200 and 'id="app-config"' in response.get_data(as_text=True)
+
+
+def test_nothing_is_written_into_the_repository_instance_folder():
+    assert os.environ["FLASK_DATABASE_URL"].startswith("sqlite:///")
+    assert "/instance/" not in os.environ["FLASK_DATABASE_URL"]
