@@ -1,0 +1,118 @@
+"""The production server (waitress) in its own process, and a small JSON client for the events API, shared by the
+crash test and the sync benchmark."""
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER_ARGS = ["--threads=8", "--connection-limit=400", "--backlog=1024", "--call", "webapp:create_app"]
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class WaitressServer:
+    """`waitress-serve --call webapp:create_app` on a loopback port, configured by FLASK_* environment variables."""
+
+    def __init__(self, config, port=None):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ, **{f"FLASK_{key}": value for key, value in config.items()}}
+        self.log = tempfile.TemporaryFile()
+        self.process = None
+
+    def start(self, timeout=60):
+        waitress = Path(sys.executable).with_name("waitress-serve")
+        command = [str(waitress), "--host=127.0.0.1", f"--port={self.port}", *SERVER_ARGS]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError("waitress stopped: " + self.output())
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return self
+            except OSError:
+                time.sleep(0.05)
+        self.kill()
+        raise RuntimeError("waitress did not start in time: " + self.output())
+
+    def output(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def kill(self):
+        """Stop at once, as a crash or a power cut of the app server would (SIGKILL: no clean-up runs)."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=30)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class ApiClient:
+    """One device's keep-alive connection to the API; `call` returns (status, JSON body)."""
+
+    def __init__(self, url, token=None):
+        self.host, self.port = url.removeprefix("http://").split(":")
+        self.token = token
+        self.connection = None
+
+    def call(self, method, path, body=None, timeout=120):
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(self.host, int(self.port), timeout=timeout)
+        headers = {"Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        try:
+            self.connection.request(method, path, body=data, headers=headers)
+            response = self.connection.getresponse()
+            payload = response.read()
+        except (OSError, http.client.HTTPException):
+            self.close()
+            raise
+        return response.status, json.loads(payload) if payload else None
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+    def sign_in(self, credential):
+        status, body = self.call("POST", "/api/auth/token", {"credential_id": credential["id"],
+                                                             "secret": credential["secret"]})
+        if status != 200:
+            raise RuntimeError(f"sign-in failed: {status} {body}")
+        self.token = body["access_token"]
+        return self
+
+
+def send_and_forget(url, path, body, token):
+    """Send a whole request on a raw socket and return it without reading the answer (the server is killed next)."""
+    host, port = url.removeprefix("http://").split(":")
+    data = json.dumps(body).encode()
+    head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Length: {len(data)}\r\nConnection: close\r\n\r\n").encode()
+    sock = socket.create_connection((host, int(port)))
+    sock.sendall(head + data)
+    return sock
