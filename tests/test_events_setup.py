@@ -100,21 +100,39 @@ def test_a_database_url_from_the_environment_is_used(tmp_path, monkeypatch):
 def test_the_sign_in_is_rate_limited_per_credential_and_per_address(tmp_path):
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}", **FAST_EVENTS,
                       "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute",
-                      "RATE_LIMIT_PER_ADDRESS": "8 per minute"})
+                      "RATE_LIMIT_PER_ADDRESS": "10 per minute"})
     client = app.test_client()
-    head = create_event(client)  # one sign-in
+    head = create_event(client)  # one sign-in that succeeds: it does not count against the credential
+    head.sign_in()
     guess = {"credential_id": head.credential["id"], "secret": "wrong"}
-    statuses = [client.post("/api/auth/token", json=guess).status_code for _ in range(3)]
-    assert statuses == [401, 401, 429]  # the third attempt on this credential (the sign-in above was the first)
-    limited = client.post("/api/auth/token", json=guess)
-    assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")
-    # 5 attempts so far from this address; each credential below is tried once, so only the address limit counts.
+    statuses = [client.post("/api/auth/token", json=guess).status_code for _ in range(4)]
+    assert statuses == [401, 401, 401, 429]  # 3 failures a minute on this credential, then refused
+    limited = client.post("/api/auth/token", json={**guess, "secret": head.credential["secret"]})
+    assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")  # even the right secret now
+    # 7 attempts so far from this address; each credential below is tried once, so only the address limit counts.
     from_here = [client.post("/api/auth/token", json={"credential_id": f"other-{n}", "secret": "x"}).status_code
                  for n in range(4)]
-    assert from_here == [401, 401, 401, 429]  # the 9th attempt from this address within a minute
+    assert from_here == [401, 401, 401, 429]  # the 11th attempt from this address within a minute
     elsewhere = client.post("/api/auth/token", json={"credential_id": "other-9", "secret": "x"},
                             environ_base={"REMOTE_ADDR": "10.0.0.2"})
     assert elsewhere.status_code == 401
+    app.extensions["events.db"].dispose()
+
+
+def test_many_referees_join_with_one_invitation_but_guesses_are_limited(tmp_path):
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'invites.sqlite3'}", **FAST_EVENTS,
+                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute"})
+    client = app.test_client()
+    head = create_event(client)
+    invite = head.invite("referee", max_uses=20)
+    token = invite["link"].split("#", 1)[1]
+    joined = [client.post("/api/invites/accept", json={"invite": token, "display_name": f"R{n}"}).status_code
+              for n in range(12)]
+    assert joined == [201] * 12
+    wrong = token.split(".")[0] + ".guess"
+    guesses = [client.post("/api/invites/accept", json={"invite": wrong, "display_name": "Eve"}).status_code
+               for _ in range(4)]
+    assert guesses == [404, 404, 404, 429]
     app.extensions["events.db"].dispose()
 
 

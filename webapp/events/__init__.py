@@ -11,8 +11,8 @@ DEFAULTS = {
     "ACCESS_TOKEN_MAX_AGE": 3600,  # seconds; revocation is checked on every call anyway
     "RATELIMIT_STORAGE_URI": "memory://",  # one process; several app servers must share Redis or Memcached
     "RATELIMIT_HEADERS_ENABLED": True,
-    "RATE_LIMIT_PER_ADDRESS": "60 per minute",  # a venue's referees may all share one public address
-    "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # guesses at one credential's (or invitation's) secret
+    "RATE_LIMIT_PER_ADDRESS": "120 per minute",  # a venue's referees may all share one public address
+    "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # failed guesses at one credential's (or invitation's) secret
     "RATE_LIMIT_EVENT_CREATION": "20 per hour",
     "PASSWORD_HASH_PROFILE": "RFC_9106_LOW_MEMORY",  # argon2id, 64 MiB, 3 passes (argon2-cffi's default)
     "DATABASE_AUTO_UPGRADE": True,

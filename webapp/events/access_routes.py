@@ -23,11 +23,13 @@ def sign_in():
     credential_id = check.text(data, "credential_id", max_len=check.MAX_ID, required=True, empty=False)
     secret = check.text(data, "secret", max_len=200, required=True, empty=False)
     ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "sign-in")
-    ratelimit.check("RATE_LIMIT_PER_CREDENTIAL", credential_id, "sign-in-credential")
+    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", credential_id, "sign-in")
+    failures.check()
     with database().reading() as session:
         row = session.execute(select(Credential, Event).join(Event, Event.id == Credential.event_id)
                               .where(Credential.id == credential_id)).first()
         if not auth.secret_matches(row.Credential.secret_hash if row else None, secret):
+            failures.failed()
             raise ApiError(401, "bad_credentials", "Unknown credential or wrong secret.")
         if row.Credential.revoked_at is not None:
             raise ApiError(401, "revoked", "This device's access to the event was revoked.")
@@ -113,9 +115,10 @@ def accept_invite():
         raise Invalid("invite", "Expected the invitation as <invite-id>.<secret>, as the link's fragment holds it.")
     display_name = check.text(data, "display_name", max_len=100, required=True, empty=False).strip()
     ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "accept-invite")
-    ratelimit.check("RATE_LIMIT_PER_CREDENTIAL", invite_id, "accept-invite-id")
+    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", invite_id, "accept-invite")
+    failures.check()
     with database().reading() as session:
-        _usable_invite(session, invite_id, secret)
+        _usable_invite(session, invite_id, secret, failures)
     credential_secret = auth.new_secret()
     credential_hash = auth.hash_secret(credential_secret)  # only for a genuine invitation: hashing is slow on purpose
     with database().writing() as session:
@@ -133,10 +136,11 @@ def accept_invite():
     return jsonify(body), 201
 
 
-def _usable_invite(session, invite_id, secret=None):
+def _usable_invite(session, invite_id, secret=None, failures=None):
     """The invitation and its event when it can still be accepted (its secret checked when given)."""
     invite = session.get(Invite, invite_id)
     if secret is not None and not auth.secret_matches(invite.secret_hash if invite else None, secret):
+        failures.failed()
         raise ApiError(404, "invite_invalid", "This invitation link is not valid.", "invite")
     if invite.revoked_at is not None:
         raise ApiError(410, "invite_revoked", "This invitation was withdrawn by the head referee.", "invite")

@@ -19,9 +19,8 @@ def init_app(app):
     """The app's argon2 hasher, with the parameters of PASSWORD_HASH_PROFILE (a name in argon2.profiles).
 
     A hash records its own parameters, so secrets hashed under another profile still verify."""
-    hasher = PasswordHasher.from_parameters(getattr(profiles, app.config["PASSWORD_HASH_PROFILE"]))
-    # Verifying against this when an id is unknown takes as long as a real check, so timing does not tell ids apart.
-    app.extensions["events.hasher"] = (hasher, hasher.hash(secrets.token_urlsafe(32)))
+    app.extensions["events.hasher"] = PasswordHasher.from_parameters(
+        getattr(profiles, app.config["PASSWORD_HASH_PROFILE"]))
 
 
 def new_id():
@@ -34,14 +33,21 @@ def new_secret():
 
 
 def hash_secret(secret):
-    return current_app.extensions["events.hasher"][0].hash(secret)
+    return current_app.extensions["events.hasher"].hash(secret)
+
+
+def _dummy_hash():
+    """Verifying against this when an id is unknown takes as long as a real check, so timing does not tell ids apart."""
+    if "events.dummy_hash" not in current_app.extensions:
+        current_app.extensions["events.dummy_hash"] = hash_secret(secrets.token_urlsafe(32))
+    return current_app.extensions["events.dummy_hash"]
 
 
 def secret_matches(stored_hash, secret):
     """True when the secret is the one hashed; a missing hash still costs one verification."""
-    hasher, dummy = current_app.extensions["events.hasher"]
+    hasher = current_app.extensions["events.hasher"]
     try:
-        return hasher.verify(stored_hash or dummy, secret) and stored_hash is not None
+        return hasher.verify(stored_hash or _dummy_hash(), secret) and stored_hash is not None
     except (VerificationError, InvalidHashError):
         return False
 

@@ -1,0 +1,232 @@
+"""Sync benchmark (not a test): many referees syncing at once against the production server, checked against the
+database afterwards.
+
+    .venv/bin/python tests/benchmarks/sync_bench.py [--referees 50] [--incidents 20] [--batches 4]
+                                                     [--backend sqlite|postgresql|both] [--quick]
+
+For each database (SQLite in a temporary folder, then a PostgreSQL server this script starts and stops), it starts
+`waitress-serve --call webapp:create_app` on a loopback port; a head referee creates an event and one invitation;
+each referee (a thread with its own keep-alive connection) accepts it, so it has its own credential, and signs in.
+Then all referees at once upload their incidents in a few batches and pull the changes feed to the end. The script
+then reads the database and prints: lost versions (budget 0), duplicated versions (budget 0), refused or failed
+calls, upload and pull latency percentiles, and the total time. It exits 1 when anything was lost, duplicated or
+refused. `--quick` (5 referees x 4 incidents, cheap hashing) is what tests/test_sync_bench.py runs.
+"""
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from pg_server import PostgresServer  # noqa: E402
+from sync_http import ApiClient, WaitressServer  # noqa: E402
+
+RULESET, RULING = "azrm-2026", "r_east_early_chombo"
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))] if ordered else 0.0
+
+
+class Referee(threading.Thread):
+    """One phone: joins the event, waits for the start, uploads its incidents in batches, pulls the whole feed."""
+
+    def __init__(self, number, url, event_id, invite, args, start_line):
+        super().__init__(daemon=True)
+        self.number, self.url, self.event_id, self.invite, self.args = number, url, event_id, invite, args
+        self.start_line = start_line
+        self.version_ids, self.upload_ms, self.pull_ms, self.failures, self.pulled = [], [], [], [], 0
+        self.client = None
+
+    def join_event(self):
+        """Accept the invitation (a credential of its own) and sign in; a failure is recorded, not raised."""
+        self.client = ApiClient(self.url)
+        try:
+            status, body = self.client.call("POST", "/api/invites/accept", {"invite": self.invite,
+                                                                            "display_name": f"Referee {self.number}"})
+            if status != 201:
+                raise RuntimeError(f"HTTP {status} {body}")
+            self.client.sign_in(body["credential"])
+        except Exception as error:  # noqa: BLE001
+            self.failures.append(f"referee {self.number} could not join: {error}")
+
+    def incidents(self):
+        for n in range(self.args.incidents):
+            body = {"at": f"2026-11-23T{10 + n % 10:02d}:{n % 60:02d}:00.000Z", "rulesetId": RULESET,
+                    "rulingId": RULING, "player": f"Player {(self.number * 7 + n) % 120}", "session": "Round 1",
+                    "table": str(self.number), "note": f"incident {n} by referee {self.number}"}
+            version = {"record_id": str(uuid.uuid4()), "version_id": str(uuid.uuid4()), "parents": [],
+                       "kind": "incident", "deleted": False, "body": body}
+            self.version_ids.append(version["version_id"])
+            yield version
+
+    def run(self):
+        try:
+            self.start_line.wait()
+            items = list(self.incidents())
+            size = -(-len(items) // self.args.batches)
+            for start in range(0, len(items), size):
+                began = time.perf_counter()
+                status, body = self.client.call("POST", f"/api/events/{self.event_id}/versions",
+                                                {"versions": items[start:start + size]})
+                self.upload_ms.append((time.perf_counter() - began) * 1000)
+                if status != 200:
+                    self.failures.append(f"upload: HTTP {status} {body}")
+                    continue
+                self.failures += [f"upload: {r['status']} {r.get('error')}" for r in body["results"]
+                                  if r["status"] != "accepted"]
+            cursor = "0"
+            while True:
+                began = time.perf_counter()
+                status, page = self.client.call("GET", f"/api/events/{self.event_id}/changes?since={cursor}&limit=200")
+                self.pull_ms.append((time.perf_counter() - began) * 1000)
+                if status != 200:
+                    self.failures.append(f"pull: HTTP {status} {page}")
+                    break
+                self.pulled += len(page["changes"])
+                cursor = page["next"]
+                if not page["more"]:
+                    break
+        except Exception as error:  # noqa: BLE001 (a benchmark reports every failure and carries on)
+            self.failures.append(f"{type(error).__name__}: {error}")
+        finally:
+            self.client.close()
+
+
+def stored_versions(database_url):
+    """version id -> number of rows, read straight from the database."""
+    from sqlalchemy import func, select
+
+    from webapp.events.db import Database
+    from webapp.events.models import Version
+
+    database = Database(database_url)
+    try:
+        with database.reading() as session:
+            return dict(session.execute(select(Version.version_id, func.count()).group_by(Version.version_id)).all())
+    finally:
+        database.dispose()
+
+
+def run(backend, database_url, args):
+    """Run the benchmark on one database; return its figures."""
+    config = {"DATABASE_URL": database_url, "SECRET_KEY": "benchmark-only-key",
+              # every referee of this benchmark comes from 127.0.0.1, as a venue's phones may share one address
+              "RATE_LIMIT_PER_ADDRESS": "10000 per minute"}
+    if args.cheap_hashing:
+        config["PASSWORD_HASH_PROFILE"] = "CHEAPEST"
+    server = WaitressServer(config).start()
+    head = ApiClient(server.url)
+    try:
+        status, created = head.call("POST", "/api/events", {
+            "name": "Benchmark Open", "ruleset_id": RULESET, "starts_on": "2026-11-23", "ends_on": "2026-11-23",
+            "sessions": ["Round 1"], "display_name": "Head Referee"})
+        if status != 201:
+            raise RuntimeError(f"could not create the event: {status} {created}")
+        event_id = created["event"]["id"]
+        head.sign_in(created["credential"])
+        status, invite = head.call("POST", f"/api/events/{event_id}/invites",
+                                   {"role": "referee", "max_uses": args.referees})
+        token = invite["link"].split("#", 1)[1]
+        start_line = threading.Barrier(args.referees + 1)
+        referees = [Referee(n, server.url, event_id, token, args, start_line) for n in range(args.referees)]
+        joiners = [threading.Thread(target=referee.join_event) for referee in referees]
+        for thread in joiners:
+            thread.start()
+        for thread in joiners:
+            thread.join()
+        joining = [failure for referee in referees for failure in referee.failures]
+        if joining:
+            for referee in referees:
+                referee.client.close()
+            raise RuntimeError(f"{len(joining)} referees could not join, e.g. {joining[0]}")
+        for referee in referees:
+            referee.start()
+        start_line.wait()
+        began = time.perf_counter()
+        for referee in referees:
+            referee.join()
+        total = time.perf_counter() - began
+        expected = [vid for referee in referees for vid in referee.version_ids]
+        stored = stored_versions(database_url)
+        head.close()
+        status, final = head.call("GET", f"/api/events/{event_id}/changes?since=0&limit=1000")
+        failures = [failure for referee in referees for failure in referee.failures]
+        uploads = [ms for referee in referees for ms in referee.upload_ms]
+        pulls = [ms for referee in referees for ms in referee.pull_ms]
+        return {
+            "backend": backend,
+            "versions": len(expected),
+            "lost": sum(1 for vid in expected if vid not in stored),
+            "duplicated": sum(count - 1 for count in stored.values()) + (len(stored) - len(set(expected))),
+            "failures": failures,
+            "feed_complete": status == 200 and len(final["changes"]) == len(expected) and not final["more"],
+            "uploads": len(uploads),
+            "upload_p50": statistics.median(uploads), "upload_p95": percentile(uploads, 0.95),
+            "upload_max": max(uploads),
+            "pull_p50": statistics.median(pulls), "pull_p95": percentile(pulls, 0.95),
+            "total_s": total,
+        }
+    finally:
+        head.close()
+        server.stop()
+
+
+def report(result, args):
+    print(f"\n{result['backend']}: {args.referees} referees x {args.incidents} incidents "
+          f"in {args.batches} batches each = {result['versions']} versions, {result['uploads']} uploads")
+    print(f"  lost                 {result['lost']:>8}   (budget 0)")
+    print(f"  duplicated           {result['duplicated']:>8}   (budget 0)")
+    print(f"  refused or failed    {len(result['failures']):>8}   (budget 0)")
+    print(f"  changes feed whole   {'yes' if result['feed_complete'] else 'NO':>8}")
+    print(f"  upload latency       p50 {result['upload_p50']:.0f} ms, p95 {result['upload_p95']:.0f} ms, "
+          f"max {result['upload_max']:.0f} ms")
+    print(f"  pull latency         p50 {result['pull_p50']:.0f} ms, p95 {result['pull_p95']:.0f} ms")
+    print(f"  total time           {result['total_s']:.2f} s (from the start signal to the last referee's pull)")
+    for failure in result["failures"][:10]:
+        print(f"    {failure}")
+
+
+def run_all(args):
+    results = []
+    with tempfile.TemporaryDirectory(prefix="mjref-bench-") as folder:
+        if args.backend in ("sqlite", "both"):
+            results.append(run("SQLite", f"sqlite:///{Path(folder) / 'bench.sqlite3'}", args))
+        if args.backend in ("postgresql", "both"):
+            with PostgresServer(fast=False) as postgres:
+                results.append(run("PostgreSQL", postgres.create_database("bench"), args))
+    return results
+
+
+def parse(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--referees", type=int, default=50)
+    parser.add_argument("--incidents", type=int, default=20, help="incidents per referee")
+    parser.add_argument("--batches", type=int, default=4, help="uploads per referee")
+    parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--quick", action="store_true", help="5 referees x 4 incidents in 2 batches, cheap hashing")
+    args = parser.parse_args(argv)
+    args.cheap_hashing = args.quick
+    if args.quick:
+        args.referees, args.incidents, args.batches = 5, 4, 2
+    return args
+
+
+def main(argv=None):
+    args = parse(argv)
+    results = run_all(args)
+    for result in results:
+        report(result, args)
+    bad = any(r["lost"] or r["duplicated"] or r["failures"] or not r["feed_complete"] for r in results)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

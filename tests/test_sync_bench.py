@@ -1,0 +1,18 @@
+"""The sync benchmark's quick mode runs, so the script cannot rot: nothing lost, nothing duplicated (no times)."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
+
+import sync_bench  # noqa: E402
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_quick_benchmark_loses_and_duplicates_nothing(new_database, backend):
+    args = sync_bench.parse(["--quick"])
+    result = sync_bench.run(backend, new_database(backend), args)
+    assert result["versions"] == args.referees * args.incidents
+    assert (result["lost"], result["duplicated"], result["failures"]) == (0, 0, [])
+    assert result["feed_complete"]
