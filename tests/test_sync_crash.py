@@ -57,7 +57,7 @@ def test_a_server_killed_mid_batch_and_restarted_loses_and_duplicates_nothing(ne
         assert status == 200 and {r["status"] for r in answer["results"]} == {"accepted"}
 
         acknowledged = 1
-        for killed, fraction in zip(range(1, BATCHES), (0.2, 0.5, 0.8, 1.1)):
+        for killed, fraction in zip(range(1, BATCHES), (0.2, 0.5, 0.8, 1.1), strict=True):
             # The phone sends the next batch; the server dies while it stores it (or just after).
             sock = send_and_forget(server.url, path, {"versions": batches[killed]}, phone.token)
             time.sleep(one_batch * fraction)
@@ -65,7 +65,8 @@ def test_a_server_killed_mid_batch_and_restarted_loses_and_duplicates_nothing(ne
             sock.close()
             phone.close()
             counts, _ = stored(url)
-            print(f"killed at {fraction:.0%} of {one_batch * 1000:.0f} ms: {len(counts) - killed * BATCH} of the batch stored")
+            stored_of_batch = len(counts) - killed * BATCH
+            print(f"killed at {fraction:.0%} of {one_batch * 1000:.0f} ms: {stored_of_batch} of the batch stored")
             assert len(counts) in (killed * BATCH, (killed + 1) * BATCH)  # a batch is stored whole or not at all
             server.start()
             # No answer came back, so the phone sends the same batch again.

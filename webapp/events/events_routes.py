@@ -61,7 +61,7 @@ def _league_of(session, data):
         who = auth.caller(session)
         auth.require_role(who, "head")
         if who.event.league_id is None or who.event.league_id != league["id"]:
-            raise ApiError(403, "forbidden", "Only a head referee of one of the league's events may add an event to it.",
+            raise ApiError(403, "forbidden", "Only a head referee of one of the league's events may add an event.",
                            "league.id")
         return session.get(League, league["id"])
     name = check.text(league, "name", "league", max_len=check.MAX_NAME, required=True, empty=False).strip()
@@ -124,7 +124,8 @@ def get_event(event_id):
     """The event, and who the caller is in it."""
     with database().reading() as session:
         who = auth.caller(session, event_id)
-        return jsonify({"event": event_json(who.event, _league(session, who.event)), "me": credential_json(who.credential)})
+        league = _league(session, who.event)
+        return jsonify({"event": event_json(who.event, league), "me": credential_json(who.credential)})
 
 
 @bp.patch("/events/<event_id>")

@@ -2,7 +2,7 @@
 from datetime import date, datetime, timezone
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Date, DateTime, ForeignKey, Index, Integer, MetaData, String,
-                        Text, TypeDecorator, UniqueConstraint)
+                        TypeDecorator, UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ID = 40  # server-made ids (token_urlsafe(16) is 22 characters)
@@ -94,7 +94,8 @@ class Invite(Base):
     secret_hash: Mapped[str] = mapped_column(String(200))
     max_uses: Mapped[int] = mapped_column(Integer)
     uses: Mapped[int] = mapped_column(Integer, default=0)
-    created_by: Mapped[str] = mapped_column(String(ID))  # the head's credential id (no key: the two tables refer to each other)
+    # The head's credential id; no foreign key, as credentials refer to invites.
+    created_by: Mapped[str] = mapped_column(String(ID))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -1,7 +1,7 @@
 """Events, leagues, credentials, invites, and the records and versions that phones sync.
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-23
 """
 from alembic import op
