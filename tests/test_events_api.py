@@ -54,6 +54,12 @@ def test_the_head_referee_edits_closes_and_reopens_the_event(api):
                                  headers=head.headers)
     assert response.status_code == 200
     assert (response.json["event"]["name"], response.json["event"]["sessions"]) == ("Winter Cup", ["A"])
+    assert head.client.patch(f"/api/events/{head.event_id}", json={"ruleset_id": "wrc-2015"},
+                             headers=head.headers).json["event"]["ruleset_id"] == "wrc-2015"
+    head.client.patch(f"/api/events/{head.event_id}", json={"ruleset_id": "azrm-2026"}, headers=head.headers)
+    head.statuses(version())
+    in_use = head.client.patch(f"/api/events/{head.event_id}", json={"ruleset_id": "wrc-2015"}, headers=head.headers)
+    assert (in_use.status_code, in_use.json["error"], in_use.json["field"]) == (409, "ruleset_in_use", "ruleset_id")
     assert head.post("/close").json["event"]["closed"] is True
     refused = head.upload(version())
     assert (refused.status_code, refused.json["error"]) == (409, "event_closed")

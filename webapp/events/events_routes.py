@@ -7,7 +7,7 @@ from sqlalchemy import select
 from . import auth, ratelimit, validation as check
 from .api import bp, json_body
 from .errors import ApiError, Invalid
-from .models import Credential, Event, League, Space, now
+from .models import Credential, Event, League, Record, Space, now
 from .shapes import credential_json, event_json, new_credential_json
 
 MAX_SESSIONS = 50
@@ -138,6 +138,10 @@ def edit_event(event_id):
         auth.require_open(who.event)
         check.only_keys(data, EVENT_FIELDS)
         fields = event_fields(data, partial=True)
+        if fields.get("ruleset_id", who.event.ruleset_id) != who.event.ruleset_id and session.scalar(
+                select(Record.pk).where(Record.event_id == who.event.id, Record.kind == "incident").limit(1)):
+            raise ApiError(409, "ruleset_in_use", "Incidents were recorded under this event's ruleset: it stays.",
+                           "ruleset_id")
         for key, value in fields.items():
             setattr(who.event, key, value)
         _check_dates(who.event)
