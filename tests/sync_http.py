@@ -74,7 +74,18 @@ class ApiClient:
         self.token = token
         self.connection = None
 
-    def call(self, method, path, body=None, timeout=120):
+    def call(self, method, path, body=None, timeout=300):
+        """One request; a keep-alive connection the server closed meanwhile is reopened once and the request sent
+        again, as browsers do (harmless here: every write of this API is idempotent)."""
+        reused = self.connection is not None
+        try:
+            return self._call(method, path, body, timeout)
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            if not reused:
+                raise
+            return self._call(method, path, body, timeout)
+
+    def _call(self, method, path, body, timeout):
         if self.connection is None:
             self.connection = http.client.HTTPConnection(self.host, int(self.port), timeout=timeout)
         headers = {"Accept": "application/json"}

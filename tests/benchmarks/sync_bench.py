@@ -55,6 +55,7 @@ class Referee(threading.Thread):
             if status != 201:
                 raise RuntimeError(f"HTTP {status} {body}")
             self.client.sign_in(body["credential"])
+            self.client.close()  # the phone comes back later: the server may close an idle connection meanwhile
         except Exception as error:  # noqa: BLE001
             self.failures.append(f"referee {self.number} could not join: {error}")
 
@@ -166,7 +167,8 @@ def run(backend, database_url, args):
             "backend": backend,
             "versions": len(expected),
             "lost": sum(1 for vid in expected if vid not in stored),
-            "duplicated": sum(count - 1 for count in stored.values()) + (len(stored) - len(set(expected))),
+            # a version stored twice, or one stored that no referee sent
+            "duplicated": sum(count - 1 for count in stored.values()) + len(set(stored) - set(expected)),
             "failures": failures,
             "feed_complete": status == 200 and len(final["changes"]) == len(expected) and not final["more"],
             "uploads": len(uploads),
