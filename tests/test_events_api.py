@@ -33,6 +33,8 @@ def test_creating_an_event_gives_its_head_referee_a_credential_shown_once(api, e
     ({"name": "x" * 201}, "name"),
     ({"sessions": ["Round 1", "Round 1"]}, "sessions[1]"),
     ({"sessions": "Round 1"}, "sessions"),
+    ({"sessions": ["Round 1", ""]}, "sessions[1]"),
+    ({"sessions": [7]}, "sessions[0]"),
     ({"display_name": None}, "display_name"),
     ({"colour": "red"}, "colour"),
     ({"league": {"name": ""}}, "league.name"),
