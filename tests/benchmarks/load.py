@@ -1,13 +1,15 @@
 """Load test (not a test): the production server (waitress) on loopback, 200 concurrent clients, bounded, printed.
 
-    .venv/bin/python tests/benchmarks/load.py [--clients 200] [--requests 6000] [--time-limit 120]
+    .venv/bin/python tests/benchmarks/load.py [--clients 200] [--requests 6000] [--time-limit 120] [--short] [--json]
 
 It starts `waitress-serve --call webapp:create_app` on a free 127.0.0.1 port, runs a fixed number of requests
 (shells, wizard deep links, ruleset data, scripts, the service worker, 404s) from keep-alive clients that accept
 compression, then stops the server and prints errors and latency percentiles. It exits 1 on any error.
+`--short` is the test suite's run (20 clients, 200 requests): it proves the script still works, not how fast.
 """
 import argparse
 import http.client
+import json
 import os
 import socket
 import statistics
@@ -54,7 +56,7 @@ def paths():
     from webapp import create_app
 
     app = create_app()
-    data = [summary["url"] for lang in ("en", "fr", "it") for summary in app.extensions["rulesets"].summaries[lang]]
+    data = sorted(app.extensions["rulesets"].served())  # the rulesets' structure and each language's strings
     return [("/en/", 200), ("/fr/wrc-2015/false-win/shown/no", 200), ("/it/wrc-2015/ruling/r_cheating", 200),
             ("/static/js/main.js", 200), ("/static/js/controller.js", 200), ("/static/css/app.css", 200),
             ("/sw.js", 200), ("/fr/manifest.webmanifest", 200), ("/", 302), ("/en/no-such-ruleset/", 404),
@@ -123,7 +125,11 @@ def main():
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--requests", type=int, default=6000, help="total requests (fixed)")
     parser.add_argument("--time-limit", type=float, default=120, help="seconds before the run is cut short")
+    parser.add_argument("--short", action="store_true", help="a short run (20 clients, 200 requests), as the tests do")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    if args.short:
+        args.clients, args.requests = 20, 200
 
     mix = paths()
     port = free_port()
@@ -153,6 +159,13 @@ def main():
     done = list(results)
     errors = [error for _, error in done if error]
     latencies = [elapsed * 1000 for elapsed, _ in done]
+    if args.json:
+        print(json.dumps({
+            "clients": args.clients, "requested": args.requests, "done": len(done), "seconds": round(wall, 3),
+            "errors": errors, "latency_ms": {f"p{int(p * 100)}": round(percentile(latencies, p), 1)
+                                             for p in (0.5, 0.9, 0.95, 0.99)} if latencies else {},
+        }, indent=2))
+        sys.exit(1 if errors or len(done) < args.requests else 0)
     print(f"server: {' '.join(Path(command[0]).name if i == 0 else part for i, part in enumerate(command))}")
     print(f"clients: {args.clients} concurrent, loopback, keep-alive, Accept-Encoding: br, gzip; CPUs: {os.cpu_count()}")
     print(f"requests: {len(done)} of {args.requests} in {wall:.1f} s ({len(done) / wall:.0f}/s)"

@@ -1,0 +1,38 @@
+"""Every benchmark script runs in the suite in its short mode, so none can rot unnoticed.
+
+These tests check that each script ran and produced every figure it prints; they never hold a figure to a budget
+(budgets are the scripts' business, printed beside the figures).
+"""
+import json
+import subprocess
+import sys
+
+from helpers import ROOT
+
+BENCHMARKS = ROOT / "tests" / "benchmarks"
+
+
+def run(script, *args, timeout=600):
+    """Run a benchmark script in its short mode; return its JSON figures (it must exit 0)."""
+    result = subprocess.run([sys.executable, str(BENCHMARKS / script), "--short", "--json", *args], cwd=ROOT,
+                            capture_output=True, text=True, timeout=timeout)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return json.loads(result.stdout)
+
+
+def test_load_benchmark_runs():
+    figures = run("load.py")
+    assert figures["done"] == figures["requested"] == 200
+    assert figures["errors"] == []
+    assert set(figures["latency_ms"]) == {"p50", "p90", "p95", "p99"}
+
+
+def test_search_benchmark_runs(app):
+    figures = run("search_bench.py")
+    store = app.extensions["rulesets"]
+    rulings = sum(len(json.loads(store.get(rid, "en").body)["rulings"]) for rid in store.ids())
+    assert {row["lang"] for row in figures["rows"]} == {"en", "fr", "it"}
+    for row in figures["rows"]:
+        assert row["keys"] > 0 and row["words"] > 0
+        assert row["rulings"] == rulings  # every ruling of every ruleset was indexed
+    assert figures["p95_full_speed_ms"] > 0
