@@ -6,6 +6,9 @@ from playwright.sync_api import expect
 
 from conftest import wait_offline_ready
 
+from webapp.export import site_files
+from webapp.security import PERMISSIONS_POLICY, relative_location
+
 LANGS = ["en", "fr", "it"]
 
 
@@ -14,43 +17,106 @@ def data_url(app, lang="en"):
 
 
 def kinds_of_response(app):
-    """One URL for every kind of response the app gives, with the status it must have."""
+    """One URL for every kind of response the app gives, with the status it must have and what it is to the browser."""
     return [
-        ("/", 302), ("/en/", 200), ("/fr/wrc-2015/false-win/shown", 200), ("/it/wrc-2015/ruling/r_cheating", 200),
-        (data_url(app), 200), ("/sw.js", 200), ("/fr/manifest.webmanifest", 200),
-        ("/static/js/main.js", 200), ("/static/css/app.css", 200), ("/static/icons/icon-192.png", 200),
-        ("/nothing", 404), ("/de/", 404), ("/fr/no-such-ruleset/", 404), ("/static/nothing.js", 404),
-        (data_url(app).replace(".json", "0.json"), 404),
+        ("/", 302, "document"), ("/en", 308, "document"), ("/en/", 200, "document"),
+        ("/fr/wrc-2015/false-win/shown", 200, "document"), ("/it/wrc-2015/ruling/r_cheating", 200, "document"),
+        ("/nothing", 404, "document"), ("/de/", 404, "document"), ("/fr/no-such-ruleset/", 404, "document"),
+        ("/static/nothing.js", 404, "document"), (data_url(app).replace(".json", "0.json"), 404, "document"),
+        ("/static/icons/icon.svg", 200, "document"),  # an SVG opened on its own is a document
+        ("/sw.js", 200, "worker"),
+        (data_url(app), 200, "subresource"), ("/fr/manifest.webmanifest", 200, "subresource"),
+        ("/static/js/main.js", 200, "subresource"), ("/static/css/app.css", 200, "subresource"),
+        ("/static/icons/icon-192.png", 200, "subresource"),
     ]
 
 
-def assert_secure_headers(response, url):
+def csp_directives(response):
     csp = response.headers.get("Content-Security-Policy", "")
-    directives = {part.split()[0]: part.split()[1:] for part in (d.strip() for d in csp.split(";")) if part}
+    return {part.split()[0]: part.split()[1:] for part in (d.strip() for d in csp.split(";")) if part}
+
+
+def assert_strict_csp(app, response, url):
+    """The strict policy: no inline script, no inline style but the first screen's, pinned by its hash."""
+    directives = csp_directives(response)
     assert directives.get("script-src") == ["'self'"], url
     assert directives.get("style-src") == ["'self'"], url
     assert directives.get("frame-ancestors") == ["'none'"], url
     assert directives.get("object-src") == ["'none'"], url
-    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp, url
+    csp = response.headers["Content-Security-Policy"]
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp and "'unsafe-hashes'" not in csp, url
+
+
+def assert_secure_headers(app, response, url, kind="document"):
+    """What the browser uses: a document's full set, a worker's own policy, and nosniff on everything."""
     assert response.headers.get("X-Content-Type-Options") == "nosniff", url
-    assert response.headers.get("Referrer-Policy") == "no-referrer", url
-    assert response.headers.get("X-Frame-Options") == "DENY", url
+    if kind in ("document", "worker"):
+        assert_strict_csp(app, response, url)
+        assert response.headers.get("Referrer-Policy") == "no-referrer", url
+    if kind == "document":
+        assert response.headers.get("X-Frame-Options") == "DENY", url
+        assert response.headers.get("Permissions-Policy") == PERMISSIONS_POLICY, url
 
 
 @pytest.mark.parametrize("encoding", ["", "gzip, br"])
 def test_every_kind_of_response_has_the_headers(app, client, encoding):
-    for url, status in kinds_of_response(app):
+    for url, status, kind in kinds_of_response(app):
         with client.get(url, headers={"Accept-Encoding": encoding}) as response:
             assert response.status_code == status, url
-            assert_secure_headers(response, url)
+            assert_secure_headers(app, response, url, kind)
 
 
-def test_not_modified_static_file_keeps_the_headers(client):
+def test_subresources_carry_only_the_headers_they_use(app, client):
+    """Scripts, styles, data and images go without the document headers: over HTTP/1.1 they cost every request."""
+    for url, _, kind in kinds_of_response(app):
+        if kind == "subresource":
+            headers = client.get(url, headers={"Accept-Encoding": "br"}).headers
+            assert not {"Content-Security-Policy", "X-Frame-Options", "Permissions-Policy"} & set(headers), url
+
+
+def test_not_modified_static_file_keeps_nosniff(app, client):
     with client.get("/static/js/main.js") as first:
         etag = first.headers["ETag"]
     with client.get("/static/js/main.js", headers={"If-None-Match": etag}) as response:
         assert response.status_code == 304
-        assert_secure_headers(response, "304")
+        assert_secure_headers(app, response, "304", "subresource")
+
+
+def test_permissions_policy_denies_only_what_the_app_never_uses(client):
+    """Camera, microphone and location are denied; sharing (clipboard, Web Share) keeps the browser's defaults."""
+    policy = dict(item.strip().split("=", 1) for item in client.get("/en/").headers["Permissions-Policy"].split(","))
+    assert policy == {"camera": "()", "microphone": "()", "geolocation": "()"}
+
+
+@pytest.mark.parametrize("path", ["/en", "/fr/wrc-2015", "/it/wrc-2015?x=1", "//en", "///fr"])
+def test_slash_redirects_never_name_a_host(client, path):
+    """Werkzeug's 308 to the path with a slash echoed the request's Host header in an absolute Location."""
+    response = client.get(path, headers={"Host": "evil.example", "X-Forwarded-Host": "evil.example"})
+    assert response.status_code == 308
+    location = response.headers["Location"]
+    assert location.startswith("/") and not location.startswith("//"), location
+    assert "evil.example" not in location
+
+
+def test_relative_location_keeps_other_hosts_and_collapses_slashes():
+    assert relative_location("http://here.example/en/?x=1", "here.example") == "/en/?x=1"
+    assert relative_location("http://here.example//evil.example/", "here.example") == "/evil.example/"
+    assert relative_location("http://here.example/\\evil.example/", "here.example") == "/evil.example/"
+    assert relative_location("https://elsewhere.example/", "here.example") == "https://elsewhere.example/"
+    assert relative_location("/en/", "here.example") == "/en/"
+
+
+def test_root_redirect_varies_by_language(client):
+    response = client.get("/", headers={"Accept-Language": "fr"})
+    assert response.headers["Location"] == "/fr/"
+    assert "Accept-Language" in response.vary
+
+
+def test_export_headers_carry_the_same_policy(app):
+    rules = site_files(app)["_headers"].decode()
+    assert f"Content-Security-Policy: {app.extensions['csp']}" in rules
+    assert f"Permissions-Policy: {PERMISSIONS_POLICY}" in rules
+    assert "unsafe-inline" not in rules
 
 
 EVIL_LANGUAGES = [

@@ -10,7 +10,7 @@ from .catalogs import LANGUAGES, LANGUAGE_NAMES
 from .compression import CODINGS, MIN_SIZE, encode
 from .pages import STATIC_EXPORT
 from .pwa import precache_manifest
-from .security import CSP
+from .security import document_headers
 
 SUFFIXES = {"br": ".br", "gzip": ".gz"}
 TEXT = {".html", ".js", ".css", ".json", ".webmanifest", ".svg", ".txt"}
@@ -37,14 +37,15 @@ def _render(app, template):
         return render_template(template, languages=languages).encode()
 
 
-def _host_files():
-    """Rules for hosts that read them (Netlify, Cloudflare Pages): headers, and each language's shell for deep links."""
+def _host_files(app):
+    """Rules for hosts that read them (Netlify, Cloudflare Pages): headers, and each language's shell for deep links.
+
+    Every path gets a document's headers: such hosts cannot tell a page from a script by its path (a missing path is
+    answered by 404.html), and they speak HTTP/2 or 3, whose header compression sends a repeated header once.
+    """
     headers = "\n".join([
         "/*",
-        f"  Content-Security-Policy: {CSP}",
-        "  X-Content-Type-Options: nosniff",
-        "  Referrer-Policy: no-referrer",
-        "  X-Frame-Options: DENY",
+        *(f"  {name}: {value}" for name, value in document_headers(app.extensions["csp"]).items()),
         "/sw.js",
         "  Cache-Control: no-cache",
         "/data/*",
@@ -65,7 +66,7 @@ def site_files(app):
         files[f"{lang}/404.html"] = files[file_for(f"/{lang}/")]
     files["index.html"] = _render(app, "export_index.html")
     files["404.html"] = _render(app, "export_404.html")
-    files.update(_host_files())
+    files.update(_host_files(app))
     return files
 
 

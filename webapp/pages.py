@@ -18,8 +18,11 @@ def rulesets():
 
 @bp.route("/")
 def root():
-    """Send the visitor to their language; only our own three paths can be targets."""
-    return redirect(f"/{best_language(request.accept_languages)}/", code=302)
+    """Send the visitor to their language; only our own three paths can be targets. The answer depends on the
+    visitor's Accept-Language, so a shared cache must keep one answer per language."""
+    response = redirect(f"/{best_language(request.accept_languages)}/", code=302)
+    response.vary.add("Accept-Language")
+    return response
 
 
 @bp.route(f"/{LANG}/")
