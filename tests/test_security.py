@@ -1,4 +1,7 @@
 """Security: headers on every kind of response, no open redirect, translated 404s online and offline."""
+import base64
+import hashlib
+import html.parser
 import re
 
 import pytest
@@ -40,7 +43,7 @@ def assert_strict_csp(app, response, url):
     """The strict policy: no inline script, no inline style but the first screen's, pinned by its hash."""
     directives = csp_directives(response)
     assert directives.get("script-src") == ["'self'"], url
-    assert directives.get("style-src") == ["'self'"], url
+    assert directives.get("style-src") == ["'self'", app.extensions["first_screen_style"].source], url
     assert directives.get("frame-ancestors") == ["'none'"], url
     assert directives.get("object-src") == ["'none'"], url
     csp = response.headers["Content-Security-Policy"]
@@ -110,6 +113,58 @@ def test_root_redirect_varies_by_language(client):
     response = client.get("/", headers={"Accept-Language": "fr"})
     assert response.headers["Location"] == "/fr/"
     assert "Accept-Language" in response.vary
+
+
+class InlineStyles(html.parser.HTMLParser):
+    """Collects the text of every <style> element and every element that has a style attribute."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.styles, self.attributes, self._in_style = [], [], False
+
+    def handle_starttag(self, tag, attrs):
+        if any(name == "style" for name, _ in attrs):
+            self.attributes.append(tag)
+        if tag == "style":
+            self._in_style = True
+            self.styles.append("")
+
+    def handle_endtag(self, tag):
+        if tag == "style":
+            self._in_style = False
+
+    def handle_data(self, data):
+        if self._in_style:
+            self.styles[-1] += data
+
+
+def served_pages(app, client):
+    """Every page the app or its static export serves, as (name, html, response or None)."""
+    pages = []
+    for url in ["/en/", "/fr/", "/it/", "/it/wrc-2015/false-win/shown", "/en/log", "/fr/glossary", "/nothing",
+                "/fr/no-such-ruleset/"]:
+        for dest in ("document", "empty"):  # as navigated to, and as the service worker caches it
+            response = client.get(url, headers={"Sec-Fetch-Dest": dest})
+            pages.append((f"{url} ({dest})", response.get_data(as_text=True), response))
+    for name, body in site_files(app).items():
+        if name.endswith(".html"):
+            pages.append((f"export {name}", body.decode(), None))
+    return pages
+
+
+def test_the_one_inline_style_is_the_one_the_policy_allows(app, client):
+    """Each page holds exactly one <style>, whose hash is the policy's; no other inline style, no style attribute."""
+    allowed = app.extensions["first_screen_style"].source
+    for name, text, response in served_pages(app, client):
+        found = InlineStyles()
+        found.feed(text)
+        assert len(found.styles) == 1, name
+        digest = base64.b64encode(hashlib.sha256(found.styles[0].encode()).digest()).decode()
+        assert f"'sha256-{digest}'" == allowed, name
+        assert found.attributes == [], name
+        assert " style=" not in text.lower(), name
+        if response is not None:
+            assert csp_directives(response)["style-src"] == ["'self'", allowed], name
 
 
 def test_export_headers_carry_the_same_policy(app):

@@ -20,12 +20,13 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
 
-    from . import cli, compression, events, i18n, pages, preload, pwa, security
+    from . import cli, compression, events, first_screen, i18n, pages, preload, pwa, security
     from .ruleset_store import load_rulesets
 
     i18n.init_app(app)
     app.extensions["rulesets"] = load_rulesets(Path(app.config["RULESET_DIR"]), Path(app.config["TRANSLATIONS_DIR"]))
     compression.init_app(app)  # registered first, so it runs after every other after-request hook
+    first_screen.init_app(app)
     security.init_app(app)
     preload.init_app(app)
     events.init_app(app)  # before the pages, so /api/... is never taken for a page

@@ -28,7 +28,7 @@ def precache_manifest():
     urls += [url_for("static", filename=p.relative_to(static).as_posix()) for p in _static_files()]
     urls += sorted(store.served())
     digest = hashlib.sha256()
-    for path in _static_files() + sorted(Path(current_app.template_folder).rglob("*.html")):
+    for path in _static_files() + sorted(p for p in Path(current_app.template_folder).rglob("*") if p.is_file()):
         digest.update(path.read_bytes())
     for lang in LANGUAGES:
         po = po_path(Path(current_app.config["TRANSLATIONS_DIR"]), lang, UI_DOMAIN)

@@ -64,8 +64,8 @@ def relative_location(location, host):
 
 
 def init_app(app):
-    """Add the headers after every request."""
-    csp = content_security_policy()
+    """Add the headers after every request; the policy allows the first screen's inline stylesheet by its hash."""
+    csp = content_security_policy([app.extensions["first_screen_style"].source])
     app.extensions["csp"] = csp
     documents, workers = document_headers(csp), worker_headers(csp)
 

@@ -1,5 +1,23 @@
-/** Bootstrap: let the browser paint the page's frame first, then fetch every module of the app at once and start it. */
+/**
+ * Bootstrap: let the browser paint the page's frame first (its styles are inline), then fetch the rest of the styles
+ * and every module of the app at once, and start the app once the styles apply, so no screen shows unstyled.
+ */
 let started = false;
+
+/** The styles past the first screen: added by script, so they never block the first paint (CSP allows no other way). */
+function addStylesheet() {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('../css/app.css', import.meta.url).pathname;
+  const applied = new Promise((resolve) => {
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', resolve, { once: true });  // offline before it was cached: the app says so itself
+  });
+  document.head.append(link);
+  return applied;
+}
+
+const styled = addStylesheet();
 
 /** Ask for every module now (the page's head may already have), so they do not load level by level. */
 function preloadModules() {
@@ -25,7 +43,7 @@ function start() {
   if (started) return;
   started = true;
   preloadModules();
-  import('./app.js').catch(showLoadError);
+  styled.then(() => import('./app.js')).catch(showLoadError);
 }
 
 if (document.visibilityState === 'hidden') start();  // no frames are painted in a hidden tab
