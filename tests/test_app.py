@@ -105,14 +105,38 @@ def test_manifest_is_complete(client):
 
 
 def test_service_worker_precaches_everything(app, client):
+    """Shells, icons and data one request each; every other file of the app (all modules, styles, manifests) in the
+    bundle; together, every static file but the static export's own fallback."""
+    from webapp.pwa import precache_plan, static_urls
+
+    with app.test_request_context():
+        plan, statics = precache_plan(), static_urls()
     body = client.get("/sw.js").get_data(as_text=True)
     store = app.extensions["rulesets"]
-    for lang in ("en", "fr", "it"):
-        assert f'"/{lang}/"' in body
-    for url in store.served():
-        assert f'"{url}"' in body
-    for asset in ("/static/js/main.js", "/static/js/engine.js", "/static/css/app.css", "/static/icons/icon-192.png"):
-        assert f'"{asset}"' in body
+    for url in [*(f"/{lang}/" for lang in ("en", "fr", "it")), *store.served(), "/static/icons/icon-192.png"]:
+        assert url in plan.fetched and f'"{url}"' in body, url
+    assert f'"{plan.bundle_url}"' in body
+    bundle = client.get(plan.bundle_url).get_json()
+    bundled = [item["url"] for item in bundle["files"]]
+    assert bundled == plan.bundled
+    for asset in ("/static/js/main.js", "/static/js/engine.js", "/static/css/app.css", "/en/manifest.webmanifest"):
+        assert asset in bundled, asset
+    assert set(statics) - set(plan.fetched) - set(bundled) == {"/static/js/fallback.js"}
+
+
+def test_bundle_holds_each_file_as_served(app, client):
+    """The worker caches each bundled file under its URL with the body and type the server gives it."""
+    from webapp.pwa import precache_plan
+
+    with app.test_request_context():
+        plan = precache_plan()
+    response = client.get(plan.bundle_url)
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    for item in response.get_json()["files"]:
+        with client.get(item["url"], headers={"Accept-Encoding": "identity"}) as served:
+            assert item["body"] == served.get_data(as_text=True), item["url"]
+            assert item["type"] == served.content_type, item["url"]
+    assert client.get("/precache/0123456789abcdef.json").status_code == 404  # another version's bundle
 
 
 def test_precache_urls_all_exist(app, client):

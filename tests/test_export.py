@@ -12,7 +12,7 @@ from conftest import rulings_after_server_stops
 
 from webapp.export import export_site, file_for
 from webapp.pages import STATIC_EXPORT
-from webapp.pwa import precache_manifest
+from webapp.pwa import precache_manifest, precache_plan, static_urls
 
 LANGS = ["en", "fr", "it"]
 
@@ -70,7 +70,9 @@ def static_server(site):
 def test_export_holds_every_precached_url(app, client, site):
     with app.test_request_context():
         _, urls = precache_manifest()
-    for url in [*urls, "/sw.js"]:
+        plan = precache_plan()
+        statics = static_urls()
+    for url in [*urls, *statics, plan.bundle_url, "/sw.js"]:
         path = site / file_for(url)
         assert path.is_file(), url
         with client.get(url, environ_base={STATIC_EXPORT: True}) as response:

@@ -9,7 +9,7 @@ from flask.cli import with_appcontext
 from .catalogs import LANGUAGES, LANGUAGE_NAMES
 from .compression import CODINGS, MIN_SIZE, encode
 from .pages import STATIC_EXPORT
-from .pwa import precache_manifest
+from .pwa import precache_plan, static_urls
 from .security import document_headers
 
 SUFFIXES = {"br": ".br", "gzip": ".gz"}
@@ -50,6 +50,8 @@ def _host_files(app):
         "  Cache-Control: no-cache",
         "/data/*",
         "  Cache-Control: public, max-age=31536000, immutable",
+        "/precache/*",
+        "  Cache-Control: public, max-age=31536000, immutable",
         "",
     ])
     redirects = "".join(f"/{lang}/*  /{lang}/index.html  200\n" for lang in LANGUAGES)
@@ -60,8 +62,9 @@ def site_files(app):
     """Every file of the static site, as {relative path: bytes}, fetched from the app itself."""
     client = app.test_client()
     with app.test_request_context():
-        _, urls = precache_manifest()
-    files = {file_for(url): _fetch(client, url) for url in [*urls, "/sw.js"]}
+        plan = precache_plan()
+        urls = dict.fromkeys([*plan.fetched, *plan.bundled, *static_urls(), plan.bundle_url, "/sw.js"])
+    files = {file_for(url): _fetch(client, url) for url in urls}
     for lang in LANGUAGES:  # hosts that use the nearest 404.html serve the language's shell for any deep link
         files[f"{lang}/404.html"] = files[file_for(f"/{lang}/")]
     files["index.html"] = _render(app, "export_index.html")

@@ -2,17 +2,31 @@
 const VERSION = '{{ version }}';
 const PREFIX = '{{ prefix }}';
 const CACHE = PREFIX + VERSION;
-const PRECACHE = {{ urls|safe }};
+const FETCHED = {{ fetched|safe }};  // cached one request each: the shells (with their headers), icons, ruleset data
+const BUNDLE = {{ bundle|safe }};  // every other file of the app, in one JSON file
+const IMMUTABLE = new Set({{ immutable|safe }});  // named by their content's hash
 const LANGUAGES = {{ languages|safe }};
 
 self.addEventListener('install', (event) => {
   // Install only finishes once everything is cached, so "ready offline" is true when it is shown.
   event.waitUntil(Promise.all([
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' })))),
+    caches.open(CACHE).then((cache) => Promise.all([cache.addAll(FETCHED.map(fresh)), unpackBundle(cache)])),
     addStaticRoutes(event),
   ]));
 });
+
+/** This version's copy of a URL: from the server, except a file named by its hash, which the HTTP cache may hold. */
+function fresh(url) {
+  return new Request(url, { cache: IMMUTABLE.has(url) ? 'default' : 'reload' });
+}
+
+/** The app's text files arrive together (one request, one compressed stream); each is cached under its own URL. */
+async function unpackBundle(cache) {
+  const response = await fetch(fresh(BUNDLE));
+  if (!response.ok) throw new Error(`${BUNDLE}: HTTP ${response.status}`);
+  const { files } = await response.json();
+  await Promise.all(files.map(({ url, type, body }) => cache.put(url, new Response(body, { headers: { 'Content-Type': type } }))));
+}
 
 /**
  * Where the browser supports it (static routing), scripts, styles and data come straight from this version's cache,
