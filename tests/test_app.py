@@ -182,3 +182,16 @@ def test_no_inline_script(client):
     html = client.get("/en/").get_data(as_text=True)
     for chunk in html.split("<script")[1:]:
         assert 'src="' in chunk.split(">")[0] or 'type="application/json"' in chunk.split(">")[0]
+
+
+def test_home_is_in_the_page_only_for_a_navigation(client):
+    """The first visit's list of rulesets is in a navigated page of home, never in the service worker's copy, nor in a
+    deep link's page, nor when the browser does not say what it fetches (the static export's copy)."""
+    navigated = client.get("/fr/", headers={"Sec-Fetch-Dest": "document"})
+    assert 'id="ruleset-wrc-2015"' in navigated.get_data(as_text=True)
+    assert "Sec-Fetch-Dest" in navigated.vary
+    for url, headers in [("/fr/", {"Sec-Fetch-Dest": "empty"}), ("/fr/", {}),
+                         ("/fr/wrc-2015/", {"Sec-Fetch-Dest": "document"}), ("/fr/log", {"Sec-Fetch-Dest": "document"})]:
+        response = client.get(url, headers=headers)
+        assert 'id="ruleset-list"' not in response.get_data(as_text=True), (url, headers)
+        assert "Sec-Fetch-Dest" in response.vary, url

@@ -76,3 +76,53 @@ def test_no_screen_uses_another_inline_style(browser, live_server):
         })""")
         assert found == {"styles": 1, "attributes": [], "violations": [], "sheets": [None, "/static/css/app.css"]}, path
     context.close()
+
+
+# The home screen's content as a list of (tag, id, class, href, text) in document order, whoever drew it.
+HOME_STRUCTURE = """() => [...document.querySelectorAll('#view *')].filter((node) => !node.closest('noscript, #loading'))
+    .map((node) => [node.tagName, node.id, node.className, node.getAttribute('href'), node.getAttribute('tabindex'),
+                    node.hasAttribute('data-nav'), node.children.length ? '' : node.textContent])"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_page_holds_the_first_visit_home_as_the_app_draws_it(browser, live_server, lang):
+    """Before the modules arrive, the page already shows home; the app then draws the very same screen."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/static/js/app.js", lambda route: None)  # held: the app never starts
+    page.goto(f"{live_server.url}/{lang}/", wait_until="domcontentloaded")
+    expect(page.locator("#ruleset-wrc-2015")).to_be_visible()
+    expect(page.locator("#loading")).to_be_hidden()
+    in_page = page.evaluate(HOME_STRUCTURE)
+    context.close()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/{lang}/")
+    page.wait_for_function("() => !document.getElementById('loading')")  # the app has drawn its own home
+    assert page.evaluate(HOME_STRUCTURE) == in_page
+    context.close()
+
+
+def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
+    """A tap on the page's own home link while the app is still loading leads to its question, without a reload."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    held, documents = [], []
+    page.route("**/static/js/app.js", lambda route: held.append(route))
+    page.on("request", lambda request: documents.append(request.url) if request.resource_type == "document" else None)
+    page.goto(f"{live_server.url}/en/", wait_until="domcontentloaded")
+    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/main.js'))")
+    page.click("#ruleset-wrc-2015")
+    assert page.url.endswith("/en/wrc-2015/")
+    expect(page.locator("#loading")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(page.locator("#opt-false-win")).to_have_count(0)
+    page.wait_for_function("() => true")  # let Playwright deliver app.js's request if it is on its way
+    assert held, "the app's module was asked for"
+    for route in held:
+        route.continue_()
+    expect(page.locator("#opt-false-win")).to_be_visible()
+    assert documents == [f"{live_server.url}/en/"], "no second page load"
+    page.go_back()  # the app's home now, with the ruleset just chosen
+    expect(page.locator("#current-ruleset")).to_be_visible()
+    context.close()

@@ -27,7 +27,8 @@ def root():
 
 @bp.route(f"/{LANG}/")
 def home():
-    return shell()
+    """Home: a navigation gets the first visit's list of rulesets in the page (the same for everyone)."""
+    return shell(home=request.headers.get("Sec-Fetch-Dest") == "document")
 
 
 @bp.route(f"/{LANG}/log")
@@ -56,8 +57,14 @@ def wizard(ruleset_id, rest=""):
     return shell()
 
 
-def shell(status=200):
-    """Render the single page that the scripts turn into the wizard for the URL's state."""
+def shell(status=200, home=False):
+    """Render the single page that the scripts turn into the wizard for the URL's state.
+
+    `home` puts the first visit's home screen in the page. Only when the browser says it is navigating
+    (`Sec-Fetch-Dest: document`, not absent): the service worker's copy, fetched by script, and the static export's
+    must stay the neutral shell, as they answer every URL of their language.
+    """
+    g.varies_by_destination = True
     config = {
         "lang": g.lang,
         "rulesets": rulesets().summaries[g.lang],
@@ -68,7 +75,7 @@ def shell(status=200):
     if not request.environ.get(STATIC_EXPORT):  # a static copy of the app has no server to sync with
         config["sync"] = {"api": "/api"}
     languages = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
-    return render_template("shell.html", config=config, languages=languages), status
+    return render_template("shell.html", config=config, languages=languages, home=home), status
 
 
 @bp.route("/data/<filename>")

@@ -31,10 +31,33 @@ function preloadModules() {
   }
 }
 
+/**
+ * The page may hold the home screen's links before the app is up. A tap on one from now on stays in the page: the URL
+ * changes and "Loading…" shows until the app starts and draws that URL's screen (a reload would fetch everything
+ * again). Returns the function that stops this, once the app's own handler is there.
+ */
+function holdTaps() {
+  const onClick = (event) => {
+    const link = event.target.closest('a[data-nav]');
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    history.pushState({}, '', link.getAttribute('href'));
+    const loading = document.getElementById('loading');
+    loading.hidden = false;
+    document.getElementById('view').replaceChildren(loading);
+  };
+  document.addEventListener('click', onClick);
+  return () => document.removeEventListener('click', onClick);
+}
+
+const releaseTaps = holdTaps();
+
 /** Say so in place of "Loading…" when the app cannot load (offline before it was ever cached). */
 function showLoadError(error) {
   console.error('the app could not load', error);
+  releaseTaps();  // the page's links work as plain links again
   const loading = document.getElementById('loading');
+  loading.hidden = false;
   loading.textContent = JSON.parse(document.getElementById('app-config').textContent).strings.load_error;
   loading.dataset.state = 'error';
 }
@@ -43,7 +66,7 @@ function start() {
   if (started) return;
   started = true;
   preloadModules();
-  styled.then(() => import('./app.js')).catch(showLoadError);
+  styled.then(() => import('./app.js')).then(releaseTaps, showLoadError);
 }
 
 if (document.visibilityState === 'hidden') start();  // no frames are painted in a hidden tab
