@@ -36,3 +36,11 @@ def test_search_benchmark_runs(app):
         assert row["keys"] > 0 and row["words"] > 0
         assert row["rulings"] == rulings  # every ruling of every ruleset was indexed
     assert figures["p95_full_speed_ms"] > 0
+
+
+def test_slow_clients_benchmark_runs():
+    figures = run("slow_clients.py")
+    for server in ("waitress", "nginx"):
+        assert figures[server]["slow_clients_holding"] == figures["clients"], server
+    assert figures["nginx"]["status"] == 200 and figures["nginx"]["seconds"] is not None
+    assert "seconds" in figures["waitress"]  # a number, or None when waitress never answered: both are figures

@@ -1,0 +1,110 @@
+"""The front server: the committed nginx configuration in front of waitress holds while 500 slow clients hold
+connections, speaks HTTP/2, and puts the app's security headers and HSTS on what it answers itself (issue 17)."""
+import concurrent.futures
+import http.client
+import socket
+
+import pytest
+
+from front_server import Nginx, SlowClients, Waitress
+
+DEADLINE_S = 1.0  # the acceptance's wording: a normal client is answered within one second
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("front")
+    waitress = Waitress(workdir, proxied=True)
+    try:
+        nginx = Nginx(workdir, waitress.port)
+    except Exception:
+        waitress.stop()
+        raise
+    yield nginx, waitress
+    nginx.stop()
+    waitress.stop()
+
+
+def https_get(nginx, path, headers=None, method="GET", body=None):
+    """One request over a new TLS connection (HTTP/1.1); returns (status, headers, body)."""
+    connection = http.client.HTTPSConnection("localhost", nginx.https_port, timeout=10,
+                                             context=nginx.client_context())
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+def test_a_normal_client_is_answered_while_500_slow_clients_hold_connections(stack):
+    nginx, _ = stack
+    slow = SlowClients(nginx.https_port, 500, tls_context=nginx.client_context()).start()
+    try:
+        assert slow.holding() == 500, f"only {slow.holding()} slow clients got a connection"
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            answer = pool.submit(https_get, nginx, "/en/", {"Accept-Language": "en"})
+            status, headers, body = answer.result(timeout=DEADLINE_S)  # a deadline on the request, not a benchmark
+        assert status == 200
+        assert b'<html lang="en">' in body and b'id="app-config"' in body
+        assert slow.holding() == 500, "the slow clients were still holding their connections"
+    finally:
+        slow.stop()
+
+
+def test_http2_is_negotiated(stack):
+    nginx, _ = stack
+    context = nginx.client_context(alpn=("h2", "http/1.1"))
+    with socket.create_connection(("127.0.0.1", nginx.https_port), timeout=10) as raw:
+        with context.wrap_socket(raw, server_hostname="localhost") as tls:
+            assert tls.selected_alpn_protocol() == "h2"
+
+
+def test_proxied_answers_keep_the_app_headers_once_and_gain_hsts(stack):
+    nginx, _ = stack
+    status, headers, _ = https_get(nginx, "/en/", {"Accept-Encoding": "br"})
+    assert status == 200
+    assert len(headers.get_all("Content-Security-Policy")) == 1  # the app's, with its style hash; nginx adds none
+    assert "sha256-" in headers["Content-Security-Policy"]
+    assert headers["Strict-Transport-Security"] == "max-age=63072000"
+    assert headers["Content-Encoding"] == "br"  # compressed by the app, passed through
+    status, headers, _ = https_get(nginx, "/en")
+    assert status == 308 and headers["Location"] == "/en/"  # relative: no host from the request
+
+
+def test_nginx_own_errors_carry_the_app_headers(stack):
+    """A request nginx refuses itself (a body over its limit) is answered with the app's security headers and HSTS."""
+    nginx, _ = stack
+    status, headers, body = https_get(nginx, "/en/", {"Content-Type": "application/json", "Content-Length": str(2 << 20)},
+                                      method="POST", body=b"")
+    assert status == 413
+    assert b"Mahjong Referee" in body
+    csp = headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in csp and "'unsafe-inline'" not in csp
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
+    assert headers["Referrer-Policy"] == "no-referrer" and headers["Permissions-Policy"]
+    assert headers["Strict-Transport-Security"] == "max-age=63072000"
+
+
+def test_plain_http_redirects_to_https_by_the_configured_name(stack):
+    nginx, _ = stack
+    connection = http.client.HTTPConnection("127.0.0.1", nginx.http_port, timeout=10)
+    connection.request("GET", "/fr/wrc-2015/", headers={"Host": "evil.example"})
+    response = connection.getresponse()
+    assert response.status == 308
+    assert response.headers["Location"] == f"https://localhost:{nginx.https_port}/fr/wrc-2015/"
+    connection.close()
+
+
+def test_nginx_answers_for_waitress_when_it_is_down(tmp_path):
+    """Waitress stopped: nginx's own 502 page, with the headers, instead of a hung connection."""
+    waitress = Waitress(tmp_path, proxied=True)
+    nginx = Nginx(tmp_path, waitress.port)
+    try:
+        waitress.stop()
+        status, headers, _ = https_get(nginx, "/en/")
+        assert status == 502
+        assert headers["Content-Security-Policy"] and headers["Strict-Transport-Security"]
+    finally:
+        nginx.stop()
+        waitress.stop()
