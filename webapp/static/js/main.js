@@ -4,7 +4,8 @@
  */
 let started = false;
 
-/** The styles past the first screen: added by script, so they never block the first paint (CSP allows no other way). */
+/** The styles past the first screen: added by script after the first paint, so they never hold it back (the CSP
+ * allows no inline handler to load them otherwise). */
 function addStylesheet() {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
@@ -17,7 +18,7 @@ function addStylesheet() {
   return applied;
 }
 
-const styled = addStylesheet();
+let styled = null;
 
 /** Ask for every module now (the page's head may already have), so they do not load level by level. */
 function preloadModules() {
@@ -65,6 +66,7 @@ function showLoadError(error) {
 function start() {
   if (started) return;
   started = true;
+  styled = addStylesheet();
   preloadModules();
   styled.then(() => import('./app.js')).then(releaseTaps, showLoadError);
 }
