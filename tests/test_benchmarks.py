@@ -44,3 +44,23 @@ def test_slow_clients_benchmark_runs():
         assert figures[server]["slow_clients_holding"] == figures["clients"], server
     assert figures["nginx"]["status"] == 200 and figures["nginx"]["seconds"] is not None
     assert "seconds" in figures["waitress"]  # a number, or None when waitress never answered: both are figures
+
+
+def test_perf_benchmark_runs():
+    """Every figure of issue 17, with its control: bytes, Lighthouse (once), DevTools Slow 4G, offline, steps."""
+    figures = run("perf.py", timeout=1200)
+    for group in ("first_paint", "after_paint", "precache"):
+        assert figures["bytes"][group]["requests"] > 0 and figures["bytes"][group]["total_kb"] > 0, group
+    assert figures["bytes"]["first_paint_files"] == ["/en/"]  # the page alone: its first screen's styles are inline
+    for key in ("fcp", "home_shown", "home_ready", "first_tap", "second_tap"):
+        assert figures["cold"][key] > 0, key
+    assert figures["cold_peer"]["fcp"] > 0 and figures["cold_peer"]["home_ready"] > 0
+    assert figures["cold"]["protocol"] == "http/1.1" and figures["cold_nginx"]["protocol"] == "h2"
+    assert figures["cold_nginx"]["home_ready"] > 0
+    for key in ("fcp_home", "fcp_deep_link", "fcp_control", "ratio"):
+        assert figures["offline"][key] > 0, key
+    assert figures["step"]["forward"] > 0
+    lighthouse = figures["lighthouse"]
+    assert lighthouse["app"]["fcp_ms"] > 0 and lighthouse["peer"]["fcp_ms"] > 0
+    assert {"performance", "accessibility", "best-practices"} <= set(lighthouse["app"])
+    assert set(figures["budgets"]) >= {"precache_kb", "lighthouse_fcp_ms", "home_ready_ms", "offline_ratio"}

@@ -9,7 +9,8 @@ slowdown is measured two ways:
   150 ms round trips at 1.6 Mbit/s over the page's real request graph; its first contentful paint is held to 900 ms.
 - DevTools' "Slow 4G" preset in Chromium (562.5 ms added to every request, 1.6 Mbit/s × 0.9 down): each request pays
   the whole latency, and HTTP/1.1 fetches six at a time. Home ready for a tap is held to 1,400 ms there.
-Two controls are served the same way in the same run, so the figures are read against this machine:
+The same cold visits are also made through the committed nginx configuration (TLS, HTTP/2) in front of the same
+waitress (`--no-nginx` skips them). Two controls are served the same way in the same run, so the figures are read against this machine:
 - the peer-style control: one HTML page and one classic script that draws the same home screen, shaped like the
   simplest peer app (its script as big as the app's first-screen modules together);
 - the offline control: the service worker's copy of a shell replaced by one paragraph; the app's offline first paint
@@ -162,7 +163,8 @@ class Server:
         app = create_app()
         add_controls(app)
         self.server = create_server(app, host="127.0.0.1", port=0, threads=8)
-        self.url = f"http://127.0.0.1:{self.server.effective_port}"
+        self.port = self.server.effective_port
+        self.url = f"http://127.0.0.1:{self.port}"
         threading.Thread(target=self.server.run, daemon=True).start()
 
     def stop(self):
@@ -234,10 +236,10 @@ def cold_visit_bytes(browser, url):
     return summary
 
 
-def cold_home(browser, url):
+def cold_home(browser, url, **options):
     """A cold visit of /en/ under Slow 4G and 4× CPU: first paint, home shown (its links work), home ready for a tap
     (the app has started: a tap is answered in the page at once), then the first taps."""
-    context = browser.new_context()
+    context = browser.new_context(**options)
     context.add_init_script(HOME_WATCH_JS)
     page = context.new_page()
     throttle(context, page)
@@ -247,9 +249,24 @@ def cold_home(browser, url):
     home = page.evaluate("() => window.__home")
     first_tap = page.evaluate(TAP_JS, ["#ruleset-wrc-2015", "#opt-false-win"])
     second_tap = page.evaluate(TAP_JS, ["#opt-false-win", "#opt-shown"])
+    protocol = page.evaluate("() => performance.getEntriesByType('navigation')[0].nextHopProtocol")
     context.close()
     return {"fcp": fcp, "home_shown": max(fcp, home["shown"]), "home_ready": home["started"],
-            "first_tap": first_tap, "second_tap": second_tap}
+            "first_tap": first_tap, "second_tap": second_tap, "protocol": protocol}
+
+
+def cold_home_through_nginx(browser, upstream_port, runs):
+    """The same cold visits through the committed nginx configuration (TLS, HTTP/2) in front of the same waitress:
+    what the front server changes, and what the budget would read with it."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from front_server import Nginx
+
+    with tempfile.TemporaryDirectory() as workdir:
+        nginx = Nginx(Path(workdir), upstream_port)
+        try:
+            return median_of([cold_home(browser, nginx.url, ignore_https_errors=True) for _ in range(runs)])
+        finally:
+            nginx.stop()
 
 
 def cold_peer(browser, url):
@@ -267,7 +284,9 @@ def cold_peer(browser, url):
 
 
 def median_of(runs):
-    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+    """The median of each figure of the runs (a text figure, such as the protocol, is the most common one)."""
+    return {key: (statistics.median(run[key] for run in runs) if isinstance(runs[0][key], (int, float))
+                  else statistics.mode(run[key] for run in runs)) for key in runs[0]}
 
 
 # The offline control: the cached Italian shell replaced by one paragraph, so /it/ shows this machine's floor for the
@@ -392,6 +411,9 @@ def measure(args):
                 app.append(cold_home(browser, server.url))
                 peer.append(cold_peer(browser, server.url))
             results["cold"], results["cold_peer"] = median_of(app), median_of(peer)
+            if args.nginx:
+                progress("Slow 4G cold visits through nginx (HTTP/2)")
+                results["cold_nginx"] = cold_home_through_nginx(browser, server.port, args.runs)
             progress("offline starts, the app and the control alternated")
             results["offline"] = offline_start(browser, server.url, args.runs)
             progress("wizard steps")
@@ -437,6 +459,11 @@ def report(results):
           f"<= {BUDGETS['home_ready_ms']} ms]   peer-style control {p['home_ready']:5.0f} ms  (the app has started)")
     print(f"  first tap answered           {c['first_tap']:7.0f} ms  (every ruleset's data, from the network or the service worker's cache)")
     print(f"  second tap answered          {c['second_tap']:7.0f} ms")
+    n = results.get("cold_nginx")
+    if n:
+        print(f"  through nginx ({n['protocol']}, TLS): first paint {n['fcp']:.0f} ms, home shown {n['home_shown']:.0f} ms, "
+              f"home ready for a tap {n['home_ready']:.0f} ms  [{verdict(n['home_ready'], BUDGETS['home_ready_ms'])} "
+              f"<= {BUDGETS['home_ready_ms']} ms], first tap {n['first_tap']:.0f} ms")
     print(f"Offline start, new tab, {CPU_SLOWDOWN}x CPU (median of {runs}, interleaved):")
     print(f"  first contentful paint, /en/ {o['fcp_home']:7.0f} ms  = {o['ratio']:.2f} x the control  "
           f"[{verdict(o['ratio'], BUDGETS['offline_ratio'])} <= {BUDGETS['offline_ratio']}]")
@@ -452,6 +479,8 @@ def main():
     parser.add_argument("--no-lighthouse", dest="lighthouse", action="store_false",
                         help="skip Lighthouse (otherwise installed with npm into tests/benchmarks on first use)")
     parser.add_argument("--lighthouse-runs", type=int, default=5, help="Lighthouse runs (medians are printed)")
+    parser.add_argument("--no-nginx", dest="nginx", action="store_false",
+                        help="skip the cold visits through nginx over HTTP/2 (they need nginx: .ci/setup installs it)")
     parser.add_argument("--short", action="store_true", help="one run of each, Lighthouse once (the test suite's run)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
