@@ -18,8 +18,6 @@ function addStylesheet() {
   return applied;
 }
 
-let styled = null;
-
 /** Ask for every module now (the page's head may already have), so they do not load level by level. */
 function preloadModules() {
   const wanted = JSON.parse(document.getElementById('app-modules').textContent);
@@ -66,7 +64,7 @@ function showLoadError(error) {
 function start() {
   if (started) return;
   started = true;
-  styled = addStylesheet();
+  const styled = addStylesheet();
   preloadModules();
   styled.then(() => import('./app.js')).then(releaseTaps, showLoadError);
 }
