@@ -75,7 +75,7 @@ def test_proxied_answers_keep_the_app_headers_once_and_gain_hsts(stack):
 def test_nginx_own_errors_carry_the_app_headers(stack):
     """A request nginx refuses itself (a body over its limit) is answered with the app's security headers and HSTS."""
     nginx, _ = stack
-    status, headers, body = https_get(nginx, "/en/", {"Content-Type": "application/json", "Content-Length": str(2 << 20)},
+    status, headers, body = https_get(nginx, "/en/", {"Content-Type": "application/json", "Content-Length": str(4 << 20)},
                                       method="POST", body=b"")
     assert status == 413
     assert b"Mahjong Referee" in body
