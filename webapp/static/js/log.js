@@ -88,6 +88,12 @@ function playerIncidents(log, rulesetId, player) {
     .sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** The calendar day of a stored time where the referee is, as `today` is given: a rule counts Strikes per day. */
+function localDay(iso) {
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
+}
+
 /**
  * What the next offence would cost this player, counted from the log:
  * the progressive scale (per session, with carried-over kinds), and the strikes, suspensions and ban.
@@ -120,7 +126,7 @@ export function escalation(log, ruleset, player, session, today) {
     for (const item of mine) {
       const ruling = ruleset.rulings[item.rulingId];
       if (!ruling) continue;
-      for (const effect of effectsOf(ruleset, ruling)) if (effect.type === 'strike') strikeDates.push(item.at.slice(0, 10));
+      for (const effect of effectsOf(ruleset, ruling)) if (effect.type === 'strike') strikeDates.push(localDay(item.at));
     }
     const now = disciplineStatus(strikeDates, ruleset.discipline, today);
     const withOneMore = disciplineStatus([...strikeDates, today], ruleset.discipline, today);
