@@ -16,7 +16,7 @@ LANGS = ["en", "fr", "it"]
 SEARCHES = [
     ("en", "fâlse wín shown", "r_false_win_shown"),
     ("en", "kuikea", "r_swap_calling"),
-    ("fr", "defausse interdite", "r_swap_calling"),
+    ("fr", "echange apres annonce", "r_swap_calling"),
     ("fr", "fausse victiore montree", "r_false_win_shown"),
     ("it", "ritàrdo dieci minuti", "r_late"),
     ("it", "scarto di scmbio", "r_swap_calling"),

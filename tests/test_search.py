@@ -209,3 +209,10 @@ def test_no_notice_for_words_that_name_no_missing_incident(coverage, lang, rules
 @pytest.mark.parametrize("case", NAMED)
 def test_what_the_words_name(coverage, case):
     assert coverage["en"][case]["named"] == NAMED[case]
+
+
+def test_a_reading_finds_the_rulings_that_show_it(compiled):
+    """The words of a reading (here WSOM's "lower seat", shown on every ruling of the lost-deal kind) find its rulings,
+    as they did when the reading was the ruling's free-text ambiguity."""
+    found = run_search(compiled, ["lower seat"], ["wsom"])
+    assert "wsom:r_dealer_stands" in found["en"]["lower seat"]

@@ -170,7 +170,7 @@ def test_unknown_key_names_the_closest_allowed_one(workspace):
     def mutate(data):
         data["rulings"]["r_empty_meld"]["judgment"] = ["A misspelt key"]
     assert reported(problems_after(workspace, mutate), "rulings.r_empty_meld",
-                    "unknown key 'judgment' (did you mean 'judgement'? allowed: ambiguity, covers, effects,")
+                    "unknown key 'judgment' (did you mean 'judgement'? allowed: covers, effects,")
 
 
 def test_effect_parameters_are_checked_against_their_type(workspace):

@@ -30,7 +30,7 @@ NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE lo
 FRAME_MS = 1000 / 60
 QUERIES = {
     "en": ["false win after the hand was shown", "kuikae", "chombo", "noten riichi", "too many tiles", "liabilty", "kong"],
-    "fr": ["fausse victoire main montrée", "défausse interdite", "retard", "main morte", "taahai", "pénalité"],
+    "fr": ["fausse victoire main montrée", "échange après annonce", "retard", "main morte", "taahai", "pénalité"],
     "it": ["falsa vittoria", "scarto di scambio", "ritardo dieci minuti", "mano morta", "penalità", "chow"],
 }
 

@@ -106,6 +106,12 @@ export function effectsOf(ruleset, ruling) {
   return [...(kind.effects || []), ...(ruling.effects || [])];
 }
 
+/** The ids of the readings a ruling rests on, as its screen shows them: its penalty kind's, then its own. */
+export function readingsOf(ruleset, ruling) {
+  const kind = ruleset.penalties[ruling.penalty] || {};
+  return [...new Set([...(kind.readings || []), ...(ruling.readings || [])])];
+}
+
 /** The rulings of every given ruleset that share this ruling's incident tag, the given one left out. */
 export function sameIncident(rulesets, rulesetId, rulingId) {
   const source = rulesets.find((ruleset) => ruleset.id === rulesetId);

@@ -2,7 +2,7 @@
  * Search over the rulings of loaded rulesets: an inverted index of their words, tolerant of accents, case, small
  * typos and unfinished words, with synonym groups from data (synonyms.json). Pure: no DOM, so it runs in Node.
  */
-import { rulingPaths, walk } from './engine.js';
+import { readingsOf, rulingPaths, walk } from './engine.js';
 
 // How much a word counts by where it stands in a ruling.
 const WEIGHTS = { title: 3, tag: 2.5, penalty: 2, section: 2, path: 1.5, body: 1 };
@@ -49,7 +49,7 @@ function rulingFields(ruleset, rulingId, path, tagLabels) {
     [WEIGHTS.section, ruling.section],
     [WEIGHTS.body, ruling.scores],
     [WEIGHTS.body, ruling.next_steps],
-    [WEIGHTS.body, ruling.ambiguity],
+    ...readingsOf(ruleset, ruling).flatMap((id) => ['open', 'reading'].map((key) => [WEIGHTS.body, ruleset.readings[id][key]])),
     ...(ruling.exceptions || []).map((text) => [WEIGHTS.body, text]),
     ...(ruling.judgement || []).map((text) => [WEIGHTS.body, text]),
   ];

@@ -1,5 +1,6 @@
 /** The ruling card: the penalty in large type, then scores, next steps, source, exceptions and judgement. */
 import { el } from '../dom.js';
+import { readingsOf } from '../engine.js';
 import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading, navBar } from './common.js';
 import { trailList } from './question.js';
@@ -16,8 +17,8 @@ function block(id, title, content) {
 /** The readings a ruling rests on (its penalty kind's, then its own): what the source leaves open, the app's reading,
  * and where that reading comes from. */
 function readingsBlock(strings, ruleset, ruling) {
-  const ids = [...new Set([...(ruleset.penalties[ruling.penalty].readings || []), ...(ruling.readings || [])])];
-  if (!ids.length && !ruling.ambiguity) return null;
+  const ids = readingsOf(ruleset, ruling);
+  if (!ids.length) return null;
   const items = ids.map((id) => {
     const reading = ruleset.readings[id];
     return el('li', { class: 'reading', 'data-reading': id },
@@ -27,8 +28,7 @@ function readingsBlock(strings, ruleset, ruling) {
   });
   return el('section', { class: 'ruling-block', id: 'ambiguity', 'aria-labelledby': 'ambiguity-title' },
     el('h2', { id: 'ambiguity-title' }, strings.ambiguity),
-    ruling.ambiguity ? el('p', {}, ruling.ambiguity) : null,
-    items.length ? el('ul', { class: 'readings', id: 'readings' }, items) : null);
+    el('ul', { class: 'readings', id: 'readings' }, items));
 }
 
 function comparison(config, others) {
