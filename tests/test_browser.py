@@ -52,6 +52,18 @@ def test_back_and_start_over(page, live_server):
     expect(page.locator("#opt-false-win")).to_be_visible()
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_answer_trail_is_labelled_in_the_page_language(page, live_server, lang):
+    """The trail of answers is a list named for screen readers by the page's own "Your answers" string."""
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/call/empty")
+    label = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).strings.your_answers")
+    assert label
+    expect(page.locator("#trail")).to_have_attribute("aria-label", label)
+    page.click("#opt-meld")
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_empty_meld")
+    expect(page.locator("#trail")).to_have_attribute("aria-label", label)
+
+
 @pytest.mark.parametrize("typed,error", [("", True), ("ten", True), ("-3", True), ("0", True), ("99999", True), ("12", False)])
 def test_number_question(page, live_server, typed, error):
     page.goto(f"{live_server.url}/en/wrc-2015/attendance/late")

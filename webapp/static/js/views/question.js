@@ -4,9 +4,11 @@ import { parseNumber } from '../engine.js';
 import { wizardUrl } from '../router.js';
 import { heading, navBar } from './common.js';
 
-export function trailList(lang, ruleset, trail) {
+/** The answers given so far, each a link back to its question, labelled in the page's language. */
+export function trailList(config, ruleset, trail) {
+  const { lang, strings } = config;
   if (!trail.length) return null;
-  return el('ol', { class: 'trail', id: 'trail', 'aria-label': ruleset.strings?.your_answers },
+  return el('ol', { class: 'trail', id: 'trail', 'aria-label': strings.your_answers },
     trail.map((step, index) => el('li', {},
       el('a', { href: wizardUrl(lang, ruleset.id, trail.slice(0, index).map((s) => s.value)), 'data-nav': true },
         ruleset.incidents[step.id].question),
@@ -55,6 +57,6 @@ export function renderQuestion({ config, ruleset, walked, answers, onNumber }) {
     node.help ? el('p', { class: 'help' }, node.help) : null,
     body,
     navBar(strings, back, wizardUrl(lang, ruleset.id)),
-    trailList(lang, ruleset, walked.trail),
+    trailList(config, ruleset, walked.trail),
   ].filter(Boolean);
 }

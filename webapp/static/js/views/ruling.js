@@ -69,6 +69,6 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       el('a', { href: tableUrl(lang, ruleset.id), 'data-nav': true, id: 'table-link', class: 'button secondary' }, strings.calc.table_title),
       el('a', { href: logUrl(lang), 'data-nav': true, id: 'log-link', class: 'button secondary' }, strings.log.title)),
     findLinks(config, ruleset.id),
-    walked ? trailList(lang, ruleset, walked.trail) : null,
+    walked ? trailList(config, ruleset, walked.trail) : null,
   ].filter(Boolean);
 }
