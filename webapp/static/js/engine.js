@@ -58,19 +58,6 @@ export function walk(ruleset, answers) {
   return { trail, at: { kind: isRuling(ruleset, at) ? 'ruling' : 'question', id: at } };
 }
 
-/** Answers keyed by node id, as stored and linked, turned into the ordered list walk() takes. */
-export function answersFromMap(ruleset, byNode) {
-  const answers = [];
-  let at = ruleset.start;
-  while (isQuestion(ruleset, at) && byNode[at] !== undefined) {
-    const next = answer(ruleset.incidents[at], byNode[at]);
-    if (next === null) break;
-    answers.push(String(byNode[at]));
-    at = next;
-  }
-  return answers;
-}
-
 /** A number that reaches each branch of a number question: its lower bound. */
 function branchSamples(node) {
   let low = node.number.min;
