@@ -3,27 +3,46 @@
 A page loaded over the network names them in its head, so they download alongside the stylesheet. The service
 worker's copy of the shell does not: from its cache they arrive at once, and hints in the head only cost a slow phone
 time before its first paint. There, main.js adds the same hints just after the first paint (from `app-modules`).
+
+The import graph is read by a JavaScript parser (`js_graph.py`); `module_imports` gives each module's direct imports.
 """
-import re
 from pathlib import Path
 
 from flask import current_app, g, request, url_for
 
+from .js_graph import module_facts, read_module, resolve
+
 ENTRY = "js/app.js"  # main.js only bootstraps it after the first paint
-STATIC_IMPORT = re.compile(r"""(?:^|[;\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?['"](\.{1,2}/[^'"]+\.js)['"]""")
+
+
+def read_imports(source):
+    """The module specifiers a module's source imports: {"static": [...], "dynamic": [...]}, in order."""
+    facts = read_module(source)
+    return {"static": facts.static, "dynamic": facts.dynamic}
+
+
+def module_imports(static, dynamic=True):
+    """Each module under static/js and its direct imports, as paths relative to static: {"js/a.js": ["js/b.js"]}.
+
+    With dynamic=False only static imports count (what loads with a module); with True, `import('./x.js')` too.
+    """
+    graph = {}
+    for module, facts in module_facts(static).items():
+        targets = []
+        for spec in facts.static + (facts.dynamic if dynamic else []):
+            target = resolve(static, module, spec)
+            if target is not None and target not in targets:
+                targets.append(target)
+        graph[module] = targets
+    return graph
 
 
 def module_graph(static, entry=ENTRY):
     """Every module reached by static imports from entry, breadth first, entry excluded (paths relative to static)."""
-    static = Path(static).resolve()
+    imports = module_imports(static, dynamic=False)
     seen, queue, order = {entry}, [entry], []
     while queue:
-        current = queue.pop(0)
-        path = static / current
-        if not path.is_file():
-            continue
-        for spec in STATIC_IMPORT.findall(path.read_text(encoding="utf-8")):
-            target = (path.parent / spec).resolve().relative_to(static).as_posix()
+        for target in imports.get(queue.pop(0), []):
             if target not in seen:
                 seen.add(target)
                 queue.append(target)
