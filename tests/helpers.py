@@ -1,6 +1,8 @@
-"""Helpers shared by the tests: compiled rulesets and the engine run in Node."""
+"""Helpers shared by the tests: rulesets as the client assembles them, and the client's modules run in Node."""
+import copy
 import json
 import subprocess
+import tempfile
 from pathlib import Path
 
 import yaml
@@ -19,11 +21,30 @@ def case_file(ruleset_id):
     return yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
+_ASSEMBLED = {}  # (structure file, strings file) -> every ruleset: the names carry content hashes
+
+
+def rulesets_in(app, lang="en"):
+    """Every ruleset, whole, in one language: the served structure and string tables put together by the client's own
+    module (ruleset-data.js, in Node), so the tests read exactly what the browser reads."""
+    store = app.extensions["rulesets"]
+    key = (store.structure.filename, store.strings[lang].filename)
+    if key not in _ASSEMBLED:
+        with tempfile.TemporaryDirectory() as tmp:
+            call = [json.loads(store.structure.body), json.loads(store.strings[lang].body), lang]
+            _ASSEMBLED[key] = call_module("ruleset-data.js", "assembleRulesets", [call], Path(tmp))[0]
+    return copy.deepcopy(_ASSEMBLED[key])
+
+
+def ruleset_document(app, ruleset_id, lang="en"):
+    """One ruleset, whole, in one language, as the client assembles it."""
+    return rulesets_in(app, lang)[ruleset_id]
+
+
 def run_engine(app, ruleset_id, lang, answer_lists, tmp_path):
     """Walk each list of answers with the real engine module in Node; return what it reached and every ruling's path."""
-    compiled = app.extensions["rulesets"].get(ruleset_id, lang)
     data = tmp_path / f"{ruleset_id}-{lang}.json"
-    data.write_bytes(compiled.body)
+    data.write_text(json.dumps(ruleset_document(app, ruleset_id, lang)), encoding="utf-8")
     request = tmp_path / f"{ruleset_id}-{lang}-answers.json"
     request.write_text(json.dumps(answer_lists))
     output = subprocess.run([*NODE, str(ENGINE_RUNNER), str(data), str(request)],

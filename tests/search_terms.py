@@ -1,7 +1,6 @@
 """The Japanese, Chinese and table terms search must know, and the rulings each must find (Node and browser tests)."""
-import json
 
-from helpers import ruleset_ids
+from helpers import ruleset_document, ruleset_ids
 
 # Each term a referee may type, and the rulings it must find: by incident tag (every ruling with it, in every
 # ruleset) and by explicit "ruleset:ruling" ids.
@@ -35,7 +34,7 @@ def expected_rulings(app, spec):
     """The 'ruleset:ruling' ids a term must find."""
     found = set(spec.get("ids", []))
     for ruleset_id in ruleset_ids():
-        data = json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)
+        data = ruleset_document(app, ruleset_id, "en")
         for ruling_id, ruling in data["rulings"].items():
             if ruling["tag"] in spec.get("tags", []) or ruling["penalty"] == spec.get("penalty"):
                 found.add(f"{ruleset_id}:{ruling_id}")

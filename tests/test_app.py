@@ -2,8 +2,11 @@
 import json
 
 import pytest
+import yaml
 
-from helpers import call_module, ruleset_ids
+from helpers import ROOT, call_module, ruleset_ids
+from webapp.catalogs import read_catalog
+from webapp.ruleset_schema import TEXT_KEYS
 
 
 def status(client, url):
@@ -82,14 +85,34 @@ def test_module_preloads_only_for_a_navigation(client):
 
 
 def test_client_assembles_every_ruleset_exactly(app, tmp_path):
-    """The structure and a language's string tables, joined by the client module, give the whole ruleset."""
+    """The structure and a language's string tables, joined by the client module, give the whole ruleset file with
+    each text translated by its catalog (and the source's coverage map reduced to the order of its ids)."""
     store = app.extensions["rulesets"]
     calls = [[json.loads(store.structure.body), json.loads(store.strings[lang].body), lang] for lang in ("en", "fr", "it")]
     results = call_module("ruleset-data.js", "assembleRulesets", calls, tmp_path)
     for (_, _, lang), assembled in zip(calls, results):
         assert sorted(assembled) == ruleset_ids()
         for ruleset_id, document in assembled.items():
-            assert document == json.loads(store.get(ruleset_id, lang).body), (ruleset_id, lang)
+            assert document == expected_document(ruleset_id, lang), (ruleset_id, lang)
+            assert document["lang"] == lang
+
+
+def expected_document(ruleset_id, lang):
+    """The ruleset file with every text in lang, read straight from the file and its catalog (an oracle of its own:
+    every string under a text key is looked up, without the app's schema walk)."""
+    data = yaml.safe_load((ROOT / "rulesets" / f"{ruleset_id}.yaml").read_text(encoding="utf-8"))
+    catalog = read_catalog(ROOT / "translations", lang, ruleset_id)
+    source = {key: value for key, value in data["source"].items() if key != "items"}
+    data = {**data, "source": {**source, "item_order": list(data["source"]["items"])}}
+
+    def translated(value, is_text=False):
+        if isinstance(value, dict):
+            return {key: translated(child, key in TEXT_KEYS) for key, child in value.items()}
+        if isinstance(value, list):
+            return [translated(item, is_text) for item in value]
+        return catalog.get(value) if is_text and isinstance(value, str) else value
+
+    return {**translated(data), "lang": lang}
 
 
 def test_manifest_is_complete(client):

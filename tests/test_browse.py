@@ -1,20 +1,19 @@
 """The reference view's grouping, run in Node as the browser runs it: every ruling listed, in the source's layout."""
-import json
 
 import pytest
 
-from helpers import ROOT, call_module, ruleset_ids
+from helpers import ROOT, call_module, ruleset_document, ruleset_ids
 
 
 def browse_groups(app, tmp_path, rulesets):
     """browseGroups() of the client's pure module for each given (ruleset id, language)."""
-    calls = [[json.loads(app.extensions["rulesets"].get(ruleset_id, lang).body)] for ruleset_id, lang in rulesets]
+    calls = [[ruleset_document(app, ruleset_id, lang)] for ruleset_id, lang in rulesets]
     return call_module("browse.js", "browseGroups", calls, tmp_path)
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_ruling_in_source_order(app, tmp_path, ruleset_id):
-    data = json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)
+    data = ruleset_document(app, ruleset_id, "en")
     [groups] = browse_groups(app, tmp_path, [(ruleset_id, "en")])
     listed = [ruling for group in groups for ruling in group["rulings"]]
     assert set(listed) == set(data["rulings"])
@@ -53,9 +52,9 @@ def test_source_groups_are_checked():
 
     data = yaml.safe_load((ROOT / "rulesets" / "mcr-ema-2014.yaml").read_text(encoding="utf-8"))
     data["source"]["groups"] = [{"label": "", "match": []}, {"label": "Dead hand", "match": ["d-", 3]}]
-    problems = validate(data, "rulesets/mcr-ema-2014.yaml", "mcr-ema-2014", {})
+    problems = validate(data, "rulesets/mcr-ema-2014.yaml", "mcr-ema-2014")
     assert "rulesets/mcr-ema-2014.yaml: source.groups[0].label: must not be empty" in problems
     assert any(p.startswith("rulesets/mcr-ema-2014.yaml: source.groups[0].match:") for p in problems)
     assert any(p.startswith("rulesets/mcr-ema-2014.yaml: source.groups[1].match[1]:") for p in problems)
     data["source"]["groups"] = [{"label": "Dead hand", "match": ["d-"]}]
-    assert validate(data, "rulesets/mcr-ema-2014.yaml", "mcr-ema-2014", {}) == []
+    assert validate(data, "rulesets/mcr-ema-2014.yaml", "mcr-ema-2014") == []

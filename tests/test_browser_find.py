@@ -1,11 +1,10 @@
 """Search, browse, glossary and share in a real Chromium: offline search in each language, every ruling listed."""
-import json
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from helpers import ruleset_ids
+from helpers import ruleset_document, ruleset_ids
 from search_terms import TERMS, expected_rulings
 from webapp.glossary import GLOSSARY
 
@@ -24,7 +23,7 @@ SEARCHES = [
 
 
 def rulings_of(app, ruleset_id):
-    return json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)["rulings"]
+    return ruleset_document(app, ruleset_id, "en")["rulings"]
 
 
 def result_ids(page):
@@ -109,7 +108,7 @@ def test_late_in_arizona_says_arriving_late_is_not_covered(app, page, live_serve
     assert set(ids_in(page, '#search-beyond [data-tag="late-arrival"]')) == of_tag(app, "late-arrival", "azrm-2026")
     # Each of the other rulesets' rulings is labelled with its ruleset.
     for link in notice.locator("a.search-result").all():
-        data = json.loads(app.extensions["rulesets"].get(link.get_attribute("data-ruleset"), lang).body)
+        data = ruleset_document(app, link.get_attribute("data-ruleset"), lang)
         assert link.locator(".choice-meta").text_content().startswith(data.get("short_name") or data["name"])
     expect(page.locator("#search-elsewhere")).to_have_count(0)
     expect(page.locator("#search-status")).not_to_be_empty()
@@ -169,7 +168,7 @@ def test_browse_lists_every_ruling(app, page, live_server, ruleset_id):
     links = page.locator("#browse a.browse-link").evaluate_all("nodes => nodes.map((n) => n.dataset.ruling)")
     assert set(links) == set(rulings)
     groups = page.locator("#browse .browse-group")
-    declared = json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)["source"].get("groups")
+    declared = ruleset_document(app, ruleset_id, "en")["source"].get("groups")
     if declared:  # a ruling may stand in more than one column of a table
         assert groups.count() == len(declared)
         assert len(links) >= len(rulings)

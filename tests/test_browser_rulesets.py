@@ -1,17 +1,16 @@
 """Every ruleset in the browser: a ruling per source section in each language, offline, and the comparison view."""
-import json
 
 import pytest
 from playwright.sync_api import expect
 
-from helpers import ruleset_ids, run_engine
+from helpers import ruleset_document, ruleset_ids, run_engine
 
 LANGS = ["en", "fr", "it"]
 
 
 def one_ruling_per_section(app, ruleset_id, tmp_path):
     """The first ruling of each distinct source section, with the answers that reach it."""
-    data = json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)
+    data = ruleset_document(app, ruleset_id, "en")
     paths = run_engine(app, ruleset_id, "en", [], tmp_path)["paths"]
     chosen = {}
     for ruling_id, ruling in data["rulings"].items():
@@ -21,7 +20,7 @@ def one_ruling_per_section(app, ruleset_id, tmp_path):
 
 def readings_of(app, ruleset_id, lang):
     """Each ruling's readings as shown ({ruling id: {reading id: its three texts}}), in one language."""
-    data = json.loads(app.extensions["rulesets"].get(ruleset_id, lang).body)
+    data = ruleset_document(app, ruleset_id, lang)
     shown = {}
     for ruling_id, ruling in data["rulings"].items():
         ids = data["penalties"][ruling["penalty"]].get("readings", []) + ruling.get("readings", [])

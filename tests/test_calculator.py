@@ -5,13 +5,13 @@ import subprocess
 import pytest
 import yaml
 
-from helpers import NODE, ROOT, ruleset_ids
+from helpers import NODE, ROOT, ruleset_document, ruleset_ids
 
 SCENARIOS = yaml.safe_load((ROOT / "tests" / "cases" / "calculator.yaml").read_text(encoding="utf-8"))
 
 
 def compiled_rulesets(app):
-    return {rid: json.loads(app.extensions["rulesets"].get(rid, "en").body) for rid in ruleset_ids()}
+    return {rid: ruleset_document(app, rid, "en") for rid in ruleset_ids()}
 
 
 @pytest.fixture(scope="module")

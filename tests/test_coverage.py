@@ -1,10 +1,9 @@
 """Coverage: every item of each source document has a ruling that the wizard reaches."""
-import json
 
 import pytest
 import yaml
 
-from helpers import ROOT, ruleset_ids, run_engine
+from helpers import ROOT, ruleset_document, ruleset_ids, run_engine
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
@@ -20,6 +19,6 @@ def test_every_source_item_has_a_reachable_ruling(app, ruleset_id, tmp_path):
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
 def test_every_ruling_reachable_in_every_language(app, ruleset_id, tmp_path):
     for lang in ("en", "fr", "it"):
-        compiled = json.loads(app.extensions["rulesets"].get(ruleset_id, lang).body)
+        document = ruleset_document(app, ruleset_id, lang)
         paths = run_engine(app, ruleset_id, lang, [], tmp_path)["paths"]
-        assert set(paths) == set(compiled["rulings"])
+        assert set(paths) == set(document["rulings"])

@@ -4,14 +4,14 @@ import json
 import pytest
 import yaml
 
-from helpers import ROOT, call_module
+from helpers import ROOT, call_module, ruleset_document
 
 CASES = yaml.safe_load((ROOT / "tests" / "cases" / "discipline.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
 def results(app, tmp_path_factory):
-    rules = json.loads(app.extensions["rulesets"].get("azrm-2026", "en").body)["discipline"]
+    rules = ruleset_document(app, "azrm-2026", "en")["discipline"]
     calls = [[[str(d) for d in case["strikes"]], rules, str(case["today"])] for case in CASES]
     return call_module("discipline.js", "disciplineStatus", calls, tmp_path_factory.mktemp("discipline"))
 

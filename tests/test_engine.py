@@ -1,7 +1,7 @@
 """The wizard engine, run in Node exactly as the browser runs it, against each ruleset's case file."""
 import pytest
 
-from helpers import case_file, ruleset_ids, run_engine
+from helpers import case_file, ruleset_document, ruleset_ids, run_engine
 
 CASES = [
     (ruleset_id, node, case)
@@ -46,6 +46,4 @@ def test_engine_reaches_every_ruling(walks, app, ruleset_id):
 
 
 def _rulings(app, ruleset_id):
-    import json
-
-    return set(json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)["rulings"])
+    return set(ruleset_document(app, ruleset_id, "en")["rulings"])

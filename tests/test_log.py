@@ -4,7 +4,7 @@ import json
 import pytest
 import yaml
 
-from helpers import ROOT, call_module
+from helpers import ROOT, call_module, ruleset_document
 
 ESCALATION = yaml.safe_load((ROOT / "tests" / "cases" / "escalation.yaml").read_text(encoding="utf-8"))
 
@@ -14,7 +14,7 @@ def call(tmp_path, function, calls):
 
 
 def ruleset(app, ruleset_id):
-    return json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)
+    return ruleset_document(app, ruleset_id, "en")
 
 
 def as_log(case):

@@ -1,4 +1,5 @@
 """The readings table: rulesets/READINGS.md is written from the ruleset files and is current."""
+from helpers import ruleset_document
 from webapp import readings_doc
 
 
@@ -9,7 +10,6 @@ def test_readings_table_is_current():
 def test_readings_table_lists_every_reading(app):
     table = readings_doc.render()
     for ruleset_id in app.extensions["rulesets"].ids():
-        import json
-        data = json.loads(app.extensions["rulesets"].get(ruleset_id, "en").body)
+        data = ruleset_document(app, ruleset_id, "en")
         for reading_id in data.get("readings", {}):
             assert f"| `{reading_id}` |" in table, (ruleset_id, reading_id)

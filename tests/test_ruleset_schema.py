@@ -5,11 +5,12 @@ import sys
 import tomllib
 
 import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
 from helpers import ROOT
 from webapp import ruleset_doc
-from webapp.ruleset_schema import SCHEMA, SCHEMA_PATH, TEXT_KEYS
+from webapp.ruleset_schema import SCHEMA, SCHEMA_PATH, TEXT_KEYS, map_texts, text_strings
 
 # Keywords schema_messages.py explains; pattern, oneOf and anyOf need their message in the schema (x-errors).
 EXPLAINED = {"type", "required", "additionalProperties", "dependentRequired", "enum", "const", "minLength",
@@ -65,9 +66,24 @@ def test_every_keyword_has_an_author_message():
 
 def test_text_keys_come_from_the_schema():
     """The keys the client reads as text (positions in the string table) are the schema's text fields."""
-    assert TEXT_KEYS == {"name", "short_name", "label", "summary", "question", "help", "title", "scores", "next_steps",
-                         "exceptions", "judgement", "section", "unit", "document",
+    assert TEXT_KEYS == {"name", "short_name", "edition", "label", "summary", "question", "help", "title", "scores",
+                         "next_steps", "exceptions", "judgement", "section", "unit", "document",
                          "open", "reading", "origin"}
+
+
+def test_the_text_walk_follows_the_schema():
+    """One walk finds every text where the schema puts it, and nothing else: a source item whose id is a text key
+    (MCR's `title`) is a maintainer's note, not text."""
+    data = yaml.safe_load((ROOT / "rulesets" / "mcr-ema-2014.yaml").read_text(encoding="utf-8"))
+    assert "title" in data["source"]["items"]
+    found = text_strings(data)
+    paths = [path for path, _ in found]
+    assert ("edition",) in paths and ("name",) in paths
+    assert not [path for path in paths if path[:2] == ("source", "items")]
+    assert all(path[-1] in TEXT_KEYS or (isinstance(path[-1], int) and path[-2] in TEXT_KEYS) for path in paths)
+    marked = map_texts(data, lambda path, text: f"<{text}>")
+    assert marked["source"]["items"] == data["source"]["items"]
+    assert [(path, f"<{text}>") for path, text in found] == text_strings(marked)
 
 
 def test_schema_is_installed_with_the_package():

@@ -5,7 +5,7 @@ import subprocess
 import pytest
 from flask_babel import force_locale
 
-from helpers import NODE, ROOT, ruleset_ids
+from helpers import NODE, ROOT, ruleset_document, ruleset_ids
 from search_terms import TERMS, expected_rulings
 from webapp.ui_strings import client_strings
 
@@ -23,15 +23,14 @@ SAME_AS = [
 
 @pytest.fixture(scope="module")
 def compiled(app, tmp_path_factory):
-    """Every ruleset as compiled JSON files per language, with the tag labels of that language."""
+    """Every ruleset as JSON files per language (as the client assembles it), with the tag labels of that language."""
     tmp = tmp_path_factory.mktemp("search")
-    store = app.extensions["rulesets"]
     languages = {}
     for lang in LANGS:
         files = []
         for ruleset_id in ruleset_ids():
             path = tmp / f"{ruleset_id}-{lang}.json"
-            path.write_bytes(store.get(ruleset_id, lang).body)
+            path.write_text(json.dumps(ruleset_document(app, ruleset_id, lang)), encoding="utf-8")
             files.append(str(path))
         with app.test_request_context(), force_locale(lang):
             tags = client_strings()["tags"]

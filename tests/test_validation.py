@@ -97,12 +97,16 @@ def test_unknown_penalty_kind(workspace):
                     "unknown penalty kind 'mangan' (allowed: none, point, dead_hand, chombo,")
 
 
-def test_untranslated_string(workspace):
+def test_untranslated_string_is_a_gap_not_a_problem(workspace):
+    """A new English string is no reason to refuse the file: it is a translation gap, which names catalog and path."""
     def mutate(data):
         data["rulings"]["r_empty_meld"]["title"] = "A sentence nobody translated"
-    found = problems_after(workspace, mutate)
-    assert f"{FILE}: rulings.r_empty_meld.title: no fr translation" in found
-    assert f"{FILE}: rulings.r_empty_meld.title: no it translation" in found
+    assert problems_after(workspace, mutate) == []
+    gaps = [gap.line() for gap in check_rulesets(workspace / "rulesets", workspace / "translations").gaps]
+    for lang in ("fr", "it"):
+        assert (f"translations/{lang}/LC_MESSAGES/wrc-2015.po: {FILE}: rulings.r_empty_meld.title: "
+                f"no {lang} translation of \"A sentence nobody translated\"") in gaps
+    assert len(gaps) == 2
 
 
 def test_unknown_effect_and_tag(workspace):
@@ -257,7 +261,7 @@ def test_any_value_anywhere_gives_messages_not_a_crash(value):
             node[where[-1]] = value
         else:
             data = value
-        found = validate(data, FILE, "wrc-2015", {})
+        found = validate(data, FILE, "wrc-2015")
         assert all(line.startswith(f"{FILE}: ") for line in found), (where, found)
 
 

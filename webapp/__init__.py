@@ -14,6 +14,9 @@ def create_app(test_config=None):
         RULESET_DIR=str(ROOT / "rulesets"),
         TRANSLATIONS_DIR=str(ROOT / "translations"),
         JSON_SORT_KEYS=False,
+        # What a string without a translation does: "refuse" (the app does not start, listing them) or "warn" (shown
+        # in English, listed in a warning at start-up). app.py, the developer's entry point, passes "warn".
+        MISSING_TRANSLATIONS="refuse",
     )
     app.json.ensure_ascii = False  # accented text as itself, not \u escapes: smaller pages for French and Italian
     app.config.from_prefixed_env()  # e.g. FLASK_RULESET_DIR points at another folder of rulesets
@@ -22,9 +25,13 @@ def create_app(test_config=None):
 
     from . import cli, compression, events, first_screen, i18n, pages, preload, pwa, security
     from .ruleset_store import load_rulesets
+    from .translation_gaps import require_translations, ui_gaps
 
     i18n.init_app(app)
-    app.extensions["rulesets"] = load_rulesets(Path(app.config["RULESET_DIR"]), Path(app.config["TRANSLATIONS_DIR"]))
+    translations = Path(app.config["TRANSLATIONS_DIR"])
+    store = load_rulesets(Path(app.config["RULESET_DIR"]), translations)
+    app.extensions["rulesets"] = store
+    app.extensions["translation_gaps"] = require_translations(app, store.gaps + ui_gaps(translations))
     compression.init_app(app)  # registered first, so it runs after every other after-request hook
     first_screen.init_app(app)
     security.init_app(app)

@@ -101,7 +101,14 @@ def export_site(app, target):
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @with_appcontext
 def export_command(directory):
-    """Write the whole app as static files into DIRECTORY (replacing what is there)."""
+    """Write the whole app as static files into DIRECTORY (replacing what is there); refuse while a string has no
+    translation the app may show, as an export is what visitors get."""
+    from .ruleset_store import translation_gaps
+    from .translation_gaps import MissingTranslations
+
+    gaps = translation_gaps(Path(current_app.config["RULESET_DIR"]), Path(current_app.config["TRANSLATIONS_DIR"]))
+    if gaps:
+        raise click.ClickException(str(MissingTranslations(gaps)))
     written = export_site(current_app._get_current_object(), directory)
     size = sum(path.stat().st_size for path in written)
     click.echo(f"{len(written)} files, {size // 1024} KB, in {directory}")

@@ -1,6 +1,7 @@
-"""Ruleset validation: the schema first, then what a schema cannot say (references, the tree's shape, coverage,
-translations). Every problem is reported with its file and path, so a file can be fixed in one pass."""
-from .ruleset_schema import format_path, path_order, text_strings
+"""Ruleset validation: the schema first, then what a schema cannot say (references, the tree's shape, coverage).
+Every problem is reported with its file and path, so a file can be fixed in one pass. Translations are not checked
+here: a missing one is a gap (`translation_gaps.py`), shown in English in development and refused by the strict check."""
+from .ruleset_schema import format_path, path_order
 from .schema_messages import Problem, structural_problems
 from .tags import TAGS
 
@@ -8,7 +9,7 @@ APP_PAGES = {"log", "glossary", "data", "static"}  # /<lang>/<page> URLs that ar
 RESERVED_SEGMENTS = {"ruling", "table", "compare", "search", "browse", "log"}  # words of the URLs after a ruleset id
 
 
-def validate(data, filename, stem, translations):
+def validate(data, filename, stem):
     """Return every problem of one parsed ruleset as 'file: path: message', sorted by path; empty means valid.
 
     A check runs only when the schema found nothing blocking in the parts of the file it reads, so it can trust
@@ -19,12 +20,12 @@ def validate(data, filename, stem, translations):
     for reads, check in CHECKS:
         if blocked and ("*" in blocked or "*" in reads or blocked & set(reads)):
             continue
-        problems.extend(check(data, stem, translations))
+        problems.extend(check(data, stem))
     ordered = sorted(set((path_order(p.path), format_path(p.path), p.message) for p in problems))
     return [f"{filename}: {path}: {message}" for _, path, message in ordered]
 
 
-def _check_id(data, stem, _translations):
+def _check_id(data, stem):
     """The id is the file name, and no page of the app has that URL."""
     if data["id"] != stem:
         yield Problem(("id",), f"'{data['id']}' must match the file name '{stem}'")
@@ -41,7 +42,7 @@ def _targets(node):
         yield ("branches", index, "next"), branch["next"]
 
 
-def _check_questions(data, _stem, _translations):
+def _check_questions(data, _stem):
     """Every question leads somewhere that exists, its answers have distinct ids fit for URLs, its numbers are ordered."""
     incidents, rulings = data["incidents"], data["rulings"]
     if data["start"] not in incidents:
@@ -88,7 +89,7 @@ def _check_number(path, node):
             last = upto
 
 
-def _check_rulings(data, _stem, _translations):
+def _check_rulings(data, _stem):
     """Every ruling names a penalty kind of the ruleset and a shared incident tag."""
     for ruling_id, ruling in data["rulings"].items():
         path = ("rulings", ruling_id)
@@ -99,7 +100,7 @@ def _check_rulings(data, _stem, _translations):
             yield Problem((*path, "tag"), f"unknown incident tag '{ruling['tag']}' (see webapp/tags.py)")
 
 
-def _check_reachability(data, _stem, _translations):
+def _check_reachability(data, _stem):
     """Every node is reachable from the start, no path loops, and every path ends in a ruling."""
     incidents, rulings = data["incidents"], data["rulings"]
     seen, on_path, problems = set(), set(), []
@@ -132,7 +133,7 @@ def _check_reachability(data, _stem, _translations):
     return problems
 
 
-def _check_scale(data, _stem, _translations):
+def _check_scale(data, _stem):
     """A ruleset whose rulings use the progressive scale defines it."""
     specs = list(data["penalties"].values()) + list(data["rulings"].values())
     if "progressive" not in data and any(effect["type"] == "progressive" for spec in specs
@@ -140,7 +141,7 @@ def _check_scale(data, _stem, _translations):
         yield Problem(("progressive",), "missing: rulings use the progressive scale, so the ruleset needs one")
 
 
-def _check_coverage(data, _stem, _translations):
+def _check_coverage(data, _stem):
     """Every item of the source has a ruling, and every ruling cites items that exist."""
     items = data["source"]["items"]
     covered = set()
@@ -154,7 +155,7 @@ def _check_coverage(data, _stem, _translations):
             yield Problem(("source", "items", item), "no ruling covers this item of the source")
 
 
-def _check_readings(data, _stem, _translations):
+def _check_readings(data, _stem):
     """Every reading a ruling or penalty kind lists exists, and every reading is listed somewhere (or it is never shown)."""
     readings = data.get("readings", {})
     listed = set()
@@ -169,15 +170,6 @@ def _check_readings(data, _stem, _translations):
             yield Problem(("readings", reading_id), "no ruling or penalty kind lists this reading, so it is never shown")
 
 
-def _check_translations(data, _stem, translations):
-    """Every text has its French and Italian translation (the coverage map's entries are references, not text)."""
-    source = {key: value for key, value in data["source"].items() if key != "items"}
-    for lang, table in translations.items():
-        for path, text in text_strings({**data, "source": source}):
-            if text not in table:
-                yield Problem(path, f"no {lang} translation")
-
-
 # Each check with the top-level keys it reads ("*": the whole file).
 CHECKS = (
     (("id",), _check_id),
@@ -187,5 +179,4 @@ CHECKS = (
     (("progressive", "penalties", "rulings"), _check_scale),
     (("source", "rulings"), _check_coverage),
     (("readings", "penalties", "rulings"), _check_readings),
-    (("*",), _check_translations),
 )

@@ -8,7 +8,8 @@ from pathlib import Path
 
 SCHEMA_PATH = Path(__file__).with_name("ruleset.schema.json")
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-TEXT_REFS = {"#/$defs/text", "#/$defs/text_list"}  # the shapes of the words a referee reads
+TEXT_REF = "#/$defs/text"  # the words a referee reads (a text_list is a list of them)
+TEXT_REFS = {TEXT_REF, "#/$defs/text_list"}
 ACTS_ON = ("calculator", "log", "shown")  # where an effect acts: what the x-acts-on marker may name
 
 
@@ -69,24 +70,46 @@ def path_order(path):
     return tuple((0, part, "") if isinstance(part, int) and not isinstance(part, bool) else (1, 0, str(part)) for part in path)
 
 
-def is_text(key, value):
-    """Whether a field holds translatable text: a string, or a list of strings, under a text key."""
-    return key in TEXT_KEYS and (isinstance(value, str) or (
-        isinstance(value, list) and bool(value) and all(isinstance(item, str) for item in value)))
+def map_texts(data, visit, schema=SCHEMA):
+    """Return a copy of data with every text replaced by visit(path, text): the one walk over a ruleset's texts.
+
+    The schema says where text is (a `#/$defs/text` value, or an item of a `#/$defs/text_list`), so a mapping keyed
+    by ids (source.items, whose values are notes for maintainers) is never mistaken for text, whatever its keys.
+    Extraction for the catalogs, the translation check and the served string tables all walk texts through here.
+    A path is a tuple of keys and list positions; values that do not fit the schema are copied as they are.
+    """
+    def walk(value, shape, path):
+        if shape is None:
+            return value
+        if shape.get("$ref") == TEXT_REF and isinstance(value, str):
+            return visit(path, value)
+        shape = resolve(schema, shape)
+        if isinstance(value, dict):
+            shape = _branch(schema, shape, value)
+            properties, extra = shape.get("properties", {}), shape.get("additionalProperties")
+            return {key: walk(child, properties.get(key, extra if isinstance(extra, dict) else None), (*path, key))
+                    for key, child in value.items()}
+        if isinstance(value, list) and isinstance(shape.get("items"), dict):
+            return [walk(item, shape["items"], (*path, index)) for index, item in enumerate(value)]
+        return value
+
+    return walk(data, schema, ())
 
 
-def text_strings(data, path=()):
-    """Yield (path, text) for every translatable string, the path as a tuple of keys and list positions."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            child = (*path, key)
-            if is_text(key, value) and isinstance(value, str):
-                yield child, value
-            elif is_text(key, value):
-                for index, item in enumerate(value):
-                    yield (*child, index), item
-            else:
-                yield from text_strings(value, child)
-    elif isinstance(data, list):
-        for index, item in enumerate(data):
-            yield from text_strings(item, (*path, index))
+def _branch(schema, shape, value):
+    """The branch of a discriminated oneOf (an effect) that the value's discriminator names, else the shape itself."""
+    key = shape.get("x-discriminator")
+    if not key:
+        return shape
+    for option in shape.get("oneOf", []):
+        option = resolve(schema, option)
+        if option.get("properties", {}).get(key, {}).get("const") == value.get(key):
+            return option
+    return {}
+
+
+def text_strings(data):
+    """Every text of a ruleset as (path, text), in the file's order."""
+    found = []
+    map_texts(data, lambda path, text: found.append((path, text)) or text)
+    return found

@@ -1,17 +1,19 @@
-"""Loads every ruleset file, validates it, and compiles it: one language-neutral structure plus one string table per
-language, which the client puts together (`ruleset-data.js`). The text is most of a ruleset, so the structure is not
-repeated for each language."""
+"""Loads every ruleset file, validates it, and compiles it into the one form the client fetches: a language-neutral
+structure plus one string table per language, which the client puts together (`ruleset-data.js`). The text is most of
+a ruleset, so the structure is not repeated for each language."""
 import hashlib
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
-from .catalogs import LANGUAGES, TRANSLATED, load_po, po_path, translations_of
+from .catalogs import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, CatalogText, read_catalog
 from .ruleset_checks import validate
-from .ruleset_schema import TEXT_KEYS, is_text
+from .ruleset_schema import TEXT_KEYS, map_texts
+from .translation_gaps import ruleset_gaps, ui_gaps
 
 
 class RulesetError(Exception):
@@ -35,15 +37,6 @@ class Served:
 
 
 @dataclass
-class Compiled:
-    """One ruleset in one language, whole: what the client assembles from the structure and the string table."""
-
-    ruleset_id: str
-    lang: str
-    body: bytes
-
-
-@dataclass
 class RulesetStore:
     """All rulesets in all languages, compiled once at start-up.
 
@@ -52,13 +45,10 @@ class RulesetStore:
     file per ruleset and language, and the structure is not repeated for each language.
     """
 
-    compiled: dict = field(default_factory=dict)  # (ruleset id, lang) -> Compiled, the whole document
     structure: Served = None  # {"text_keys": [...], "rulesets": {id: structure}}
     strings: dict = field(default_factory=dict)  # lang -> Served: {id: [string, ...]} in that language
-    summaries: dict = field(default_factory=dict)  # lang -> [summary dicts]
-
-    def get(self, ruleset_id, lang):
-        return self.compiled.get((ruleset_id, lang))
+    summaries: dict = field(default_factory=dict)  # lang -> [summary dicts], for the home page
+    gaps: list = field(default_factory=list)  # translation gaps (translation_gaps.Gap): shown in English
 
     def data_urls(self, lang):
         """What the client of one language fetches to have every ruleset."""
@@ -71,48 +61,16 @@ class RulesetStore:
         return files
 
     def ids(self):
-        return sorted({ruleset_id for ruleset_id, _ in self.compiled})
+        return [summary["id"] for summary in self.summaries[SOURCE_LANGUAGE]]
 
 
-def _translate(data, table):
-    """Return a copy of data with every translatable string looked up in table."""
-    if isinstance(data, dict):
-        out = {}
-        for key, value in data.items():
-            if key in TEXT_KEYS and isinstance(value, str):
-                out[key] = table.get(value, value)
-            elif key in TEXT_KEYS and isinstance(value, list):
-                out[key] = [table.get(item, item) if isinstance(item, str) else item for item in value]
-            else:
-                out[key] = _translate(value, table)
-        return out
-    if isinstance(data, list):
-        return [_translate(item, table) for item in data]
-    return data
+class Checked(NamedTuple):
+    """What checking the ruleset files found."""
 
-
-def _index_text(data, table, index):
-    """Return a copy of data with every translatable string replaced by its position in table (shared by repeats).
-
-    Validation makes sure no text field holds a number, so on the client a number under a text key is a position.
-    """
-    def position(text):
-        if text not in index:
-            index[text] = len(table)
-            table.append(text)
-        return index[text]
-
-    if isinstance(data, dict):
-        out = {}
-        for key, value in data.items():
-            if is_text(key, value):
-                out[key] = position(value) if isinstance(value, str) else [position(v) for v in value]
-            else:
-                out[key] = _index_text(value, table, index)
-        return out
-    if isinstance(data, list):
-        return [_index_text(item, table, index) for item in data]
-    return data
+    parsed: dict  # ruleset id -> data, for the valid files
+    catalogs: dict  # ruleset id -> {lang: CatalogText}
+    problems: list  # 'file: path: message' lines; any one makes the rulesets unusable
+    gaps: list  # strings without a translation the app may show (translation_gaps.Gap)
 
 
 def _dump(data):
@@ -129,9 +87,9 @@ def _read_yaml(path):
         return None, [f"{path.name}: not valid YAML: {error}"]
 
 
-def check_rulesets(ruleset_dir: Path, translations_dir: Path):
-    """Validate every ruleset file; return (parsed rulesets, translation tables, problems)."""
-    parsed, tables, problems = {}, {}, []
+def check_rulesets(ruleset_dir: Path, translations_dir: Path) -> Checked:
+    """Validate every ruleset file and find its translation gaps."""
+    parsed, catalogs, problems, gaps = {}, {}, [], []
     files = sorted(ruleset_dir.glob("*.yaml"))
     if not files:
         problems.append(f"{ruleset_dir}: no ruleset files (*.yaml)")
@@ -142,39 +100,62 @@ def check_rulesets(ruleset_dir: Path, translations_dir: Path):
             problems.extend(f"rulesets/{line}" for line in errors)
             continue
         stem = path.stem
-        tables[stem] = {lang: translations_of(load_po(po_path(translations_dir, lang, stem))) for lang in TRANSLATED}
-        found = validate(data, label, stem, tables[stem])
+        found = validate(data, label, stem)
         problems.extend(found)
         if not found:
             parsed[stem] = data
-    return parsed, tables, problems
+            catalogs[stem] = {lang: read_catalog(translations_dir, lang, stem) for lang in TRANSLATED}
+            gaps.extend(ruleset_gaps(data, stem, catalogs[stem]))
+    return Checked(parsed, catalogs, problems, gaps)
+
+
+def translation_gaps(ruleset_dir: Path, translations_dir: Path):
+    """The strict check: every string of the rulesets and the UI without a translation the app may show, read afresh
+    from the files (the tests, `rulesets check --strict` and the export run it)."""
+    return check_rulesets(ruleset_dir, translations_dir).gaps + ui_gaps(translations_dir)
+
+
+def _structure(data, english):
+    """The ruleset with each text replaced by its position in `english` (the string table, shared by repeats).
+
+    Validation makes sure no text field holds a number, so on the client a number under a text key is a position.
+    Of the source's coverage map only the order of its ids is kept: the notes are for maintainers.
+    """
+    index = {}
+
+    def position(_path, text):
+        if text not in index:
+            index[text] = len(english)
+            english.append(text)
+        return index[text]
+
+    structure = map_texts(data, position)
+    source = {key: value for key, value in structure["source"].items() if key != "items"}
+    source["item_order"] = list(data["source"].get("items") or {})
+    return {**structure, "source": source}
 
 
 def load_rulesets(ruleset_dir: Path, translations_dir: Path) -> RulesetStore:
-    """Load, validate and compile every ruleset; raise RulesetError listing all problems."""
-    parsed, tables, problems = check_rulesets(ruleset_dir, translations_dir)
-    if problems:
-        raise RulesetError(problems)
-    store = RulesetStore(summaries={lang: [] for lang in LANGUAGES})
+    """Load, validate and compile every ruleset; raise RulesetError listing all problems. Translation gaps are kept
+    on the store (the string shows in English); the app factory decides whether they may be served."""
+    checked = check_rulesets(ruleset_dir, translations_dir)
+    if checked.problems:
+        raise RulesetError(checked.problems)
+    store = RulesetStore(summaries={lang: [] for lang in LANGUAGES}, gaps=checked.gaps)
     structures, strings = {}, {lang: {} for lang in LANGUAGES}
-    for ruleset_id, data in sorted(parsed.items()):
-        source = {k: v for k, v in data["source"].items() if k != "items"}
-        source["item_order"] = list(data["source"].get("items") or {})  # ids only: the order of the source
-        data = {**data, "source": source}
+    for ruleset_id, data in sorted(checked.parsed.items()):
         english = []
-        structures[ruleset_id] = _index_text(data, english, {})
+        structures[ruleset_id] = _structure(data, english)
         for lang in LANGUAGES:
-            table = tables[ruleset_id].get(lang, {})
-            strings[lang][ruleset_id] = [table.get(text, text) for text in english]
-            document = {**_translate(data, table), "lang": lang}
-            store.compiled[(ruleset_id, lang)] = Compiled(ruleset_id, lang, _dump(document))
+            catalog = checked.catalogs[ruleset_id].get(lang, CatalogText())
+            strings[lang][ruleset_id] = [catalog.get(text) for text in english]
             store.summaries[lang].append({
                 "id": ruleset_id,
-                "name": document["name"],
-                "short_name": document.get("short_name", document["name"]),
-                "edition": document["edition"],
-                "family": document.get("family", ""),
+                "name": catalog.get(data["name"]),
+                "short_name": catalog.get(data.get("short_name", data["name"])),
+                "edition": catalog.get(data["edition"]),
+                "family": data.get("family", ""),
             })
     store.structure = Served("rulesets", _dump({"text_keys": sorted(TEXT_KEYS), "rulesets": structures}))
-    store.strings = {lang: Served("strings", _dump(tables_of_lang)) for lang, tables_of_lang in strings.items()}
+    store.strings = {lang: Served("strings", _dump(tables)) for lang, tables in strings.items()}
     return store
