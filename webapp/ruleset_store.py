@@ -45,6 +45,7 @@ class RulesetStore:
     file per ruleset and language, and the structure is not repeated for each language.
     """
 
+    structures: dict = field(default_factory=dict)  # ruleset id -> structure (texts as positions), for the server
     structure: Served = None  # {"text_keys": [...], "rulesets": {id: structure}}
     strings: dict = field(default_factory=dict)  # lang -> Served: {id: [string, ...]} in that language
     summaries: dict = field(default_factory=dict)  # lang -> [summary dicts], for the home page
@@ -62,6 +63,11 @@ class RulesetStore:
 
     def ids(self):
         return [summary["id"] for summary in self.summaries[SOURCE_LANGUAGE]]
+
+    def ruling_ids(self, ruleset_id):
+        """The ids of a ruleset's rulings, or None when no such ruleset is loaded."""
+        structure = self.structures.get(ruleset_id)
+        return None if structure is None else frozenset(structure["rulings"])
 
 
 class Checked(NamedTuple):
@@ -156,6 +162,7 @@ def load_rulesets(ruleset_dir: Path, translations_dir: Path) -> RulesetStore:
                 "edition": catalog.get(data["edition"]),
                 "family": data.get("family", ""),
             })
+    store.structures = structures
     store.structure = Served("rulesets", _dump({"text_keys": sorted(TEXT_KEYS), "rulesets": structures}))
     store.strings = {lang: Served("strings", _dump(tables)) for lang, tables in strings.items()}
     return store

@@ -98,12 +98,8 @@ def integer(obj, key, field=None, *, default, low, high):
 
 
 def ruling_ids(ruleset_id):
-    """The ruling ids of a loaded ruleset (None when no such ruleset is loaded), read once per app."""
-    cache = current_app.extensions.setdefault("events.ruling_ids", {})
-    if ruleset_id not in cache:
-        compiled = current_app.extensions["rulesets"].get(ruleset_id, "en")
-        cache[ruleset_id] = None if compiled is None else frozenset(json.loads(compiled.body).get("rulings", {}))
-    return cache[ruleset_id]
+    """The ruling ids of a loaded ruleset (None when no such ruleset is loaded)."""
+    return current_app.extensions["rulesets"].ruling_ids(ruleset_id)
 
 
 def ruleset_id(obj, key, field=None):
