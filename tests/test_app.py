@@ -218,3 +218,18 @@ def test_home_is_in_the_page_only_for_a_navigation(client):
         response = client.get(url, headers=headers)
         assert 'id="ruleset-list"' not in response.get_data(as_text=True), (url, headers)
         assert "Sec-Fetch-Dest" in response.vary, url
+
+
+def test_the_url_grammar_is_served_and_given_to_the_client(client):
+    """Flask's routes come from webapp/url_grammar.py, and the page hands the same grammar to router.js."""
+    from webapp.catalogs import LANGUAGES
+    from webapp.url_grammar import APP_PAGES, client_grammar
+
+    for lang in LANGUAGES:
+        for segment in APP_PAGES.values():
+            assert status(client, f"/{lang}/{segment}") == 200, (lang, segment)
+        assert status(client, f"/{lang}/manifest.webmanifest") == 200
+    assert status(client, "/de/log") == 404
+    html = client.get("/it/").get_data(as_text=True)
+    start = html.index('id="app-config">') + len('id="app-config">')
+    assert json.loads(html[start:html.index("</script>", start)])["urls"] == client_grammar()

@@ -253,3 +253,19 @@ def test_axe_reports_no_violations(page, live_server, lang, scheme):
     page.wait_for_selector("#incidents")
     result = axe.run(page)
     assert result.violations_count == 0, ("log", result.generate_report())
+
+
+def test_the_router_reads_the_url_grammar_from_the_page(page, own_server, monkeypatch):
+    """router.js builds and reads URLs with the words the server defines (webapp/url_grammar.py), not its own:
+    renamed on the server, the calculator's word is what the client links to and understands."""
+    from webapp import url_grammar
+
+    monkeypatch.setitem(url_grammar.RULESET_PAGES, "table", "score-table")
+    page.goto(f"{own_server.url}/en/wrc-2015/ruling/r_empty_meld")
+    expect(page.locator("#table-link")).to_have_attribute("href", "/en/wrc-2015/score-table")
+    page.click("#table-link")
+    expect(page.locator("#table-status")).to_be_attached()
+    page.goto(f"{own_server.url}/en/wrc-2015/score-table")
+    expect(page.locator("#table-status")).to_be_attached()
+    page.goto(f"{own_server.url}/en/wrc-2015/table")  # the old word is now an answer the wizard does not know
+    expect(page.locator("#not-found")).to_be_attached()

@@ -356,3 +356,15 @@ def test_readings_are_listed_and_exist(workspace):
     assert reported(problems, "readings.orphan", "no ruling or penalty kind lists this reading")
     assert reported(problems, "penalties.chombo.readings", "lists the same value twice")
     assert not reported(problems, "readings.shown", "no ruling")
+
+
+def test_words_of_the_url_grammar_are_reserved(workspace):
+    """A ruleset id may not be a page of the app, nor an answer a screen's word (both from webapp/url_grammar.py)."""
+    data = yaml.safe_load((ROOT / FILE).read_text(encoding="utf-8"))
+    data["id"] = "join"
+    assert any(line.startswith("rulesets/join.yaml: id: 'join' is the URL of a page of the app")
+               for line in validate(data, "rulesets/join.yaml", "join"))
+    data = yaml.safe_load((ROOT / FILE).read_text(encoding="utf-8"))
+    data["incidents"]["incident"]["options"][0]["id"] = "browse"
+    assert any(line.startswith(f"{FILE}: incidents.incident.options[0].id: 'browse' is a word of the app's URLs")
+               for line in validate(data, FILE, "wrc-2015"))

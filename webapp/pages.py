@@ -6,9 +6,9 @@ from .events.errors import is_api_request, json_error
 from .i18n import best_language
 from .pwa import precache_manifest
 from .ui_strings import client_strings
+from .url_grammar import APP_PAGES, LANG, client_grammar
 
 bp = Blueprint("pages", __name__)
-LANG = "<any(en,fr,it):lang>"
 STATIC_EXPORT = "mahjong_referee.static_export"  # set in the WSGI environ by `flask export`
 
 
@@ -31,22 +31,14 @@ def home():
     return shell(home=request.headers.get("Sec-Fetch-Dest") == "document")
 
 
-@bp.route(f"/{LANG}/log")
-def log_page():
-    """The referee's incident log: one page for all rulesets."""
+def app_page():
+    """A page of the whole app (the log, the glossary, the page an invitation link leads to): the shell, which reads
+    the page from the URL."""
     return shell()
 
 
-@bp.route(f"/{LANG}/glossary")
-def glossary_page():
-    """The glossary of table words: one page for all rulesets."""
-    return shell()
-
-
-@bp.route(f"/{LANG}/join")
-def join_page():
-    """Where an invitation link leads; its secret is in the fragment, which the page reads and the server never sees."""
-    return shell()
+for _view, _segment in APP_PAGES.items():
+    bp.add_url_rule(f"/{LANG}/{_segment}", f"{_view}_page", app_page)
 
 
 @bp.route(f"/{LANG}/<ruleset_id>/")
@@ -71,6 +63,7 @@ def shell(status=200, home=False):
         "data": rulesets().data_urls(g.lang),
         "version": precache_manifest()[0],  # the service worker that takes control must be this same version
         "strings": client_strings(),
+        "urls": client_grammar(),  # router.js reads the URL grammar from here
     }
     if not request.environ.get(STATIC_EXPORT):  # a static copy of the app has no server to sync with
         config["sync"] = {"api": "/api"}

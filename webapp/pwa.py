@@ -8,6 +8,7 @@ from flask import Blueprint, Response, abort, current_app, g, render_template, u
 from flask_babel import gettext as _
 
 from .catalogs import LANGUAGES, UI_DOMAIN, po_path
+from .url_grammar import LANG
 
 bp = Blueprint("pwa", __name__)
 CACHE_PREFIX = "mjref-"
@@ -122,7 +123,7 @@ def service_worker():
     return response
 
 
-@bp.route("/<any(en,fr,it):lang>/manifest.webmanifest")
+@bp.route(f"/{LANG}/manifest.webmanifest")
 def manifest():
     """The web app manifest, in the language of its URL."""
     icons = [

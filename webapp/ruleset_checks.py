@@ -4,9 +4,7 @@ here: a missing one is a gap (`translation_gaps.py`), shown in English in develo
 from .ruleset_schema import format_path, path_order
 from .schema_messages import Problem, structural_problems
 from .tags import TAGS
-
-APP_PAGES = {"log", "glossary", "data", "static"}  # /<lang>/<page> URLs that are not rulesets
-RESERVED_SEGMENTS = {"ruling", "table", "compare", "search", "browse", "log"}  # words of the URLs after a ruleset id
+from .url_grammar import reserved_answers, reserved_ruleset_ids
 
 
 def validate(data, filename, stem):
@@ -29,9 +27,9 @@ def _check_id(data, stem):
     """The id is the file name, and no page of the app has that URL."""
     if data["id"] != stem:
         yield Problem(("id",), f"'{data['id']}' must match the file name '{stem}'")
-    if data["id"] in APP_PAGES:
+    if data["id"] in reserved_ruleset_ids():
         yield Problem(("id",), f"'{data['id']}' is the URL of a page of the app; choose another id "
-                               f"(taken: {', '.join(sorted(APP_PAGES))})")
+                               f"(taken: {', '.join(reserved_ruleset_ids())})")
 
 
 def _targets(node):
@@ -54,9 +52,9 @@ def _check_questions(data, _stem):
         seen = set()
         for index, option in enumerate(node.get("options", [])):
             where = (*path, "options", index, "id")
-            if option["id"] in RESERVED_SEGMENTS:
+            if option["id"] in reserved_answers():
                 yield Problem(where, f"'{option['id']}' is a word of the app's URLs; choose another id "
-                                     f"(taken: {', '.join(sorted(RESERVED_SEGMENTS))})")
+                                     f"(taken: {', '.join(reserved_answers())})")
             elif option["id"] in seen:
                 yield Problem(where, f"'{option['id']}' is used twice in this question")
             seen.add(option["id"])

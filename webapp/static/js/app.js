@@ -1,9 +1,11 @@
 /** The app: read the page's configuration, start the wizard, then set up offline use and install. */
 import { createController } from './controller.js';
 import { registerServiceWorker, setUpInstall } from './pwa.js';
+import { useGrammar } from './router.js';
 
 const config = JSON.parse(document.getElementById('app-config').textContent);
 config.appName = document.querySelector('.brand').textContent;
+useGrammar(config.urls);
 
 createController(config, document.getElementById('view')).start();
 setUpInstall();

@@ -1,14 +1,37 @@
-/** URLs of the app: /<lang>/, /<lang>/<ruleset>/<answer>/..., /<lang>/<ruleset>/ruling/<id>, /<lang>/<ruleset>/table. */
+/**
+ * URLs of the app: /<lang>/, /<lang>/<page>, /<lang>/<ruleset>/<answer>/..., /<lang>/<ruleset>/<screen>,
+ * /<lang>/<ruleset>/ruling/<id>. The words (languages, pages, screens, "ruling") are defined once, on the server
+ * (webapp/url_grammar.py), and come in the page's config as `urls`: app.js hands them over with useGrammar() before
+ * anything is routed, so this module never repeats them.
+ */
+
+let grammar = null;
+
+/** Take the URL grammar the server gives in the page: {languages, pages, rulesetPages, ruling}. */
+export function useGrammar(urls) {
+  grammar = urls;
+}
+
+function words() {
+  if (!grammar) throw new Error('router.js: call useGrammar(config.urls) first');
+  return grammar;
+}
+
+/** The view whose URL word this segment is, or undefined. */
+function viewOf(views, segment) {
+  return Object.keys(views).find((view) => views[view] === segment);
+}
 
 export function parse(pathname) {
+  const { pages, rulesetPages, ruling } = words();
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [lang, rulesetId, ...rest] = parts;
   if (!rulesetId) return { lang, view: 'home' };
-  if (rulesetId === 'log' && !rest.length) return { lang, view: 'log' };
-  if (rulesetId === 'glossary' && !rest.length) return { lang, view: 'glossary' };
-  if ((rest[0] === 'search' || rest[0] === 'browse') && rest.length === 1) return { lang, view: rest[0], rulesetId };
-  if (rest[0] === 'table' && rest.length === 1) return { lang, view: 'table', rulesetId };
-  if (rest[0] === 'ruling') return { lang, view: 'ruling', rulesetId, rulingId: rest[1] || '' };
+  const page = viewOf(pages, rulesetId);
+  if (page && !rest.length) return { lang, view: page };
+  const screen = viewOf(rulesetPages, rest[0]);
+  if (screen && rest.length === 1) return { lang, view: screen, rulesetId };
+  if (rest[0] === ruling) return { lang, view: 'ruling', rulesetId, rulingId: rest[1] || '' };
   return { lang, view: 'wizard', rulesetId, answers: rest };
 }
 
@@ -18,7 +41,7 @@ export function wizardUrl(lang, rulesetId, answers = []) {
 }
 
 export function rulingUrl(lang, rulesetId, rulingId) {
-  return `/${lang}/${rulesetId}/ruling/${encodeURIComponent(rulingId)}`;
+  return `/${lang}/${rulesetId}/${words().ruling}/${encodeURIComponent(rulingId)}`;
 }
 
 export function homeUrl(lang) {
@@ -26,11 +49,11 @@ export function homeUrl(lang) {
 }
 
 export function tableUrl(lang, rulesetId) {
-  return `/${lang}/${rulesetId}/table`;
+  return `/${lang}/${rulesetId}/${words().rulesetPages.table}`;
 }
 
 export function logUrl(lang) {
-  return `/${lang}/log`;
+  return `/${lang}/${words().pages.log}`;
 }
 
 /** The search screen; the query and the "all rulesets" switch ride in the query string. */
@@ -39,13 +62,13 @@ export function searchUrl(lang, rulesetId, query = '', all = false) {
   if (query) params.set('q', query);
   if (all) params.set('all', '1');
   const search = params.toString();
-  return `/${lang}/${rulesetId}/search${search ? `?${search}` : ''}`;
+  return `/${lang}/${rulesetId}/${words().rulesetPages.search}${search ? `?${search}` : ''}`;
 }
 
 export function browseUrl(lang, rulesetId) {
-  return `/${lang}/${rulesetId}/browse`;
+  return `/${lang}/${rulesetId}/${words().rulesetPages.browse}`;
 }
 
 export function glossaryUrl(lang) {
-  return `/${lang}/glossary`;
+  return `/${lang}/${words().pages.glossary}`;
 }
