@@ -5,8 +5,6 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-import yaml
-
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_RUNNER = ROOT / "tests" / "engine_runner.mjs"
 NODE = ["node", "--experimental-detect-module", "--no-warnings"]
@@ -14,11 +12,6 @@ NODE = ["node", "--experimental-detect-module", "--no-warnings"]
 
 def ruleset_ids():
     return sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml"))
-
-
-def case_file(ruleset_id):
-    path = ROOT / "tests" / "cases" / f"{ruleset_id}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 _ASSEMBLED = {}  # (structure file, strings file) -> every ruleset: the names carry content hashes

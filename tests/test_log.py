@@ -1,46 +1,14 @@
-"""The incident log's pure module in Node: escalation from the log, and export/import validation."""
+"""The incident log's pure module in Node: export/import validation (escalation: tests/cases/escalation.yaml, run by
+test_cases.py)."""
 import json
 
 import pytest
-import yaml
 
-from helpers import ROOT, call_module, ruleset_document
-
-ESCALATION = yaml.safe_load((ROOT / "tests" / "cases" / "escalation.yaml").read_text(encoding="utf-8"))
+from helpers import call_module
 
 
 def call(tmp_path, function, calls):
     return call_module("log.js", function, calls, tmp_path)
-
-
-def ruleset(app, ruleset_id):
-    return ruleset_document(app, ruleset_id, "en")
-
-
-def as_log(case):
-    incidents = [{"id": f"i{n}", "rulesetId": case["ruleset"], "session": "", **item, "at": str(item["at"]).replace(" ", "T")}
-                 for n, item in enumerate(case["incidents"])]
-    return {"format": "mahjong-referee/incident-log", "version": 1, "incidents": incidents}
-
-
-def subset(actual, expected):
-    for key, value in expected.items():
-        if isinstance(value, dict):
-            subset(actual[key], value)
-        else:
-            assert json.loads(json.dumps(actual[key])) == json.loads(json.dumps(value, default=str)), key
-
-
-@pytest.fixture(scope="module")
-def escalations(app, tmp_path_factory):
-    calls = [[as_log(case), ruleset(app, case["ruleset"]), case["player"], case.get("session", ""), str(case["today"])]
-             for case in ESCALATION]
-    return call(tmp_path_factory.mktemp("log"), "escalation", calls)
-
-
-@pytest.mark.parametrize("index", range(len(ESCALATION)), ids=[case["name"] for case in ESCALATION])
-def test_escalation(escalations, index):
-    subset(escalations[index], ESCALATION[index]["expect"])
 
 
 GOOD = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [

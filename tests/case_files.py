@@ -1,0 +1,87 @@
+"""The one format of the case files under tests/cases, and the one matcher.
+
+A case file is a YAML list of cases, each of one shape:
+
+    - name: a sentence saying what the case shows (unique within its subject and ruleset: the test's id)
+      ruleset: the id of the ruleset whose data the module runs with
+      given: what the module is given
+      expect: what its result must contain
+
+A file's subject is its folder under tests/cases (`engine/<ruleset>.yaml`), else its name (`calculator.yaml`): it
+says which pure module runs the case and how `given` becomes its call (`tests/case_runner.mjs`):
+
+    engine       walk(ruleset, given.answers)                         -> {trail, at}
+    calculator   the calculator over given.start, given.event and given.steps -> {table, steps, warnings}
+    escalation   escalation(log of given.incidents, ruleset, given.player, given.session, given.today)
+    discipline   disciplineStatus(given.strikes, ruleset.discipline, given.today)
+
+`expect` is matched by `subset_matches`: a mapping needs each of its keys, a list each of its items in order and no
+more, anything else equality. YAML dates and times are compared as ISO text.
+"""
+import datetime
+import json
+import subprocess
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from helpers import NODE, ROOT, rulesets_in
+
+CASES = ROOT / "tests" / "cases"
+RUNNER = ROOT / "tests" / "case_runner.mjs"
+SUBJECTS = ("engine", "calculator", "escalation", "discipline")
+SHAPE = {"name", "ruleset", "given", "expect"}
+
+
+def plain(value):
+    """The value as JSON has it: YAML's dates and times as ISO text (2026-05-01T10:00:00+00:00)."""
+    return json.loads(json.dumps(value, default=lambda v: v.isoformat() if isinstance(v, (datetime.date, datetime.time))
+                                 else str(v)))
+
+
+def subject_of(path):
+    relative = path.relative_to(CASES)
+    return relative.parts[0] if len(relative.parts) > 1 else path.stem
+
+
+def case_paths(subject=None):
+    paths = sorted(CASES.rglob("*.yaml"))
+    return [path for path in paths if subject is None or subject_of(path) == subject]
+
+
+def load(subject=None):
+    """Every case of one subject (or of all), each with its `subject` and `file`, in the files' order."""
+    found = []
+    for path in case_paths(subject):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+            found.append({**plain(case), "subject": subject_of(path), "file": path.relative_to(ROOT).as_posix()})
+    return found
+
+
+def run(app, cases):
+    """Run the cases in Node with every ruleset as the client assembles it (in English); one result per case."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rulesets, requests = Path(tmp) / "rulesets.json", Path(tmp) / "cases.json"
+        rulesets.write_text(json.dumps(rulesets_in(app, "en")), encoding="utf-8")
+        requests.write_text(json.dumps([{key: case[key] for key in ("subject", "ruleset", "given")} for case in cases]),
+                            encoding="utf-8")
+        output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests)],
+                                check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def subset_matches(actual, expected, path="result"):
+    """Assert that actual holds everything expected says, naming the first place where it does not."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{path}: expected a mapping, got {actual!r}"
+        for key, value in expected.items():
+            assert key in actual, f"{path}.{key}: missing (has {sorted(actual)})"
+            subset_matches(actual[key], value, f"{path}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), \
+            f"{path}: expected {len(expected)} items, got {actual!r}"
+        for index, item in enumerate(expected):
+            subset_matches(actual[index], item, f"{path}[{index}]")
+    else:
+        assert actual == expected, f"{path}: {actual!r} != {expected!r}"

@@ -1,0 +1,31 @@
+// Runs the case files' cases (tests/case_files.py) with the client's pure modules in Node, as the browser runs them.
+// Each subject turns a case's `given` into one call; the result is what the module returns, which the case's
+// `expect` must be a part of.
+import { readFileSync } from 'node:fs';
+import * as calc from '../webapp/static/js/calculator.js';
+import { disciplineStatus } from '../webapp/static/js/discipline.js';
+import { walk } from '../webapp/static/js/engine.js';
+import { escalation } from '../webapp/static/js/log.js';
+import { runScenarios } from './calculator_scenarios.mjs';
+
+/** The incident log a list of incidents makes, as the log module stores it. */
+function asLog(ruleset, incidents) {
+  return {
+    format: 'mahjong-referee/incident-log',
+    version: 1,
+    incidents: incidents.map((item, n) => ({ id: `i${n}`, rulesetId: ruleset, session: '', ...item })),
+  };
+}
+
+const SUBJECTS = {
+  engine: (ruleset, given) => walk(ruleset, given.answers),
+  calculator: (ruleset, given, rulesets, id) => runScenarios(calc, rulesets, [{ ruleset: id, ...given }])[0],
+  escalation: (ruleset, given, rulesets, id) => escalation(
+    asLog(id, given.incidents), ruleset, given.player, given.session ?? '', given.today),
+  discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
+};
+
+const rulesets = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const cases = JSON.parse(readFileSync(process.argv[3], 'utf8'));
+const results = cases.map(({ subject, ruleset, given }) => SUBJECTS[subject](rulesets[ruleset], given, rulesets, ruleset));
+process.stdout.write(JSON.stringify(results));
