@@ -192,6 +192,39 @@ def test_cache_version_changes_with_content(tmp_path):
     assert version(static) != before
 
 
+@pytest.mark.parametrize("change", ["the sw.js template", "a shell's text from the Python code", "a static file"])
+def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypatch, change):
+    """Whatever the phone caches changes, the version changes, so installed phones update: sw.js and text that Python
+    puts in a shell included (the version was a hash of the HTML templates and some files only)."""
+    import shutil
+
+    from webapp import create_app, pages
+    from webapp.pwa import precache_manifest
+
+    templates, static = tmp_path / "templates", tmp_path / "static"
+    shutil.copytree(ROOT / "webapp" / "templates", templates)
+    shutil.copytree(ROOT / "webapp" / "static", static)
+
+    def version():
+        app = create_app({"TESTING": True})
+        app.template_folder, app.static_folder = str(templates), str(static)
+        with app.test_request_context():
+            return precache_manifest()[0]
+
+    before = version()
+    assert version() == before  # the same content, the same version
+    if change == "the sw.js template":
+        sw = templates / "sw.js"
+        sw.write_text(sw.read_text(encoding="utf-8").replace("self.clients.claim()", "self.clients.claim() /* v2 */"),
+                      encoding="utf-8")
+    elif change == "a shell's text from the Python code":
+        strings = pages.client_strings
+        monkeypatch.setattr(pages, "client_strings", lambda: {**strings(), "new_string": "New"})
+    else:
+        (static / "js" / "format.js").write_text((static / "js" / "format.js").read_text() + "\n// changed\n")
+    assert version() != before
+
+
 def test_security_headers(client):
     response = client.get("/en/")
     csp = response.headers["Content-Security-Policy"]

@@ -1,5 +1,4 @@
 """Installability and offline use: the manifest, and the service worker with its content-versioned precache."""
-import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -7,7 +6,8 @@ from pathlib import Path
 from flask import Blueprint, Response, abort, current_app, g, render_template, url_for
 from flask_babel import gettext as _
 
-from .catalogs import LANGUAGES, UI_DOMAIN, po_path
+from .catalogs import LANGUAGES
+from .precache_version import versioned
 from .url_grammar import LANG
 
 bp = Blueprint("pwa", __name__)
@@ -51,29 +51,21 @@ def static_urls():
     return [url_for("static", filename=p.relative_to(static).as_posix()) for p in _static_files()]
 
 
-def precache_plan():
-    """What the app needs offline, and a version: a hash that changes with any of it."""
-    cached = current_app.extensions.get("precache")
-    if cached:
-        return cached
+def _precache_urls():
+    """What the app needs offline: (fetched one request each, bundled), see Precache."""
     store = current_app.extensions["rulesets"]
     shells = [f"/{lang}/" for lang in LANGUAGES]
     manifests = [f"/{lang}/manifest.webmanifest" for lang in LANGUAGES]
     offline = [url for url in static_urls() if url.removeprefix("/static/") not in NOT_OFFLINE]
     bundled = manifests + [url for url in offline if url.endswith(BUNDLED_SUFFIXES)]
     fetched = shells + [url for url in offline if not url.endswith(BUNDLED_SUFFIXES)] + sorted(store.served())
-    digest = hashlib.sha256()
-    for path in _static_files() + sorted(p for p in Path(current_app.template_folder).rglob("*") if p.is_file()):
-        digest.update(path.read_bytes())
-    for lang in LANGUAGES:
-        po = po_path(Path(current_app.config["TRANSLATIONS_DIR"]), lang, UI_DOMAIN)
-        if po.exists():
-            digest.update(po.read_bytes())
-    digest.update(json.dumps([fetched, bundled]).encode())
-    digest.update(Path(__file__).read_bytes())
-    result = Precache(digest.hexdigest()[:16], fetched, bundled)
-    current_app.extensions["precache"] = result
-    return result
+    return fetched, bundled
+
+
+def precache_plan():
+    """What the app needs offline, and a version: a hash of every precached file and of sw.js, as the app serves
+    them (precache_version.py), so it changes with any of it."""
+    return versioned(_precache_urls, Precache)
 
 
 def precache_manifest():
