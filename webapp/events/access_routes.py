@@ -4,6 +4,7 @@ from datetime import timedelta
 from flask import current_app, jsonify
 from sqlalchemy import func, select, update
 
+from ..catalogs import LANGUAGES
 from . import auth, ratelimit, validation as check
 from .api import bp, json_body, page_args
 from .errors import ApiError, Invalid
@@ -11,8 +12,6 @@ from .events_routes import database
 from .invites import invite_link, qr_code, split_invite
 from .models import Credential, Event, Invite, League, now
 from .shapes import credential_json, event_json, invite_json, new_credential_json
-
-LANGS = ("en", "fr", "it")
 
 
 @bp.post("/auth/token")
@@ -63,7 +62,7 @@ def create_invite(event_id):
     max_uses = check.integer(data, "max_uses", default=1, low=1, high=500)
     days = check.integer(data, "expires_in_days", default=7, low=1, high=90)
     lang = data.get("lang", "en")
-    if lang not in LANGS:
+    if lang not in LANGUAGES:
         raise Invalid("lang", "Expected one of en, fr, it.")
     secret = auth.new_secret()
     secret_hash = auth.hash_secret(secret)
