@@ -87,6 +87,8 @@ def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
     """The ruling, table, log and search screens are fetched on first use, not to show home."""
     page.goto(f"{live_server.url}/en/")
     expect(page.locator("#ruleset-wrc-2015")).to_be_visible()
+    # A navigated home is in the page before the modules arrive: wait until the first steps' modules have come.
+    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/question.js'))")
     loaded = module_requests(page)
     assert {"main.js", "controller.js", "views/home.js", "views/question.js"} <= loaded
     assert not loaded & {"views/ruling.js", "views/apply.js", "views/table.js", "views/log.js", "finder.js",
