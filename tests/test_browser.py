@@ -92,7 +92,8 @@ def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
     loaded = module_requests(page)
     assert {"main.js", "controller.js", "views/home.js", "views/question.js"} <= loaded
     assert not loaded & {"views/ruling.js", "views/apply.js", "views/table.js", "views/log.js", "finder.js",
-                         "calculator.js", "search.js"}
+                         "calculator.js", "search.js", "log.js", "log-file.js", "screens/ruling.js", "screens/table.js",
+                         "screens/log.js", "services/table.js", "services/log.js"}
     page.click("#ruleset-wrc-2015")
     expect(page.locator("#opt-false-win")).to_be_visible()
     page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/apply.js'))")

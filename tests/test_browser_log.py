@@ -89,7 +89,7 @@ def test_export_import_round_trip_and_bad_files(page, live_server, tmp_path):
         "not_json": b"{oops",
         "foreign": json.dumps({"incidents": []}).encode(),
         "newer": json.dumps({**json.loads(exported.read_text()), "version": 99}).encode(),
-        "invalid": json.dumps({**json.loads(exported.read_text()), "incidents": [{"id": 1}]}).encode(),
+        "bad_id": json.dumps({**json.loads(exported.read_text()), "incidents": [{"id": 1}]}).encode(),
     }
     for error, content in bad_files.items():
         page.set_input_files("#import-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}])

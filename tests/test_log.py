@@ -1,4 +1,4 @@
-"""The incident log's pure module in Node: export/import validation (escalation: tests/cases/escalation.yaml, run by
+"""The incident log's pure modules in Node: export/import validation (log-file.js) (escalation: tests/cases/escalation.yaml, run by
 test_cases.py)."""
 import json
 
@@ -20,21 +20,25 @@ GOOD = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
     ("not json at all", "not_json"),
     (json.dumps({"incidents": []}), "foreign"),
     (json.dumps({**GOOD, "version": 2}), "newer"),
-    (json.dumps({**GOOD, "incidents": [{"id": "x"}]}), "invalid"),
-    (json.dumps({**GOOD, "incidents": GOOD["incidents"] * 2}), "invalid"),
-    (json.dumps({**GOOD, "incidents": [{**GOOD["incidents"][0], "points": "20"}]}), "invalid"),
+    (json.dumps({**GOOD, "incidents": [{"id": "x"}]}), "bad_date"),
+    (json.dumps({**GOOD, "incidents": GOOD["incidents"] * 2}), "duplicate_id"),
+    (json.dumps({**GOOD, "incidents": [{**GOOD["incidents"][0], "points": "20"}]}), "bad_number"),
 ])
 def test_bad_imports_are_refused(tmp_path, text, error):
-    assert call(tmp_path, "fromJson", [[text]])[0] == {"error": error}
+    assert call_file(tmp_path, "parseExport", [[text]])[0]["error"] == error
+
+
+def call_file(tmp_path, function, calls):
+    return call_module("log-file.js", function, calls, tmp_path)
 
 
 def test_round_trip(tmp_path):
-    exported = call(tmp_path, "toJson", [[GOOD]])[0]
-    assert call(tmp_path, "fromJson", [[exported]])[0] == {"log": GOOD}
+    exported = call_file(tmp_path, "toJson", [[GOOD["incidents"]]])[0]
+    assert call_file(tmp_path, "parseExport", [[exported]])[0] == {"incidents": GOOD["incidents"]}
 
 
 def test_csv_has_a_row_per_incident_and_neutralises_formulas(tmp_path):
-    csv = call(tmp_path, "toCsv", [[GOOD]])[0]
+    csv = call_file(tmp_path, "toCsv", [[GOOD["incidents"]]])[0]
     lines = csv.strip().split("\r\n")
     assert len(lines) == 2
     assert lines[0].split(",")[0] == "\ufeffat"  # a byte-order mark, so spreadsheets read UTF-8

@@ -4,7 +4,8 @@ A page loaded over the network names them in its head, so they download alongsid
 worker's copy of the shell does not: from its cache they arrive at once, and hints in the head only cost a slow phone
 time before its first paint. There, main.js adds the same hints just after the first paint (from `app-modules`).
 
-The import graph is read by a JavaScript parser (`js_graph.py`); `module_imports` gives each module's direct imports.
+The import graph is read by a JavaScript parser (`js_graph.py`); `module_imports` gives each module's direct imports,
+which is also what the architecture test checks (no view reaches the storage layer).
 """
 from flask import current_app, g, request, url_for
 

@@ -32,6 +32,7 @@ def client_strings():
         "number_error_range": _("Enter a whole number from %(min)s to %(max)s."),
         "not_found": _("This page does not exist in this ruleset."),
         "load_error": _("The ruleset could not be loaded. Check your connection and try again."),
+        "screen_error": _("Something went wrong while showing this page. Your saved data is not affected."),
         "offline_pending": _("Preparing offline use…"),
         "offline_ready": _("Ready to work offline."),
         "offline_unsupported": _("This browser cannot keep the app for offline use."),
@@ -49,6 +50,7 @@ def client_strings():
         "find": find_strings(),
         "log": log_strings(),
         "csv": export_strings(),
+        "data": data_strings(),
     }
 
 
@@ -97,8 +99,83 @@ def log_strings():
         "import_foreign": _("This file was not exported by this app's log. Nothing was changed."),
         "import_newer": _("This file comes from a newer version of the app. Update the app first. Nothing was changed."),
         "import_invalid": _("This file holds damaged incidents. Nothing was changed."),
+        "import_no_version": _("This file does not say which version of the log it is. Nothing was changed."),
+        "import_bad_version": _("This file's version is not a whole number. Nothing was changed."),
+        "import_not_a_list": _("This file's incidents are not a list. Nothing was changed."),
+        "import_bad_record": _("This file holds an incident that is empty or not an incident. Nothing was changed."),
+        "import_bad_id": _("This file holds an incident without a valid id. Nothing was changed."),
+        "import_bad_date": _("This file holds a date that is not a full date and time with its time zone, such as "
+                             "2026-11-23T10:00:00Z, between 1970 and 2199. Nothing was changed."),
+        "import_bad_number": _("This file holds penalty points that are not a number within range. Nothing was changed."),
+        "import_bad_field": _("This file holds an incident with a missing, too long or unknown field. Nothing was changed."),
+        "import_duplicate_id": _("This file holds two incidents with the same id. Nothing was changed."),
         "err_empty_player": _("Enter the player's name or seat."),
         "err_too_long": _("This text is too long."),
+    }
+
+
+def data_strings():
+    """Strings about the data kept on the device: notices, the data section, stale forms, imports, updates."""
+    return {
+        "title": _("Data on this device"),
+        "read_only": _("This cannot be changed here for now: the notice above says why."),
+        "stale_changed": _("This was changed in another tab or window. What you typed is kept; the other fields show "
+                           "the current data."),
+        "stale_conflict": _("Not saved: this was changed in another tab or window since you started. The fields you "
+                            "did not change now show the current data: check them, then save again to apply what you "
+                            "typed."),
+        "stale_deleted": _("This incident was deleted in another tab or window. Save again to keep it with your "
+                           "changes."),
+        "write_quota": _("This device refused to save, so nothing was changed. Free some storage space and try again."),
+        "write_newer": _("Not saved: this data was saved by a newer version of the app. Reload the app to update it."),
+        "write_closed": _("Not saved: the app was updated in another tab. Reload this tab, then try again."),
+        "write_unavailable": _("Not saved: this browser does not let the app keep data (private browsing?)."),
+        "write_conflict": _("Not done: this was changed in another tab or window. Check it, then try again."),
+        "write_failed": _("Not saved: the device could not store it. Try again."),
+        "write_newer_data": _("Not done: some incidents were saved by a newer version of the app. Reload the app to "
+                              "update it first."),
+        "what_settings": _("your settings (ruleset, tournament, session and table)"),
+        "what_table": _("the table and its history"),
+        "what_incident": _("incidents of the log"),
+        "what_storage": _("storage"),
+        "notice_damaged": _("Part of the saved data was damaged: %(what)s (%(count)s). The damaged part was set aside "
+                            "untouched; everything else is intact and in use."),
+        "notice_newer": _("Saved by a newer version of the app: %(what)s (%(count)s). Reload to update the app; "
+                          "until then this tab only shows it."),
+        "notice_closed": _("The app was updated in another tab. Reload this tab to go on saving."),
+        "notice_unavailable": _("This browser does not let the app keep data here, so nothing can be saved (private "
+                                "browsing?)."),
+        "notice_quota": _("This device is out of storage space: %(what)s could not be saved."),
+        "notice_nearly_full": _("Storage on this device is nearly full. Export the log now and free some space."),
+        "reload": _("Reload"),
+        "see_data": _("See, export or clear what was set aside"),
+        "usage": _("Space used: %(used)s KB of %(total)s KB."),
+        "persisted_granted": _("This browser keeps the app's data even when space runs low."),
+        "persisted_not_granted": _("This browser may delete the app's data if the device runs low on space: export "
+                                   "the log regularly."),
+        "persisted_unsupported": _("This browser does not say whether it keeps the app's data."),
+        "ask_persist": _("Ask to keep the data"),
+        "aside_intro": _("Set aside as damaged or unreadable: %(count)s. Kept untouched until you clear it."),
+        "aside_line": _("%(what)s %(id)s, set aside on %(when)s"),
+        "aside_none": _("Nothing has been set aside."),
+        "export_aside": _("Export what was set aside"),
+        "clear_aside": _("Clear what was set aside"),
+        "confirm_clear": _("Delete what was set aside for good? Export it first if you may need it."),
+        "import_where": _("Where in the file: %(path)s"),
+        "import_done": _("Imported: %(added)s new, %(same)s already in the log, %(replaced)s replaced by the file's "
+                         "version, %(kept)s kept as they were."),
+        "import_plan": _("This file holds %(added)s new incidents, %(same)s already in your log and %(conflicts)s "
+                         "that differ from yours."),
+        "import_conflict": _("%(player)s, %(when)s: your version and the file's differ."),
+        "mine": _("Yours"),
+        "theirs": _("In the file"),
+        "choose_version": _("Which version to keep"),
+        "keep_mine": _("Keep mine"),
+        "take_theirs": _("Take the file's"),
+        "merge": _("Add to my log"),
+        "replace": _("Replace my log with the file"),
+        "cancel": _("Cancel"),
+        "update_waiting": _("An update is ready. It will be applied once what you typed is saved or cleared."),
     }
 
 

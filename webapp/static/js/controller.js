@@ -1,34 +1,47 @@
-/** The controller: reads the URL, loads ruleset data, asks the engine where we stand, and hands it to a view. */
+/**
+ * The app's controller: reads the URL, loads ruleset data, and hands each screen to its own controller (screens/),
+ * which reads and writes the referee's data through the services and renders through the views. When another tab
+ * changes the data, the current screen is shown again with whatever the referee was typing kept.
+ */
 import { el, replace } from './dom.js';
 import { rulingPaths, sameIncident, walk } from './engine.js';
-import { homeUrl, parse, wizardUrl } from './router.js';
+import { homeUrl, parse } from './router.js';
 import { assembleRulesets } from './ruleset-data.js';
-import { load, save } from './store.js';
-import { renderHome } from './views/home.js';
-import { renderQuestion } from './views/question.js';
+import { createHomeScreen } from './screens/home.js';
+import { createQuestionScreen } from './screens/question.js';
+import { chooseRuleset, readSettings } from './services/settings.js';
+import { carryInput, unsavedForms } from './views/form-state.js';
 
-const CHOSEN_KEY = 'ruleset';
+/** A module or data file that could not be fetched: the one failure shown as "check your connection". */
+class LoadError extends Error {}
+
+const loadModule = (load) => () => load().catch((error) => {
+  throw new LoadError(error.message, { cause: error });
+});
 
 /** Screens past home and the questions load on first use, so a cold start fetches only what the first taps need. */
 const screens = {
-  ruling: async () => {
-    const [ruling, apply, record] = await Promise.all(
-      [import('./views/ruling.js'), import('./views/apply.js'), import('./views/record.js')]);
-    return { ...ruling, ...apply, ...record };
-  },
-  log: () => import('./views/log.js'),
-  table: () => import('./views/table.js'),
-  finder: () => import('./finder.js'),
+  ruling: loadModule(() => import('./screens/ruling.js')),
+  log: loadModule(() => import('./screens/log.js')),
+  table: loadModule(() => import('./screens/table.js')),
+  finder: loadModule(() => import('./finder.js')),
 };
 
 export function createController(config, view) {
   let loaded = null;  // the promise of every ruleset, whole, in this page's language
   let rendered = false;
   let renders = 0;  // counts renders, so only the latest one is shown
+  let current = null;  // {path, screen} of the screen on show
+  let refreshing = null;
 
   async function fetchJson(url) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    let response;
+    try {
+      response = await fetch(url);
+    } catch (error) {
+      throw new LoadError(error.message, { cause: error });
+    }
+    if (!response.ok) throw new LoadError(`HTTP ${response.status}`);
     return response.json();
   }
 
@@ -47,9 +60,17 @@ export function createController(config, view) {
     return Object.hasOwn(all, id) ? all[id] : null;  // a URL segment such as "constructor" is no ruleset
   }
 
-  function show({ children, title = '', focus = null }) {
-    replace(view, children);
+  function show({ children, title = '', focus = null }, { refresh = false } = {}) {
+    const nodes = [children].flat(Infinity).filter(Boolean);
+    const settle = refresh ? carryInput(view, nodes) : null;
+    const scroll = window.scrollY;
+    replace(view, nodes);
     document.title = title ? `${title} · ${config.appName}` : config.appName;
+    if (settle) {
+      settle();
+      window.scrollTo(0, scroll);
+      return;
+    }
     // After a tap, move focus to the new heading so screen readers announce the new step; not on first load.
     if (focus) view.querySelector(focus)?.focus();
     else if (rendered) view.querySelector('.screen-heading')?.focus();
@@ -71,60 +92,68 @@ export function createController(config, view) {
   }
 
   /** Show the screen of the current URL; a slower earlier render never overwrites a newer one. */
-  async function render() {
+  async function render({ refresh = false } = {}) {
     const token = ++renders;
-    syncLanguageLinks(location.pathname);
-    let screen;
+    const path = location.pathname;
+    syncLanguageLinks(path);
+    let shown;
     try {
-      screen = await screenFor(parse(location.pathname));
-    } catch (error) {  // data or a screen's module could not be loaded (offline before the app was cached)
+      const screen = refresh && current?.path === path ? current.screen : await screenFor(parse(path));
+      if (token !== renders) return;
+      current = { path, screen };
+      shown = await screen.render();
+    } catch (error) {
       console.error(error);
-      screen = message('load-error', config.strings.load_error);
+      // Only a module or data file that could not be fetched is a connection problem; stored data never throws here.
+      shown = error instanceof LoadError ? message('load-error', config.strings.load_error) : message('screen-error', config.strings.screen_error);
+      current = null;
     }
-    if (token === renders) show(screen);
+    if (token === renders) show(shown, { refresh: refresh && Boolean(current) });
   }
 
-  /** The screen for a route, as {children, title, focus}. */
+  /** Show the current screen again with fresh data (another tab changed it, or this screen saved something). */
+  function refresh() {
+    refreshing ??= Promise.resolve().then(() => {
+      refreshing = null;
+      if (current?.screen.live) return render({ refresh: true });
+      return null;
+    });
+    return refreshing;
+  }
+
+  const ctx = { config, go, refresh, reload: () => window.location.reload() };
+
+  /** The controller of a route's screen (an object whose render() gives {children, title, focus}). */
   async function screenFor(route) {
-    if (route.view === 'home') return { children: renderHome({ config, chosenId: load(CHOSEN_KEY) }) };
+    if (route.view === 'home') return createHomeScreen(ctx);
     if (route.view === 'log') {
-      const [{ renderLog }, all] = await Promise.all([screens.log(), allRulesets()]);
-      const rulesets = Object.fromEntries(all.map((r) => [r.id, r]));
-      return { children: renderLog({ config, rulesets, rerender: render }), title: config.strings.log.title };
+      const [{ createLogScreen }, all] = await Promise.all([screens.log(), allRulesets()]);
+      return createLogScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
     }
-    if (route.view === 'glossary') return (await screens.finder()).glossaryScreen({ config, chosenId: load(CHOSEN_KEY) });
+    if (route.view === 'glossary') {
+      const [{ glossaryScreen }, { settings }] = await Promise.all([screens.finder(), readSettings()]);
+      return { render: async () => glossaryScreen({ config, chosenId: settings.ruleset }) };
+    }
     const ruleset = await fetchRuleset(route.rulesetId);
-    if (!ruleset) return message('not-found', config.strings.not_found);
-    save(CHOSEN_KEY, ruleset.id);
+    if (!ruleset) return { render: async () => message('not-found', config.strings.not_found) };
+    await chooseRuleset(ruleset.id);
     if (route.view === 'table') {
-      const { renderTable } = await screens.table();
-      return { children: renderTable({ config, ruleset, rerender: render }), title: config.strings.calc.table_title };
+      const { createTableScreen } = await screens.table();
+      return createTableScreen(ctx, { ruleset });
     }
     if (route.view === 'search' || route.view === 'browse') {
       const [{ findScreen }, rulesets] = await Promise.all([screens.finder(), allRulesets()]);
-      return findScreen(route.view, { config, ruleset, rulesets, go });
+      return { render: () => findScreen(route.view, { config, ruleset, rulesets, go }) };
     }
     const answers = route.view === 'ruling' ? rulingPaths(ruleset)[route.rulingId] : route.answers;
     const walked = answers && walk(ruleset, answers);
-    if (!walked || walked.at.kind === 'invalid') return message('not-found', config.strings.not_found);
+    if (!walked || walked.at.kind === 'invalid') return { render: async () => message('not-found', config.strings.not_found) };
     if (walked.at.kind === 'question') {
       screens.ruling().catch(() => {});  // fetch the ruling screen while the referee answers
-      const onNumber = (value) => go(wizardUrl(config.lang, ruleset.id, [...answers, String(value)]));
-      return {
-        children: renderQuestion({ config, ruleset, walked, answers, onNumber }),
-        title: ruleset.incidents[walked.at.id].question,
-      };
+      return createQuestionScreen(ctx, { ruleset, walked, answers });
     }
-    const [{ renderRuling, renderApply, renderRecord }, others] = await Promise.all(
-      [screens.ruling(), otherRulings(ruleset.id, walked.at.id)]);
-    const rulingId = walked.at.id;
-    const numberAnswer = walked.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
-    const apply = renderApply({ config, ruleset, rulingId, numberAnswer });
-    const record = renderRecord({ config, ruleset, rulingId });
-    return {
-      children: renderRuling({ config, ruleset, rulingId, walked, answers, others, apply, record }),
-      title: ruleset.rulings[rulingId].title,
-    };
+    const [{ createRulingScreen }, others] = await Promise.all([screens.ruling(), otherRulings(ruleset.id, walked.at.id)]);
+    return createRulingScreen(ctx, { ruleset, rulingId: walked.at.id, walked, answers, others });
   }
 
   async function allRulesets() {
@@ -153,8 +182,13 @@ export function createController(config, view) {
   return {
     start() {
       document.addEventListener('click', onClick);
-      window.addEventListener('popstate', render);
+      window.addEventListener('popstate', () => render());
+      window.addEventListener('storage', () => refresh());
       return render();
     },
+    /** Whether the referee has typed something not saved yet (an update then waits for it). */
+    hasUnsavedInput: () => unsavedForms(view).length > 0,
+    /** Import every screen's module and the ruleset data now, while this version's files are still cached. */
+    prepareForUpdate: () => Promise.all([...Object.values(screens).map((load) => load()), loadRulesets()]),
   };
 }

@@ -24,3 +24,26 @@ export function replace(container, ...children) {
 export function format(template, values = {}) {
   return template.replace(/%\((\w+)\)s/g, (match, name) => (name in values ? String(values[name]) : match));
 }
+
+/**
+ * A DOM id made from opaque text such as an incident's id: letters, digits and '-' are kept, every other byte becomes
+ * _xx (hex), so any text gives a valid, unique id that never has to be escaped (`a b"c` → `a_20b_22c`).
+ */
+export function domId(prefix, text) {
+  let out = '';
+  for (const byte of new TextEncoder().encode(String(text))) {
+    const char = String.fromCharCode(byte);
+    out += /[A-Za-z0-9-]/.test(char) ? char : `_${byte.toString(16).padStart(2, '0')}`;
+  }
+  return `${prefix}-${out}`;
+}
+
+/** Hand the browser a file to save, made from text. */
+export function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el('a', { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

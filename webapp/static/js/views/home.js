@@ -12,15 +12,20 @@ function rulesetLink(lang, summary, chosen) {
     }, el('span', { class: 'choice-title' }, summary.name), el('span', { class: 'choice-meta' }, summary.edition)));
 }
 
-export function renderHome({ config, chosenId }) {
+export function renderHome({ config, chosenId, notices = null }) {
   const { strings, lang, rulesets } = config;
   const chosen = rulesets.find((summary) => summary.id === chosenId);
   const list = el('ul', { class: 'choices', id: 'ruleset-list' }, rulesets.map((s) => rulesetLink(lang, s, s.id === chosenId)));
   if (!chosen) {
-    return [heading(strings.choose_ruleset, 'home-heading'), list];
+    // The log stays one tap away even before a ruleset is chosen (or when the stored choice was set aside).
+    return [heading(strings.choose_ruleset, 'home-heading'), notices, list,
+      el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },
+        el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title)),
+    ].filter(Boolean);
   }
   return [
     heading(strings.what_happened, 'home-heading'),
+    notices,
     el('p', { class: 'current-ruleset' }, `${strings.current_ruleset} `, el('strong', { id: 'current-ruleset' }, chosen.name)),
     el('a', { class: 'button primary big', href: wizardUrl(lang, chosen.id), id: 'start', 'data-nav': true }, strings.start),
     el('details', { class: 'change-ruleset' }, el('summary', { id: 'change-ruleset' }, strings.change_ruleset), list),
@@ -28,5 +33,5 @@ export function renderHome({ config, chosenId }) {
     el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },
       el('a', { class: 'button secondary', href: tableUrl(lang, chosen.id), id: 'home-table-link', 'data-nav': true }, strings.calc.table_title),
       el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title)),
-  ];
+  ].filter(Boolean);
 }

@@ -1,22 +1,14 @@
-/** The log screen: every incident, the per-player summary with escalation, export, import and print. */
-import { el } from '../dom.js';
+/** The log screen: every incident, the per-player summary with escalation, import and export, and the data section. */
+import { domId, el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
-import { escalation, fromJson, removeIncident, toCsv, toJson } from '../log.js';
-import { loadLog, saveLog } from '../log-store.js';
 import { rulingUrl } from '../router.js';
 import { heading } from './common.js';
-import { escalationLines, recordForm, today } from './record.js';
+import { showStale } from './form-state.js';
+import { escalationLines, recordForm } from './record.js';
+import { storageFailed } from './scores.js';
 
-function download(name, type, text) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = el('a', { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function describe(rulesets, item) {
+/** What a ruleset says about an incident's ruling, in the reader's language (or its ids when unknown). */
+export function describeIncident(rulesets, item) {
   const ruleset = rulesets[item.rulesetId];
   const ruling = ruleset?.rulings[item.rulingId];
   return {
@@ -27,13 +19,19 @@ function describe(rulesets, item) {
   };
 }
 
-function incidentCard(config, rulesets, item, rerender) {
+function incidentCard(config, rulesets, entry, on, failed) {
   const { strings, lang } = config;
   const log = strings.log;
-  const { ruleset, penalty, title, section } = describe(rulesets, item);
+  const { incident: item, rev, editor } = entry;
+  const { ruleset, penalty, title, section } = describeIncident(rulesets, item);
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.at));
-  const editor = el('div', { class: 'editor' });
-  const card = el('li', { class: 'incident', 'data-incident': item.id },
+  const prefix = domId('edit', item.id);
+  const form = editor && ruleset ? recordForm({
+    config, prefix, values: editor.values, rev: editor.rev, players: editor.players, editing: true,
+    on: { escalation: (values) => on.escalation(item.rulesetId, values), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
+  }) : null;
+  if (form && editor.problem) showStale(form, editor.problem);
+  return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null },
     el('h2', { class: 'incident-title' }, `${item.player}${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
     el('p', {}, ruleset ? el('a', { href: rulingUrl(lang, item.rulesetId, item.rulingId), 'data-nav': true }, title) : title),
     el('dl', { class: 'incident-facts' },
@@ -45,88 +43,150 @@ function incidentCard(config, rulesets, item, rerender) {
       item.table ? [el('dt', {}, log.table), el('dd', {}, item.table)] : null,
       item.points !== null && item.points !== undefined ? [el('dt', {}, log.points), el('dd', { 'data-points': item.points }, formatNumber(lang, item.points))] : null,
       item.note ? [el('dt', {}, log.note), el('dd', { class: 'note' }, item.note)] : null),
-    el('div', { class: 'incident-actions no-print' },
+    entry.deleted ? null : el('div', { class: 'incident-actions no-print' },
       ruleset ? el('button', {
-        type: 'button', class: 'button secondary small', id: `edit-${item.id}`,
-        onclick: () => editor.replaceChildren(recordForm({ config, ruleset, rulingId: item.rulingId, incident: item, onSaved: rerender })),
+        type: 'button', class: 'button secondary small', id: prefix, 'aria-expanded': String(Boolean(editor)),
+        onclick: () => (editor ? on.closeEditor(item.id) : on.openEditor(item.id)),
       }, log.edit) : null,
       el('button', {
-        type: 'button', class: 'button secondary small', id: `delete-${item.id}`,
-        onclick: () => {
+        type: 'button', class: 'button secondary small', id: domId('delete', item.id),
+        onclick: async () => {
           if (!window.confirm(log.confirm_delete)) return;
-          if (saveLog(removeIncident(loadLog(), item.id))) rerender();
+          failed(await on.remove(item.id, rev));
         },
       }, log.delete)),
-    editor);
-  return card;
+    el('div', { class: 'editor' }, form));
 }
 
-function summary(config, rulesets, entries) {
+/** rows: [{player, rulesetId, count, points, found}] where found is what the next offence costs. */
+function summary(config, rulesets, rows) {
   const { strings, lang } = config;
   const log = strings.log;
-  const groups = new Map();
-  for (const item of entries) {
-    const key = `${item.rulesetId}\u0000${item.player.trim().toLowerCase()}`;
-    if (!groups.has(key)) groups.set(key, { rulesetId: item.rulesetId, player: item.player.trim(), count: 0, points: 0, session: item.session });
-    const group = groups.get(key);
-    group.count += 1;
-    group.points += item.points || 0;
-    group.session = item.session;
-  }
-  const rows = [...groups.values()].sort((a, b) => a.player.localeCompare(b.player)).map((group) => {
-    const ruleset = rulesets[group.rulesetId];
-    const found = ruleset ? escalation({ incidents: entries }, ruleset, group.player, group.session, today()) : { incidents: group.count };
-    return el('tr', { 'data-player': group.player, 'data-ruleset': group.rulesetId },
-      el('th', { scope: 'row' }, group.player),
-      el('td', {}, ruleset?.short_name || group.rulesetId),
-      el('td', { 'data-count': group.count }, String(group.count)),
-      el('td', { 'data-points-total': group.points }, formatNumber(lang, group.points)),
-      el('td', {}, el('ul', { class: 'escalation' }, escalationLines(strings, found))));
+  const body = rows.map((row) => {
+    const ruleset = rulesets[row.rulesetId];
+    return el('tr', { 'data-player': row.player, 'data-ruleset': row.rulesetId },
+      el('th', { scope: 'row' }, row.player),
+      el('td', {}, ruleset?.short_name || row.rulesetId),
+      el('td', { 'data-count': row.count }, String(row.count)),
+      el('td', { 'data-points-total': row.points }, formatNumber(lang, row.points)),
+      el('td', {}, el('ul', { class: 'escalation' }, escalationLines(strings, row.found))));
   });
   return el('table', { class: 'scores-table summary', id: 'log-summary' },
     el('caption', {}, log.summary),
     el('thead', {}, el('tr', {}, [log.player, log.ruleset, log.count, log.points, log.next].map((text) => el('th', { scope: 'col' }, text)))),
-    el('tbody', {}, rows));
+    el('tbody', {}, body));
 }
 
-export function renderLog({ config, rulesets, rerender }) {
+/** The import's outcome: an error with its code (and where in the file), a plan to confirm, or what was done. */
+function importPanel(config, state, on) {
+  const log = config.strings.log;
+  const s = config.strings.data;
+  if (!state) return null;
+  if (state.error) {
+    return el('div', { class: 'field-error', id: 'import-error', role: 'alert', 'data-error': state.error, 'data-path': state.path ?? null },
+      el('p', {}, log[`import_${state.error}`] || s[`write_${state.error}`] || log.import_invalid),
+      state.path ? el('p', { class: 'choice-meta' }, format(s.import_where, { path: state.path })) : null);
+  }
+  if (state.done) {
+    const d = state.done;
+    return el('p', {
+      id: 'import-done', role: 'status', 'data-added': d.added, 'data-same': d.same, 'data-replaced': d.replaced, 'data-kept': d.kept,
+    }, format(s.import_done, d));
+  }
+  const { plan } = state;
+  const conflicts = plan.conflicts.map((conflict, index) => el('li', { 'data-conflict': conflict.id },
+    el('p', {}, format(s.import_conflict, { player: conflict.mine.player, when: conflict.mine.at })),
+    el('dl', { class: 'incident-facts' },
+      el('dt', {}, s.mine), el('dd', { 'data-side': 'mine' }, summaryLine(conflict.mine)),
+      el('dt', {}, s.theirs), el('dd', { 'data-side': 'theirs' }, summaryLine(conflict.theirs))),
+    el('fieldset', { class: 'choice-pair' }, el('legend', { class: 'visually-hidden' }, s.choose_version),
+      el('label', { class: 'check' }, el('input', { type: 'radio', name: `conflict-${index}`, value: 'mine', checked: true, 'data-choice': 'mine' }), s.keep_mine),
+      el('label', { class: 'check' }, el('input', { type: 'radio', name: `conflict-${index}`, value: 'theirs', 'data-choice': 'theirs' }), s.take_theirs))));
+  const form = el('form', { id: 'import-plan', class: 'import-plan', novalidate: true,
+    'data-new': plan.added.length, 'data-same': plan.same, 'data-conflicts': plan.conflicts.length, 'data-newer': plan.newer ?? 0 },
+  el('p', {}, format(s.import_plan, { added: plan.added.length, same: plan.same, conflicts: plan.conflicts.length })),
+  conflicts.length ? el('ul', { class: 'conflicts', id: 'import-conflicts' }, conflicts) : null,
+  el('div', { class: 'log-actions' },
+    el('button', { type: 'submit', class: 'button primary', id: 'import-merge' }, s.merge),
+    el('button', {
+      type: 'button', class: 'button secondary', id: 'import-replace',
+      onclick: () => window.confirm(log.confirm_import) && on.replace(),
+    }, s.replace),
+    el('button', { type: 'button', class: 'button secondary', id: 'import-cancel', onclick: on.cancelImport }, s.cancel)));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const take = plan.conflicts.filter((_, index) => form.elements.namedItem(`conflict-${index}`).value === 'theirs').map((c) => c.id);
+    on.merge(take);
+  });
+  return form;
+}
+
+function summaryLine(item) {
+  return [item.player, item.seat, item.session, item.table, item.points ?? '', item.note].filter((part) => part !== '' && part !== undefined).join(' · ');
+}
+
+/** The data section: persistence, space, and the data set aside as damaged, which can be exported and cleared. */
+function dataSection(config, health, on) {
+  const s = config.strings.data;
+  const persisted = health.persisted === null ? 'unsupported' : health.persisted ? 'granted' : 'not-granted';
+  const usage = health.estimate
+    ? el('p', { id: 'storage-usage', 'data-usage': health.estimate.usage, 'data-quota': health.estimate.quota },
+      format(s.usage, { used: formatNumber(config.lang, Math.ceil(health.estimate.usage / 1024)), total: formatNumber(config.lang, Math.floor(health.estimate.quota / 1024)) }))
+    : null;
+  const aside = health.quarantine.map((entry) => el('li', {
+    'data-quarantine': entry.key, 'data-kind': entry.kind, 'data-item': entry.id ?? '', 'data-problem': entry.reason,
+  }, format(s.aside_line, { what: s[`what_${entry.kind}`] || entry.kind, id: entry.id ?? '', when: entry.at }),
+  entry.problems?.length ? el('span', { class: 'choice-meta' }, ` (${entry.problems.slice(0, 3).map((p) => p.path || '/').join(', ')})`) : null));
+  return el('section', { class: 'data-section no-print', id: 'data', 'aria-labelledby': 'data-title' },
+    el('h2', { id: 'data-title' }, s.title),
+    el('p', { id: 'storage-persisted', 'data-state': persisted }, s[`persisted_${persisted.replace('-', '_')}`],
+      persisted === 'not-granted' ? [' ', el('button', { type: 'button', class: 'button secondary small', id: 'storage-persist', onclick: on.persist }, s.ask_persist)] : null),
+    usage,
+    aside.length
+      ? [el('p', { id: 'quarantine-count', 'data-count': aside.length }, format(s.aside_intro, { count: aside.length })),
+        el('ul', { id: 'quarantine' }, aside),
+        el('div', { class: 'log-actions' },
+          el('button', { type: 'button', class: 'button secondary', id: 'quarantine-export', onclick: on.exportQuarantine }, s.export_aside),
+          el('button', {
+            type: 'button', class: 'button secondary', id: 'quarantine-clear',
+            onclick: () => window.confirm(s.confirm_clear) && on.clearQuarantine(),
+          }, s.clear_aside))]
+      : el('p', { id: 'quarantine-empty' }, s.aside_none));
+}
+
+/**
+ * view: {entries: [{incident, rev, editor, deleted}] newest first, summary rows, importState, health, notices, newer};
+ * on: openEditor/closeEditor/saveEdit/remove/escalation, exportJson/exportCsv, importFile(text), merge(ids to take
+ * from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
+ */
+export function renderLog({ config, rulesets, view, on }) {
   const { strings } = config;
   const log = strings.log;
-  const current = loadLog();
-  const status = el('div', { id: 'log-status', role: 'status' });
   const fileInput = el('input', { type: 'file', id: 'import-file', accept: 'application/json,.json', class: 'file-input' });
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files[0];
     if (!file) return;
-    const parsed = fromJson(await file.text());
+    const text = await file.text();
     fileInput.value = '';
-    if (parsed.error) {
-      status.replaceChildren(el('p', { class: 'field-error', id: 'import-error', 'data-error': parsed.error }, log[`import_${parsed.error}`]));
-      return;
-    }
-    if (loadLog().incidents.length && !window.confirm(log.confirm_import)) return;
-    if (!saveLog(parsed.log)) {
-      status.replaceChildren(el('p', { class: 'field-error', id: 'import-error', 'data-error': 'storage' }, strings.calc.storage_full));
-      return;
-    }
-    rerender();
+    on.importFile(text);
   });
-  const csv = () => toCsv(current, (item) => {
-    const { penalty, title, section } = describe(rulesets, item);
-    return { penalty, title, section };
-  });
-  const entries = [...current.incidents].sort((a, b) => b.at.localeCompare(a.at));
+  const status = el('div', { id: 'log-status', role: 'status' }, importPanel(config, view.importState, on));
+  const failed = (result) => {
+    if (result?.error) storageFailed(status, strings, result.error);
+  };
   return [
     heading(log.title, 'log-heading'),
+    view.notices,
     el('div', { class: 'log-actions no-print' },
-      el('button', { type: 'button', class: 'button secondary', id: 'export-csv', onclick: () => download('incidents.csv', 'text/csv', csv()) }, log.export_csv),
-      el('button', { type: 'button', class: 'button secondary', id: 'export-json', onclick: () => download('incidents.json', 'application/json', toJson(current)) }, log.export_json),
+      el('button', { type: 'button', class: 'button secondary', id: 'export-csv', onclick: on.exportCsv }, log.export_csv),
+      el('button', { type: 'button', class: 'button secondary', id: 'export-json', onclick: on.exportJson }, log.export_json),
       el('label', { class: 'button secondary', for: 'import-file' }, log.import_json), fileInput,
       el('button', { type: 'button', class: 'button secondary', id: 'print-log', onclick: () => window.print() }, log.print)),
     status,
-    entries.length ? summary(config, rulesets, current.incidents) : null,
-    entries.length
-      ? el('ol', { class: 'incidents', id: 'incidents' }, entries.map((item) => incidentCard(config, rulesets, item, rerender)))
+    view.summary.length ? summary(config, rulesets, view.summary) : null,
+    view.entries.length
+      ? el('ol', { class: 'incidents', id: 'incidents' }, view.entries.map((entry) => incidentCard(config, rulesets, entry, on, failed)))
       : el('p', { id: 'log-empty' }, log.empty),
+    dataSection(config, view.health, on),
   ].filter(Boolean);
 }

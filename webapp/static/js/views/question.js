@@ -41,7 +41,7 @@ function numberForm(strings, node, onNumber) {
   return form;
 }
 
-export function renderQuestion({ config, ruleset, walked, answers, onNumber }) {
+export function renderQuestion({ config, ruleset, walked, answers, notices = null, onNumber }) {
   const { strings, lang } = config;
   const node = ruleset.incidents[walked.at.id];
   const back = answers.length ? wizardUrl(lang, ruleset.id, answers.slice(0, -1)) : `/${lang}/`;
@@ -54,6 +54,7 @@ export function renderQuestion({ config, ruleset, walked, answers, onNumber }) {
   return [
     el('p', { class: 'ruleset-name' }, ruleset.name),
     heading(node.question, 'question', 'h1'),
+    notices,
     node.help ? el('p', { class: 'help' }, node.help) : null,
     body,
     navBar(strings, back, wizardUrl(lang, ruleset.id)),

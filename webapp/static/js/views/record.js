@@ -1,14 +1,8 @@
 /** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown first. */
 import { el, format } from '../dom.js';
-import { addIncident, escalation, makeIncident, players, replaceIncident } from '../log.js';
-import { loadContext, loadLog, saveContext, saveLog } from '../log-store.js';
 import { logUrl } from '../router.js';
-import { field, showErrors } from './scores.js';
-
-export function today() {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
-}
+import { markSaved, showStale } from './form-state.js';
+import { field, showErrors, staleNote, storageFailed } from './scores.js';
 
 /** One or two sentences on what the next offence means for this player under this ruleset. */
 export function escalationLines(strings, found) {
@@ -33,25 +27,28 @@ function textInput(name, value, extra = {}) {
   return el('input', { name, 'data-field': name, type: 'text', autocomplete: 'off', value: value ?? '', maxlength: '500', ...extra });
 }
 
-/** The form; `incident` given means editing it. Calls onSaved(log) after a successful save. */
-export function recordForm({ config, ruleset, rulingId, prefill = {}, incident = null, onSaved }) {
+/**
+ * The incident form. prefix: the DOM id prefix ('record', or a domId for an edit); values: what it starts with;
+ * rev: the stored revision it was made from ('' when new or deleted meanwhile); players: names for suggestions.
+ * on.escalation({player, session}) → what the next offence costs (or null); on.save(values, rev) → a promise of
+ * {ok} | {errors} | {error} | {conflict: 'changed'|'deleted', rev}.
+ */
+export function recordForm({ config, prefix, values, rev = '', players = [], editing = false, on }) {
   const { strings } = config;
   const log = strings.log;
-  const context = loadContext();
-  const values = incident || { ...context, ...prefill };
-  const prefix = incident ? `edit-${incident.id}` : 'record';
-  const known = players(loadLog());
   const listId = `${prefix}-players`;
+  const formId = `${prefix}-form`;
   const seat = el('select', { name: 'seat', 'data-field': 'seat' },
     el('option', { value: '' }, '—'),
     strings.winds.map((wind) => el('option', { value: wind, selected: values.seat === wind }, wind)));
   const note = el('textarea', { name: 'note', 'data-field': 'note', rows: '3', maxlength: '500' });
-  note.value = values.note ?? '';
+  note.defaultValue = values.note ?? '';
   const preview = el('ul', { class: 'escalation', id: `${prefix}-escalation`, 'aria-live': 'polite' });
   const status = el('div', { role: 'status', id: `${prefix}-status` });
-  const form = el('form', { class: 'record-form', id: `${prefix}-form`, novalidate: true },
+  const form = el('form', { class: 'record-form', id: formId, novalidate: true, 'data-rev': rev },
+    staleNote(formId, strings),
     field(`${prefix}-player`, log.player, textInput('player', values.player, { list: listId, required: true })),
-    el('datalist', { id: listId }, known.map((name) => el('option', { value: name }))),
+    el('datalist', { id: listId }, players.map((name) => el('option', { value: name }))),
     preview,
     field(`${prefix}-seat`, log.seat, seat),
     field(`${prefix}-tournament`, log.tournament, textInput('tournament', values.tournament)),
@@ -59,45 +56,64 @@ export function recordForm({ config, ruleset, rulingId, prefill = {}, incident =
     field(`${prefix}-table`, log.table, textInput('table', values.table)),
     field(`${prefix}-points`, log.points, textInput('points', values.points ?? '', { inputmode: 'decimal' })),
     field(`${prefix}-note`, log.note, note),
-    el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, incident ? log.save_changes : log.save),
+    el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? log.save_changes : log.save),
     status);
 
   const read = () => Object.fromEntries(new FormData(form).entries());
   const updatePreview = () => {
     const { player, session } = read();
-    if (!player.trim()) {
+    const found = player.trim() ? on.escalation({ player, session }) : null;
+    if (!found) {
       preview.replaceChildren();
       return;
     }
-    const found = escalation(loadLog(), ruleset, player, session, today());
     preview.replaceChildren(el('li', { 'data-incidents': found.incidents }, format(log.earlier, { count: found.incidents })),
       ...escalationLines(strings, found));
   };
   form.addEventListener('input', updatePreview);
   updatePreview();
 
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const raw = read();
-    const made = makeIncident({ ...raw, rulesetId: ruleset.id, rulingId, id: incident?.id, at: incident?.at });
-    showErrors(form, { calc: { ...strings.calc, ...log } }, made.errors || {});
-    if (made.errors) return;
-    const current = loadLog();
-    const next = incident ? replaceIncident(current, made.incident) : addIncident(current, made.incident);
-    if (!saveLog(next)) {
-      status.replaceChildren(el('p', { class: 'field-error', role: 'alert', id: `${prefix}-storage-error` }, strings.calc.storage_full));
+    const result = await on.save(read(), form.dataset.rev);
+    showErrors(form, { calc: { ...strings.calc, ...log } }, result.errors || {});
+    if (result.errors) return;
+    if (result.conflict) {
+      form.dataset.rev = result.rev ?? '';
+      status.replaceChildren();
+      showStale(form, result.conflict === 'deleted' ? 'deleted' : 'conflict');
       return;
     }
-    saveContext({ tournament: made.incident.tournament, session: made.incident.session, table: made.incident.table });
+    if (result.error) {
+      storageFailed(status, strings, result.error, `${prefix}-storage-error`);
+      return;
+    }
+    markSaved(form);
+    form.dataset.rev = result.rev ?? form.dataset.rev;
     status.replaceChildren(el('p', { id: `${prefix}-done` }, log.recorded, ' ',
       el('a', { href: logUrl(config.lang), 'data-nav': true, id: `${prefix}-open-log` }, log.open_log)));
-    onSaved?.(next);
   });
   return form;
 }
 
-export function renderRecord({ config, ruleset, rulingId }) {
+/** Fill the new-incident form (from the calculator's result) and bring it into view. */
+export function prefillRecord(block, values) {
+  const form = block.querySelector('form');
+  block.open = true;
+  for (const [name, value] of Object.entries(values)) {
+    const control = form.elements.namedItem(name);
+    if (control) control.value = value;
+  }
+  form.dispatchEvent(new Event('input'));
+  form.elements.namedItem('player').focus();
+}
+
+/** The "Record in the log" block under a ruling; record: {status, values, players}. */
+export function renderRecord({ config, record, on }) {
+  const { strings } = config;
+  const body = record.status === 'ok'
+    ? recordForm({ config, prefix: 'record', values: record.values, players: record.players, on })
+    : el('p', { class: 'field-error', id: 'record-unavailable', 'data-problem': record.status }, strings.data.read_only);
   return el('details', { class: 'ruling-block record', id: 'record' },
-    el('summary', { id: 'record-open' }, config.strings.log.record_title),
-    recordForm({ config, ruleset, rulingId }));
+    el('summary', { id: 'record-open' }, strings.log.record_title), body);
 }

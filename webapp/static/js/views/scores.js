@@ -67,24 +67,27 @@ export function nextHandList(config, table, result) {
     el('h3', { id: 'next-hand-title' }, calc.next_hand), el('ul', { id: 'next-hand' }, lines));
 }
 
+/** Each field's error line, found from its control (never by building a selector from an id). */
+const errorLines = new WeakMap();
+
 /**
  * Show or clear the error message of each field, and the form's own message (`data-form-error` names the error
  * key it shows, for errors tied to no field); focus the first field in error.
  */
 export function showErrors(form, strings, errors) {
   let first = null;
-  for (const field of form.querySelectorAll('[data-field]')) {
-    const name = field.dataset.field;
-    const message = form.querySelector(`#${field.id}-error`);
-    if (errors[name]) {
+  for (const control of form.querySelectorAll('[data-field]')) {
+    const name = control.dataset.field;
+    const message = errorLines.get(control);
+    if (errors[name] && message) {
       message.textContent = strings.calc[`err_${errors[name]}`] || errors[name];
       message.hidden = false;
-      field.setAttribute('aria-invalid', 'true');
-      first = first || field;
+      control.setAttribute('aria-invalid', 'true');
+      first = first || control;
     } else if (message) {
       message.textContent = '';
       message.hidden = true;
-      field.removeAttribute('aria-invalid');
+      control.removeAttribute('aria-invalid');
     }
   }
   const formError = form.querySelector('[data-form-error]');
@@ -101,11 +104,22 @@ export function showErrors(form, strings, errors) {
 export function field(id, label, control) {
   control.id = id;
   control.setAttribute('aria-describedby', `${id}-error`);
-  return el('div', { class: 'field' },
-    el('label', { for: id }, label), control,
-    el('p', { class: 'field-error', id: `${id}-error`, hidden: true }));
+  const error = el('p', { class: 'field-error', id: `${id}-error`, hidden: true });
+  errorLines.set(control, error);
+  return el('div', { class: 'field' }, el('label', { for: id }, label), control, error);
 }
 
-export function storageFailed(container, strings) {
-  container.replaceChildren(el('p', { class: 'field-error', role: 'alert', id: 'storage-error' }, strings.calc.storage_full));
+/** A write the device refused or could not make (full storage, data of a newer version, storage closed). */
+export function storageFailed(container, strings, code = 'quota', id = 'storage-error') {
+  const text = strings.data?.[`write_${code}`] || strings.calc.storage_full;
+  container.replaceChildren(el('p', { class: 'field-error', role: 'alert', id, 'data-error': code }, text));
+}
+
+/** The hidden line a data form shows when its data changed in another tab, or a save of it was refused. */
+export function staleNote(formId, strings) {
+  const data = strings.data || {};
+  return el('p', {
+    class: 'stale-note', id: `${formId}-stale`, role: 'alert', hidden: true, 'data-stale-note': true,
+    'data-text-changed': data.stale_changed, 'data-text-conflict': data.stale_conflict, 'data-text-deleted': data.stale_deleted,
+  });
 }

@@ -77,7 +77,7 @@ export function renderSearch({ config, ruleset, rulesets, query, all, find, onCh
     onChange(text, allBox.checked);
   }
 
-  const form = el('form', { class: 'search-form', id: 'search-form', role: 'search', novalidate: true },
+  const form = el('form', { class: 'search-form', id: 'search-form', role: 'search', novalidate: true, 'data-transient': true },
     el('div', { class: 'field' }, el('label', { for: 'search-input' }, s.search_label), input,
       el('p', { class: 'help', id: 'search-help' }, s.search_help)),
     el('label', { class: 'check' }, allBox, s.search_all));

@@ -1,12 +1,10 @@
 /** The table screen: seats, scores, dealer, riichi sticks and counters, warnings, and the history with undo. */
-import { MAX_POINTS, readWhole, warnings } from '../calculator.js';
-import { disciplineStatus } from '../discipline.js';
 import { el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
 import { wizardUrl } from '../router.js';
-import { addStep, currentTable, loadHistory, removeStep, saveHistory } from '../table-store.js';
 import { heading } from './common.js';
-import { field, scoreKinds, seatLabel, showErrors, storageFailed } from './scores.js';
+import { showStale } from './form-state.js';
+import { field, scoreKinds, seatLabel, showErrors, staleNote, storageFailed } from './scores.js';
 
 function seatFieldset(config, ruleset, table, index) {
   const { strings } = config;
@@ -23,45 +21,19 @@ function seatFieldset(config, ruleset, table, index) {
     el('label', { class: 'check' }, el('input', { type: 'checkbox', name: `${index}.deposit`, checked: seat.deposit, id: `seat-${index}-deposit` }), calc.deposit));
 }
 
-/** Read the form into a new table; return {table, errors}. Negative scores are possible, so they are allowed. */
-function readForm(form, ruleset, table) {
-  const data = new FormData(form);
-  const next = JSON.parse(JSON.stringify(table));
-  const errors = {};
-  next.seats.forEach((seat, index) => {
-    seat.name = String(data.get(`${index}.name`) || '').trim().slice(0, 40);
-    for (const [kind] of scoreKinds(ruleset)) {
-      const [value, error] = readWhole(data.get(`${index}.${kind}`), { min: -MAX_POINTS, max: MAX_POINTS });
-      if (error) errors[`${index}.${kind}`] = error;
-      else seat[kind] = value;
-    }
-    seat.riichi = data.get(`${index}.riichi`) === 'on';
-    seat.deposit = data.get(`${index}.deposit`) === 'on';
-  });
-  const dealer = data.get('dealer');
-  if (dealer === null) errors.dealer = 'choose_seat';
-  else next.dealer = Number(dealer);
-  for (const name of ['honba', 'pot']) {
-    const [value, error] = readWhole(data.get(name), { min: 0, max: 99 });
-    if (error) errors[name] = error;
-    else next[name] = value;
-  }
-  return { table: next, errors };
-}
-
-function stepLabel(config, ruleset, step, table) {
+/** A history step in words; step: {kind, rulingId, offender, before} (before: the table the step applied to). */
+function stepLabel(config, ruleset, step) {
   const calc = config.strings.calc;
   if (step.kind === 'ruling') {
     const ruling = ruleset.rulings[step.rulingId];
-    const who = step.inputs.offender !== undefined && step.inputs.offender !== '' ? seatLabel(config.strings, table, Number(step.inputs.offender)) : '';
+    const who = step.offender !== null ? seatLabel(config.strings, step.before, step.offender) : '';
     return `${ruleset.penalties[ruling?.penalty]?.label ?? ''} — ${ruling?.title ?? step.rulingId}${who ? ` (${who})` : ''}`;
   }
   return calc[`step_${step.kind.replace('-', '_')}`] || step.kind;
 }
 
-function warningList(config, ruleset, table) {
+function warningList(config, table, found) {
   const calc = config.strings.calc;
-  const found = warnings(table, ruleset);
   if (!found.length) return el('div', { id: 'table-warnings', role: 'status' });
   return el('div', { id: 'table-warnings', class: 'warnings', role: 'status' }, el('ul', {}, found.map((warning) => el('li', { 'data-warning': warning.id },
     warning.id === 'total_off'
@@ -69,111 +41,105 @@ function warningList(config, ruleset, table) {
       : format(calc.warn_deposit_without_riichi, { seat: seatLabel(config.strings, table, warning.seat) })))));
 }
 
-/** Each seat's strike dates, read from the history: the day of every step that added a strike. */
-function strikeDates(ruleset, history) {
-  const dates = [[], [], [], []];
-  let before = history.start;
-  history.steps.forEach((step, index) => {
-    const after = currentTable(ruleset, { start: history.start, steps: history.steps.slice(0, index + 1) });
-    after.seats.forEach((seat, position) => {
-      for (let n = before.seats[position].strikes; n < seat.strikes; n += 1) dates[position].push((step.at || '').slice(0, 10));
-    });
-    before = after;
-  });
-  return dates;
-}
-
-function localToday() {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
-}
-
-function disciplineSection(config, ruleset, history, table) {
-  if (!ruleset.discipline) return null;
+/** Strikes and suspensions per seat; rows: [{seat, status, strikes, until, banned, suspensions: [{start, end}]}]. */
+function disciplineSection(config, table, rows) {
+  if (!rows) return null;
   const { strings, lang } = config;
   const calc = strings.calc;
   const day = (iso) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-  const rows = strikeDates(ruleset, history).map((dates, index) => {
-    const status = disciplineStatus(dates.filter(Boolean), ruleset.discipline, localToday());
-    let text = format(calc.status_ok, { count: status.strikes });
-    if (status.status === 'suspended') text = format(calc.status_suspended, { count: status.strikes, date: day(status.until) });
-    if (status.status === 'banned') text = format(calc.status_banned, { count: status.strikes, date: day(status.banned) });
-    const past = status.suspensions.map((s) => `${day(s.start)} – ${day(s.end)}`).join('; ');
-    return el('li', { 'data-seat': index, 'data-status': status.status, 'data-strikes': status.strikes },
-      el('strong', {}, seatLabel(strings, table, index)), ': ', text, past ? el('span', { class: 'choice-meta' }, ` (${calc.suspensions} ${past})`) : null);
+  const items = rows.map((row) => {
+    let text = format(calc.status_ok, { count: row.strikes });
+    if (row.status === 'suspended') text = format(calc.status_suspended, { count: row.strikes, date: day(row.until) });
+    if (row.status === 'banned') text = format(calc.status_banned, { count: row.strikes, date: day(row.banned) });
+    const past = row.suspensions.map((s) => `${day(s.start)} – ${day(s.end)}`).join('; ');
+    return el('li', { 'data-seat': row.seat, 'data-status': row.status, 'data-strikes': row.strikes },
+      el('strong', {}, seatLabel(strings, table, row.seat)), ': ', text, past ? el('span', { class: 'choice-meta' }, ` (${calc.suspensions} ${past})`) : null);
   });
   return el('section', { class: 'discipline', id: 'discipline', 'aria-labelledby': 'discipline-title' },
-    el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, rows));
+    el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, items));
 }
 
-export function renderTable({ config, ruleset, rerender }) {
+/** The table's form values, as typed: {'0.name': …, '0.table': …, '0.riichi': 'on', dealer, honba, pot}. */
+function readForm(form) {
+  return Object.fromEntries(new FormData(form).entries());
+}
+
+/**
+ * board: {status, table, rev, steps, warnings, discipline}; status other than 'ok' means the stored table cannot be
+ * shown or changed here (a notice says why) and only what is safe is offered.
+ * on.save(values, rev) → {errors} | {conflict, rev} | {error} | {ok}; on.step(kind), on.undo(index), on.reset()
+ * → {ok} | {error}. After a successful change the controller shows the screen again.
+ */
+export function renderTable({ config, ruleset, board, notices, on }) {
   const { strings, lang } = config;
   const calc = strings.calc;
-  const history = loadHistory(ruleset);
-  const table = currentTable(ruleset, history);
   const status = el('div', { id: 'table-status', role: 'status' });
-  const form = el('form', { class: 'table-form', id: 'table-form', novalidate: true },
+  const failed = (result) => {
+    if (result?.error) storageFailed(status, strings, result.error);
+  };
+  const reset = el('button', {
+    type: 'button', class: 'button secondary', id: 'table-reset',
+    onclick: async () => {
+      if (window.confirm(calc.confirm_reset)) failed(await on.reset());
+    },
+  }, calc.reset);
+  const top = [el('p', { class: 'ruleset-name' }, ruleset.name), heading(calc.table_title, 'table-heading'), notices];
+  const back = el('p', {}, el('a', { class: 'button secondary', href: wizardUrl(lang, ruleset.id), 'data-nav': true, id: 'back-to-wizard' }, strings.what_happened));
+  if (board.status !== 'ok') {
+    return [...top, status, el('p', { class: 'field-error', id: 'table-unavailable', 'data-problem': board.status }, strings.data.read_only),
+      board.status === 'newer' ? null : el('div', { class: 'table-actions' }, reset), back].filter(Boolean);
+  }
+  const { table } = board;
+  const dealerError = el('p', { class: 'field-error', id: 'dealer-error', hidden: true });
+  const form = el('form', { class: 'table-form', id: 'table-form', novalidate: true, 'data-rev': board.rev },
+    staleNote('table-form', strings),
     table.seats.map((_, index) => seatFieldset(config, ruleset, table, index)),
-    el('p', { class: 'field-error', id: 'dealer-error', hidden: true }),
+    dealerError,
     field('table-honba', calc.honba, el('input', { name: 'honba', 'data-field': 'honba', type: 'text', inputmode: 'numeric', value: String(table.honba) })),
     field('table-pot', calc.pot, el('input', { name: 'pot', 'data-field': 'pot', type: 'text', inputmode: 'numeric', value: String(table.pot) })),
     el('button', { type: 'submit', class: 'button primary', id: 'table-save' }, calc.save));
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const { table: edited, errors } = readForm(form, ruleset, table);
+    const result = await on.save(readForm(form), form.dataset.rev);
+    const errors = result.errors || {};
     showErrors(form, strings, errors);
-    const dealerError = form.querySelector('#dealer-error');
     dealerError.hidden = !errors.dealer;
     dealerError.textContent = errors.dealer ? calc.err_choose_seat : '';
-    if (Object.keys(errors).length) return;
-    if (!addStep(ruleset, history, { kind: 'edit', table: edited })) {
-      storageFailed(status, strings);
-      return;
+    if (result.conflict) {
+      form.dataset.rev = result.rev;
+      showStale(form, 'conflict');
     }
-    rerender();
+    failed(result);
   });
 
-  const act = (id, label, make) => el('button', {
-    type: 'button', class: 'button secondary', id,
-    onclick: () => (addStep(ruleset, history, make()) ? rerender() : storageFailed(status, strings)),
+  const act = (id, label, kind) => el('button', {
+    type: 'button', class: 'button secondary', id, onclick: async () => failed(await on.step(kind)),
   }, label);
-
   const actions = el('div', { class: 'table-actions' },
-    ruleset.scoring?.hanchan ? act('end-hanchan', calc.end_hanchan, () => ({ kind: 'end-hanchan' })) : null,
-    ruleset.progressive ? act('new-session', calc.new_session, () => ({ kind: 'new-session' })) : null,
-    el('button', {
-      type: 'button', class: 'button secondary', id: 'table-reset',
-      onclick: () => {
-        if (!window.confirm(calc.confirm_reset)) return;
-        if (saveHistory(ruleset, { start: loadHistory(ruleset).start, steps: [] })) rerender();
-        else storageFailed(status, strings);
-      },
-    }, calc.reset));
+    ruleset.scoring?.hanchan ? act('end-hanchan', calc.end_hanchan, 'end-hanchan') : null,
+    ruleset.progressive ? act('new-session', calc.new_session, 'new-session') : null,
+    reset);
 
-  let replayed = history.start;
-  const steps = history.steps.map((step, index) => {
-    const label = stepLabel(config, ruleset, step, replayed);
-    replayed = currentTable(ruleset, { start: history.start, steps: history.steps.slice(0, index + 1) });
-    return el('li', { 'data-step': index },
+  const steps = board.steps.map((step) => {
+    const label = stepLabel(config, ruleset, step);
+    return el('li', { 'data-step': step.index },
       el('span', {}, label),
       el('button', {
-        type: 'button', class: 'button secondary small', id: `undo-${index}`,
-        'aria-label': `${calc.undo}: ${label}`,
-        onclick: () => (removeStep(ruleset, history, index) ? rerender() : storageFailed(status, strings)),
+        type: 'button', class: 'button secondary small', id: `undo-${step.index}`,
+        'aria-label': `${calc.undo}: ${label}`, onclick: async () => failed(await on.undo(step.index)),
       }, calc.undo));
   });
 
   return [
-    el('p', { class: 'ruleset-name' }, ruleset.name),
-    heading(calc.table_title, 'table-heading'),
-    warningList(config, ruleset, table),
+    ...top,
+    warningList(config, table, board.warnings),
     status,
-    disciplineSection(config, ruleset, history, table),
+    disciplineSection(config, table, board.discipline),
     form,
     actions,
     el('section', { class: 'history', 'aria-labelledby': 'history-title' },
       el('h2', { id: 'history-title' }, calc.history),
       steps.length ? el('ol', { id: 'history' }, steps) : el('p', { id: 'history-empty' }, calc.no_steps)),
-    el('p', {}, el('a', { class: 'button secondary', href: wizardUrl(lang, ruleset.id), 'data-nav': true, id: 'back-to-wizard' }, strings.what_happened)),
-  ];
+    back,
+  ].filter(Boolean);
 }

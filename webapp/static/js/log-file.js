@@ -1,0 +1,101 @@
+/**
+ * The log as a file: the JSON export (and the CSV for the scorer), and strict, helpful imports that either replace
+ * the log or merge into it. Pure: no DOM, no storage.
+ *
+ * Every export the app has made still imports: version 1 is {format: 'mahjong-referee/incident-log', version: 1,
+ * incidents: [incident]}, the incident shape of storage/kinds/incident.js.
+ */
+import { isObject } from './storage/check.js';
+import { incidentProblems, TEXT_FIELDS } from './storage/kinds/incident.js';
+
+export const LOG_FORMAT = 'mahjong-referee/incident-log';
+export const LOG_VERSION = 1;
+
+export function toJson(incidents) {
+  return JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, incidents }, null, 2);
+}
+
+/** The error code an import reports for the first problem found in an incident. */
+function codeFor(problem) {
+  const field = problem.path.split('/').pop();
+  if (['null', 'not_object'].includes(problem.code)) return 'bad_record';
+  if (field === 'id') return 'bad_id';
+  if (field === 'at') return 'bad_date';
+  if (field === 'points') return 'bad_number';
+  return 'bad_field';
+}
+
+/**
+ * Read an exported file: {incidents} or {error, path} where error is one of not_json, foreign, no_version,
+ * bad_version, newer, not_a_list, bad_record, bad_id, bad_date, bad_number, bad_field, duplicate_id.
+ */
+export function parseExport(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { error: 'not_json' };
+  }
+  if (!isObject(data) || data.format !== LOG_FORMAT) return { error: 'foreign' };
+  if (!Object.hasOwn(data, 'version')) return { error: 'no_version', path: 'version' };
+  if (!Number.isInteger(data.version) || data.version < 1) return { error: 'bad_version', path: 'version' };
+  if (data.version > LOG_VERSION) return { error: 'newer', path: 'version' };
+  if (!Array.isArray(data.incidents)) return { error: 'not_a_list', path: 'incidents' };
+  const ids = new Set();
+  for (const [index, incident] of data.incidents.entries()) {
+    const [problem] = incidentProblems(incident, `incidents/${index}`);
+    if (problem) return { error: codeFor(problem), path: problem.path, problem: problem.code };
+    if (ids.has(incident.id)) return { error: 'duplicate_id', path: `incidents/${index}/id` };
+    ids.add(incident.id);
+  }
+  return { incidents: data.incidents };
+}
+
+/** The same incident content, whether an empty text or a null points is written out or left out. */
+export function sameIncident(a, b) {
+  const canonical = (item) => JSON.stringify([item.id, item.at, item.player, item.rulesetId, item.rulingId,
+    item.points ?? null, ...TEXT_FIELDS.map((key) => item[key] ?? '')]);
+  return canonical(a) === canonical(b);
+}
+
+/**
+ * What merging a file into the log would do: {added: [incident], same: count, conflicts: [{id, mine, theirs}],
+ * newer: count}. Records match by id; `unreadable` lists the ids stored by a newer version, left alone.
+ */
+export function planMerge(mine, theirs, unreadable = []) {
+  const byId = new Map(mine.map((incident) => [incident.id, incident]));
+  const skip = new Set(unreadable);
+  const plan = { added: [], same: 0, conflicts: [], newer: 0 };
+  for (const incident of theirs) {
+    const current = byId.get(incident.id);
+    if (skip.has(incident.id)) plan.newer += 1;
+    else if (!current) plan.added.push(incident);
+    else if (sameIncident(current, incident)) plan.same += 1;
+    else plan.conflicts.push({ id: incident.id, mine: current, theirs: incident });
+  }
+  return plan;
+}
+
+const CSV_COLUMNS = ['at', 'tournament', 'session', 'table', 'player', 'seat', 'rulesetId', 'rulingId', 'penalty', 'title', 'section', 'points', 'note'];
+
+function csvCell(value) {
+  let text = value === null || value === undefined ? '' : String(value);
+  // A cell starting with = + - @ could run as a formula in a spreadsheet: prefix it so it stays text.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Oldest first, by the instant each incident happened (dates may carry different time zones). */
+export function byTime(a, b) {
+  return Date.parse(a.at) - Date.parse(b.at);
+}
+
+/** CSV for the tournament's scorer; `describe` adds the ruling's penalty, title and section in the reader's language. */
+export function toCsv(incidents, describe = () => ({})) {
+  const rows = [CSV_COLUMNS.join(',')];
+  for (const item of [...incidents].sort(byTime)) {
+    const extra = describe(item);
+    rows.push(CSV_COLUMNS.map((column) => csvCell(column in extra ? extra[column] : item[column])).join(','));
+  }
+  return `${rows.join('\r\n')}\r\n`;
+}

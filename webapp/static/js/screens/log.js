@@ -1,0 +1,118 @@
+/**
+ * The log screen's controller: incidents newest first, the summary per player with escalation, editors kept open
+ * across refreshes, import (error, plan, merge or replace) and export.
+ */
+import { localDay } from '../discipline.js';
+import { download } from '../dom.js';
+import { escalation, players } from '../log.js';
+import { byTime, parseExport, toCsv, toJson } from '../log-file.js';
+import {
+  deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
+} from '../services/log.js';
+import { describeIncident, renderLog } from '../views/log.js';
+
+/** One row per player and ruleset: count, points, and what the next offence costs. */
+function summaryRows(rulesets, incidents) {
+  const groups = new Map();
+  for (const item of [...incidents].sort(byTime)) {
+    const key = `${item.rulesetId}\u0000${item.player.trim().toLowerCase()}`;
+    if (!groups.has(key)) groups.set(key, { rulesetId: item.rulesetId, player: item.player.trim(), count: 0, points: 0, session: item.session });
+    const group = groups.get(key);
+    group.count += 1;
+    group.points += item.points || 0;
+    group.session = item.session;
+  }
+  return [...groups.values()].sort((a, b) => a.player.localeCompare(b.player)).map((group) => {
+    const ruleset = rulesets[group.rulesetId];
+    const found = ruleset ? escalation({ incidents }, ruleset, group.player, group.session, localDay()) : { incidents: group.count };
+    return { ...group, found };
+  });
+}
+
+export function createLogScreen(ctx, { rulesets }) {
+  const { config } = ctx;
+  const editors = new Map();  // incident id → the incident as it was when its editor opened (kept if deleted elsewhere)
+  let importState = null;
+  let importing = null;  // the incidents of the file being imported
+  let incidents = [];
+
+  const show = (state) => {
+    importState = state;
+    ctx.refresh();
+  };
+
+  const on = {
+    openEditor(id) {
+      editors.set(id, incidents.find((item) => item.id === id));
+      ctx.refresh();
+    },
+    closeEditor(id) {
+      editors.delete(id);
+      ctx.refresh();
+    },
+    escalation(rulesetId, { player, session }) {
+      const ruleset = rulesets[rulesetId];
+      return ruleset ? escalation({ incidents }, ruleset, player, session, localDay()) : null;
+    },
+    async saveEdit(id, values, rev) {
+      const saved = await editIncident(editors.get(id), values, rev);
+      if (saved.ok) {
+        editors.delete(id);
+        ctx.refresh();
+      }
+      return saved;
+    },
+    async remove(id, rev) {
+      const removed = await deleteIncident(id, rev);
+      if (removed.ok) ctx.refresh();
+      return removed;
+    },
+    exportJson: () => download('incidents.json', 'application/json', toJson(incidents)),
+    exportCsv: () => download('incidents.csv', 'text/csv', toCsv(incidents, (item) => {
+      const { penalty, title, section } = describeIncident(rulesets, item);
+      return { penalty, title, section };
+    })),
+    async importFile(text) {
+      const parsed = parseExport(text);
+      if (parsed.error) {
+        show({ error: parsed.error, path: parsed.path });
+        return;
+      }
+      importing = parsed.incidents;
+      const plan = await planImport(importing);
+      if (!incidents.length && !plan.conflicts.length) show(await mergeImport(plan, []));
+      else show({ plan });
+    },
+    async merge(take) {
+      show(await mergeImport(importState.plan, take));
+    },
+    async replace() {
+      show(await replaceLog(importing));
+    },
+    cancelImport: () => show(null),
+  };
+
+  return {
+    live: true,
+    async render() {
+      const log = await readLog();
+      incidents = log.entries.map((entry) => entry.incident);
+      const known = players({ incidents });
+      const entries = log.entries.map(({ incident, rev }) => ({
+        incident, rev,
+        editor: editors.has(incident.id) ? { values: incident, rev, players: known } : null,
+      }));
+      for (const [id, snapshot] of editors) {  // an incident deleted in another tab while being edited here
+        if (!incidents.some((item) => item.id === id)) {
+          entries.push({ incident: snapshot, rev: '', deleted: true, editor: { values: snapshot, rev: '', players: known, problem: 'deleted' } });
+        }
+      }
+      entries.sort((a, b) => byTime(b.incident, a.incident));
+      const view = {
+        entries, summary: summaryRows(rulesets, incidents), importState, notices: null,
+        health: { persisted: null, estimate: null, quarantine: [] },
+      };
+      return { children: renderLog({ config, rulesets, view, on }), title: config.strings.log.title };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** A question's controller: the walk so far, and the next URL for a number answer. */
+import { wizardUrl } from '../router.js';
+import { renderQuestion } from '../views/question.js';
+
+export function createQuestionScreen(ctx, { ruleset, walked, answers }) {
+  const { config } = ctx;
+  return {
+    live: false,
+    async render() {
+      const onNumber = (value) => ctx.go(wizardUrl(config.lang, ruleset.id, [...answers, String(value)]));
+      return {
+        children: renderQuestion({ config, ruleset, walked, answers, onNumber }),
+        title: ruleset.incidents[walked.at.id].question,
+      };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The ruling screen's controller: the card, "Apply to scores" (preview on the current table, the step added on
+ * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
+ */
+import { applyRuling, neededInputs } from '../calculator.js';
+import { localDay } from '../discipline.js';
+import { escalation, players } from '../log.js';
+import { recordIncident, readLog } from '../services/log.js';
+import { readSettings } from '../services/settings.js';
+import { addStep, currentTable, readBoard } from '../services/table.js';
+import { renderApply } from '../views/apply.js';
+import { prefillRecord, renderRecord } from '../views/record.js';
+import { renderRuling } from '../views/ruling.js';
+
+export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others }) {
+  const { config } = ctx;
+  const ruling = ruleset.rulings[rulingId];
+  const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
+  return {
+    live: true,
+    async render() {
+      const [board, log, { settings }] = await Promise.all([readBoard(ruleset), readLog(), readSettings()]);
+      let history = board.history;
+      let table = board.status === 'ok' ? currentTable(ruleset, history) : null;
+      let incidents = log.entries.map((entry) => entry.incident);
+
+      const record = renderRecord({
+        config,
+        record: { status: log.status, values: settings.context, players: players({ incidents }) },
+        on: {
+          escalation: ({ player, session }) => escalation({ incidents }, ruleset, player, session, localDay()),
+          save: async (values) => {
+            const saved = await recordIncident(values, { rulesetId: ruleset.id, rulingId });
+            if (saved.ok) incidents = [...incidents, saved.incident];
+            return saved;
+          },
+        },
+      });
+      const apply = renderApply({
+        config, ruleset,
+        apply: { status: board.status, table, needs: neededInputs(ruleset, ruling), numberAnswer },
+        on: {
+          preview: (inputs) => {
+            const result = applyRuling(table, ruleset, rulingId, inputs);
+            return result.errors ? { errors: result.errors } : { before: table, result };
+          },
+          confirm: async (inputs) => {
+            const saved = await addStep(ruleset, { kind: 'ruling', rulingId, inputs });
+            if (saved.ok) {
+              history = saved.history;
+              table = currentTable(ruleset, history);
+            }
+            return saved;
+          },
+          record: (values) => prefillRecord(record, values),
+        },
+      });
+      return {
+        children: renderRuling({ config, ruleset, rulingId, walked, answers, others, apply, record }),
+        title: ruling.title,
+      };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Every kind of data the app stores, and what a stored item is worth when read. Pure: no DOM, no storage.
+ *
+ * A stored item is an envelope {format: kind, v: version of data's shape, rev: revision, data}. Reading one gives
+ * ok (data usable as is, migrated forward when older), missing, newer (written by a newer app: never touched here),
+ * or damaged (problems with paths, and what is still usable: the kind's salvage keeps good records untouched).
+ *
+ * To add a kind: write kinds/<name>.js exporting {name, version, validate(data) → problems, migrations, salvage?,
+ * keyOf?} and list it below. To change a kind's shape: bump its version, add migrations[old] = (data) => newer data,
+ * and validate the new shape; older data is migrated on read and written back at the next save.
+ */
+import { isObject, join, problems } from './check.js';
+import incident from './kinds/incident.js';
+import settings from './kinds/settings.js';
+import table from './kinds/table.js';
+
+export const KINDS = Object.freeze({ settings, table, incident });
+
+export function kindOf(name) {
+  if (!Object.hasOwn(KINDS, name)) throw new Error(`unknown kind ${name}`);
+  return KINDS[name];
+}
+
+/** The envelope to store data of a kind at its current version. */
+export function envelope(name, data, rev) {
+  return { format: name, v: kindOf(name).version, rev, data };
+}
+
+/** Bring data of version `from` to the kind's current version; throws when a migration fails. */
+export function migrate(name, data, from) {
+  const kind = kindOf(name);
+  let current = data;
+  for (let version = from; version < kind.version; version += 1) current = kind.migrations[version](current);
+  return current;
+}
+
+/** Problems of data at the kind's current version, stored under `id`. */
+export function dataProblems(name, id, data) {
+  const kind = kindOf(name);
+  const found = kind.validate(data);
+  if (!found.length && kind.keyOf && kind.keyOf(data) !== id) found.push({ path: 'id', code: 'key_mismatch' });
+  return found;
+}
+
+/**
+ * What a stored value is worth: {status: 'missing'|'ok'|'newer'|'damaged', data, rev, v, problems, usable}.
+ * `usable` (damaged only) is the part to keep using, or null when nothing is.
+ */
+export function inspect(name, id, stored) {
+  const kind = kindOf(name);
+  if (stored === undefined) return { status: 'missing' };
+  const report = problems();
+  if (!isObject(stored)) {
+    report.add('', stored === null ? 'null' : 'not_object');
+    return { status: 'damaged', problems: report.found, usable: null, rev: 0 };
+  }
+  if (stored.format !== name) {
+    report.add('format', stored.format === undefined ? 'missing' : 'wrong_format');
+    return { status: 'damaged', problems: report.found, usable: null, rev: 0 };
+  }
+  const versioned = Number.isInteger(stored.v) && stored.v >= 1;
+  if (versioned && stored.v > kind.version) return { status: 'newer', v: stored.v, rev: stored.rev };
+  if (!versioned) report.add('v', stored.v === undefined ? 'missing' : 'bad_version');
+  const rev = Number.isInteger(stored.rev) && stored.rev >= 0 ? stored.rev : 0;
+  if (rev !== stored.rev) report.add('rev', stored.rev === undefined ? 'missing' : 'bad_rev');
+  let data = stored.data;
+  if (versioned && stored.v < kind.version) {
+    try {
+      data = migrate(name, data, stored.v);
+    } catch (error) {
+      report.add('data', 'migration_failed');
+      return { status: 'damaged', problems: report.found, usable: null, rev };
+    }
+  }
+  const found = data === undefined ? [{ path: 'data', code: 'missing' }]
+    : dataProblems(name, id, data).map((problem) => ({ path: join('data', problem.path), code: problem.code }));
+  if (!report.found.length && !found.length) return { status: 'ok', data, rev, v: stored.v };
+  let usable = found.length ? (kind.salvage?.(data) ?? null) : data;
+  if (usable !== null && dataProblems(name, id, usable).length) usable = null;
+  return { status: 'damaged', problems: [...report.found, ...found], usable, rev };
+}

@@ -1,0 +1,113 @@
+/**
+ * What the referee has typed and not saved: each form control compared with the value it was rendered with.
+ * Used to carry typed input across a re-render (another tab changed the data) and to hold back an app update.
+ */
+
+function isOption(control) {
+  return control.type === 'checkbox' || control.type === 'radio';
+}
+
+function defaultIndex(select) {
+  const index = [...select.options].findLastIndex((option) => option.defaultSelected);
+  return index === -1 && !select.multiple ? 0 : index;
+}
+
+/** A control whose value is not the one it was rendered (or last saved) with. */
+function isDirty(control) {
+  if (isOption(control)) return control.checked !== control.defaultChecked;
+  if (control.tagName === 'SELECT') return control.selectedIndex !== defaultIndex(control);
+  if (['file', 'hidden', 'submit', 'button', 'reset'].includes(control.type)) return false;
+  return control.value !== control.defaultValue;
+}
+
+function defaultOf(control) {
+  if (isOption(control)) return control.defaultChecked;
+  if (control.tagName === 'SELECT') return control.options[defaultIndex(control)]?.value ?? '';
+  return control.defaultValue;
+}
+
+function controls(form) {
+  return [...form.elements].filter((control) => control.name && ['INPUT', 'SELECT', 'TEXTAREA'].includes(control.tagName));
+}
+
+/** Forms holding unsaved input, under a root; forms marked data-transient (search) keep their state in the URL. */
+export function unsavedForms(root) {
+  return [...root.querySelectorAll('form')].filter((form) => !('transient' in form.dataset) && controls(form).some(isDirty));
+}
+
+/** After a save: what the form holds now is what is stored, so it no longer counts as unsaved. */
+export function markSaved(form) {
+  for (const control of controls(form)) {
+    if (isOption(control)) control.defaultChecked = control.checked;
+    else if (control.tagName === 'SELECT') for (const option of control.options) option.defaultSelected = option.selected;
+    else control.defaultValue = control.value;
+  }
+}
+
+/** The control of `form` matching `control` by name (and by value, for a checkbox or radio button). */
+function counterpart(form, control) {
+  return controls(form).find((other) => other.name === control.name && (!isOption(control) || other.value === control.value));
+}
+
+function formsIn(nodes) {
+  return nodes.flatMap((node) => (node instanceof Element ? [...(node.matches('form') ? [node] : []), ...node.querySelectorAll('form')] : []));
+}
+
+/** Show a form's "changed elsewhere" note with the reason (changed, conflict, deleted). */
+export function showStale(form, problem) {
+  form.dataset.stale = problem;
+  const note = [...form.querySelectorAll('[data-stale-note]')][0];
+  if (!note) return;
+  note.hidden = false;
+  note.dataset.problem = problem;
+  note.textContent = note.dataset[`text${problem[0].toUpperCase()}${problem.slice(1)}`] || note.textContent;
+}
+
+/**
+ * Move what the referee typed from the screen being replaced (oldRoot) into its new rendering (newNodes): a dirty
+ * field keeps its typed value even where the stored value changed meanwhile. A form still holding unsaved input
+ * afterwards keeps the revision it was started from (so its save is checked against what the referee saw) and, if
+ * the stored data under it changed, says so. Open <details>, focus and caret are kept too. Returns a function to call
+ * once the new nodes are in the page.
+ */
+export function carryInput(oldRoot, newNodes) {
+  const fresh = new Map(formsIn(newNodes).filter((form) => form.id).map((form) => [form.id, form]));
+  const touched = [];
+  for (const old of oldRoot.querySelectorAll('form')) {
+    const form = fresh.get(old.id);
+    if (!form || 'transient' in old.dataset) continue;
+    const dirty = controls(old).filter(isDirty);
+    if (!dirty.length) continue;
+    const changed = controls(old).some((control) => {
+      const other = counterpart(form, control);
+      return other && String(defaultOf(other)) !== String(defaultOf(control));
+    });
+    for (const control of dirty) {
+      const other = counterpart(form, control);
+      if (!other) continue;
+      if (isOption(control)) other.checked = control.checked;
+      else other.value = control.value;
+    }
+    touched.push(form);
+    if (!controls(form).some(isDirty)) continue;  // what was typed is what is stored now (just saved)
+    if (old.dataset.rev !== undefined) form.dataset.rev = old.dataset.rev;
+    if (changed || old.dataset.stale) showStale(form, old.dataset.stale || 'changed');
+  }
+  const openDetails = new Map([...oldRoot.querySelectorAll('details[id]')].map((node) => [node.id, node.open]));
+  for (const node of newNodes.flatMap((n) => (n instanceof Element ? [...(n.matches('details[id]') ? [n] : []), ...n.querySelectorAll('details[id]')] : []))) {
+    if (openDetails.has(node.id)) node.open = openDetails.get(node.id);
+  }
+  const active = oldRoot.contains(document.activeElement) ? document.activeElement : null;
+  const focus = active && { form: active.form?.id, name: active.name, id: active.id, start: active.selectionStart, end: active.selectionEnd };
+  return () => {
+    for (const form of touched) form.dispatchEvent(new Event('input'));
+    if (!focus) return;
+    const target = (focus.form && focus.name && fresh.get(focus.form) && counterpart(fresh.get(focus.form), active))
+      || (focus.id && document.getElementById(focus.id));
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    if (typeof focus.start === 'number' && typeof target.setSelectionRange === 'function') {
+      try { target.setSelectionRange(focus.start, focus.end); } catch { /* not a text field */ }
+    }
+  };
+}
