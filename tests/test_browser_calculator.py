@@ -3,13 +3,13 @@
 import pytest
 from playwright.sync_api import expect
 
+import stored as store
 from conftest import wait_offline_ready
-
-STORE_KEY = "mjref.table.wrc-2015"
 
 
 def stored(page):
-    return page.evaluate(f"localStorage.getItem('{STORE_KEY}')")
+    """The stored table of wrc-2015 (its whole envelope, revision included), or None."""
+    return store.item(page, "table", "wrc-2015")
 
 
 def apply_ruling(page, url, **fields):
@@ -87,6 +87,7 @@ def test_names_are_text_not_html(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
     page.fill("#seat-0-name", "<img src=x onerror=window.pwned=1>")
     page.click("#table-save")
+    expect(page.locator("#history li")).to_have_count(1)  # saved (the write completes after the click)
     apply_ruling(page, f"{live_server.url}/en/wrc-2015/false-win/shown/no", offender="0")
     expect(page.locator("#apply-offender option").nth(1)).to_contain_text("<img src=x")
     assert page.evaluate("window.pwned === undefined")
@@ -99,6 +100,7 @@ def test_table_survives_reload_and_offline(page, live_server):
     page.fill("#seat-2-table", "41000")
     page.fill("#seat-0-table", "19000")
     page.click("#table-save")
+    expect(page.locator("#history li")).to_have_count(1)
     page.reload()
     expect(page.locator("#seat-2-table")).to_have_value("41000")
     page.context.set_offline(True)
@@ -121,6 +123,7 @@ def test_table_warnings(page, live_server):
     page.fill("#seat-0-table", "29000")
     page.check("#seat-0-deposit")
     page.click("#table-save")
+    expect(page.locator("#history li")).to_have_count(1)
     expect(page.locator('[data-warning="deposit_without_riichi"]')).to_be_visible()
     expect(page.locator('[data-warning="total_off"]')).to_have_count(0)
     page.fill("#seat-1-table", "31000")
@@ -142,6 +145,7 @@ def test_arizona_strikes_lead_to_a_suspension_with_dates(page, live_server):
     for _ in range(3):
         apply_ruling(page, f"{live_server.url}/en/azrm-2026/ruling/r_wrong_count", offender="2")
         page.click("#apply-confirm")
+        expect(page.locator("#apply-done")).to_be_visible()
     page.click("#open-table")
     seat = page.locator('#discipline li[data-seat="2"]')
     expect(seat).to_have_attribute("data-strikes", "3")

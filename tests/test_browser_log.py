@@ -3,13 +3,13 @@ import json
 
 from playwright.sync_api import expect
 
+import stored as store
 from conftest import wait_offline_ready
-
-LOG_KEY = "mjref.log"
 
 
 def stored_log(page):
-    return page.evaluate(f"localStorage.getItem('{LOG_KEY}')")
+    """{id: incident} of the stored log."""
+    return store.incidents(page)
 
 
 def record(page, base, path, player, session="1", note=""):
@@ -55,7 +55,7 @@ def test_record_from_the_calculator_then_edit_and_delete(page, live_server):
     page.fill(f"#edit-{incident_id}-points", "abc")
     page.click(f"#edit-{incident_id}-save")
     expect(page.locator(f"#edit-{incident_id}-points-error")).to_be_visible()
-    assert json.loads(stored_log(page))["incidents"][0]["points"] == 20
+    assert stored_log(page)[incident_id]["points"] == 20
     page.fill(f"#edit-{incident_id}-points", "25")
     page.click(f"#edit-{incident_id}-save")
     expect(page.locator("#incidents [data-points]")).to_have_attribute("data-points", "25")
@@ -96,12 +96,12 @@ def test_export_import_round_trip_and_bad_files(page, live_server, tmp_path):
         expect(page.locator("#import-error")).to_have_attribute("data-error", error)
         assert stored_log(page) == original
 
-    page.evaluate(f"localStorage.removeItem('{LOG_KEY}')")
+    store.clear(page, "incident")
     page.reload()
     expect(page.locator("#log-empty")).to_be_visible()
     page.set_input_files("#import-file", str(exported))
     expect(page.locator("#incidents li.incident")).to_have_count(2)
-    assert json.loads(stored_log(page)) == json.loads(original)
+    assert stored_log(page) == original
 
 
 def test_log_survives_reload_and_offline(page, live_server):
@@ -125,16 +125,20 @@ def test_empty_player_is_refused(page, live_server):
     page.click("#record-open")
     page.click("#record-save")
     expect(page.locator("#record-player-error")).to_be_visible()
-    assert stored_log(page) is None
+    assert stored_log(page) == {}
 
 
 def test_full_storage_is_said_and_changes_nothing(page, live_server):
+    store.small_quota(page, live_server.url)
     record(page, live_server.url, "/en/wsom/ruling/r_long_hand", "Gus")
     before = stored_log(page)
     page.goto(f"{live_server.url}/en/wsom/ruling/r_short_hand")
-    page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
     page.click("#record-open")
     page.fill("#record-player", "Gus")
-    page.click("#record-save")
-    expect(page.locator("#record-storage-error")).to_be_visible()
+    full = store.FullStorage(page, live_server.url)
+    try:
+        page.click("#record-save")
+        expect(page.locator("#record-storage-error")).to_have_attribute("data-error", "quota")
+    finally:
+        full.release()
     assert stored_log(page) == before

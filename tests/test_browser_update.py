@@ -23,6 +23,7 @@ def test_update_keeps_data_and_state(context, tmp_path):
         page.fill("#seat-1-table", "33000")
         page.fill("#seat-0-table", "27000")
         page.click("#table-save")
+        expect(page.locator("#history li")).to_have_count(1)
         page.goto(f"{server.url}/en/log")
         page.goto(f"{server.url}/en/wrc-2015/ruling/r_cheating")
         page.click("#record-open")

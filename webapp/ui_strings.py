@@ -143,6 +143,8 @@ def data_strings():
         "notice_newer": _("Saved by a newer version of the app: %(what)s (%(count)s). Reload to update the app; "
                           "until then this tab only shows it."),
         "notice_closed": _("The app was updated in another tab. Reload this tab to go on saving."),
+        "notice_blocked": _("Another tab still runs an older version of the app: reload or close it to finish the "
+                            "update."),
         "notice_unavailable": _("This browser does not let the app keep data here, so nothing can be saved (private "
                                 "browsing?)."),
         "notice_quota": _("This device is out of storage space: %(what)s could not be saved."),

@@ -7,6 +7,7 @@ const config = JSON.parse(document.getElementById('app-config').textContent);
 config.appName = document.querySelector('.brand').textContent;
 useGrammar(config.urls);
 
-createController(config, document.getElementById('view')).start();
+const controller = createController(config, document.getElementById('view'));
+controller.start();
 setUpInstall();
-registerServiceWorker(config.strings, config.version).catch((error) => console.error('service worker', error));
+registerServiceWorker(config.strings, config.version, controller).catch((error) => console.error('service worker', error));

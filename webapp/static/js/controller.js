@@ -9,7 +9,8 @@ import { homeUrl, parse } from './router.js';
 import { assembleRulesets } from './ruleset-data.js';
 import { createHomeScreen } from './screens/home.js';
 import { createQuestionScreen } from './screens/question.js';
-import { chooseRuleset, readSettings } from './services/settings.js';
+import { onChange } from './storage/changes.js';
+import { mirrorRuleset } from './storage/mirror.js';
 import { carryInput, unsavedForms } from './views/form-state.js';
 
 /** A module or data file that could not be fetched: the one failure shown as "check your connection". */
@@ -25,6 +26,8 @@ const screens = {
   log: loadModule(() => import('./screens/log.js')),
   table: loadModule(() => import('./screens/table.js')),
   finder: loadModule(() => import('./finder.js')),
+  settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
+  health: loadModule(() => import('./services/health.js')),
 };
 
 export function createController(config, view) {
@@ -131,15 +134,20 @@ export function createController(config, view) {
       return createLogScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
     }
     if (route.view === 'glossary') {
-      const [{ glossaryScreen }, { settings }] = await Promise.all([screens.finder(), readSettings()]);
+      const [{ glossaryScreen }, { readSettings }] = await Promise.all([screens.finder(), screens.settings()]);
+      const { settings } = await readSettings();
       return { render: async () => glossaryScreen({ config, chosenId: settings.ruleset }) };
     }
     const ruleset = await fetchRuleset(route.rulesetId);
     if (!ruleset) return { render: async () => message('not-found', config.strings.not_found) };
-    await chooseRuleset(ruleset.id);
+    mirrorRuleset(ruleset.id);  // home shows it at once; the stored settings follow
+    const choosing = screens.settings().then(({ chooseRuleset }) => chooseRuleset(ruleset.id));
+    // A choice the device could not save is said on the screens that use stored data (questions only show rules).
+    const choiceNotices = async () => ((await choosing).error === 'quota' ? [{ kind: 'settings', problem: 'quota' }] : []);
+    choosing.catch((error) => console.error('settings', error));
     if (route.view === 'table') {
       const { createTableScreen } = await screens.table();
-      return createTableScreen(ctx, { ruleset });
+      return createTableScreen(ctx, { ruleset, extra: await choiceNotices() });
     }
     if (route.view === 'search' || route.view === 'browse') {
       const [{ findScreen }, rulesets] = await Promise.all([screens.finder(), allRulesets()]);
@@ -153,7 +161,7 @@ export function createController(config, view) {
       return createQuestionScreen(ctx, { ruleset, walked, answers });
     }
     const [{ createRulingScreen }, others] = await Promise.all([screens.ruling(), otherRulings(ruleset.id, walked.at.id)]);
-    return createRulingScreen(ctx, { ruleset, rulingId: walked.at.id, walked, answers, others });
+    return createRulingScreen(ctx, { ruleset, rulingId: walked.at.id, walked, answers, others, extra: await choiceNotices() });
   }
 
   async function allRulesets() {
@@ -183,12 +191,15 @@ export function createController(config, view) {
     start() {
       document.addEventListener('click', onClick);
       window.addEventListener('popstate', () => render());
-      window.addEventListener('storage', () => refresh());
-      return render();
+      onChange(() => refresh());  // another tab saved something, or this tab's storage was closed for an update
+      const shown = render();
+      shown.then(() => screens.settings()).then(({ rememberLanguage }) => rememberLanguage(config.lang)).catch(() => {});
+      return shown;
     },
     /** Whether the referee has typed something not saved yet (an update then waits for it). */
     hasUnsavedInput: () => unsavedForms(view).length > 0,
     /** Import every screen's module and the ruleset data now, while this version's files are still cached. */
-    prepareForUpdate: () => Promise.all([...Object.values(screens).map((load) => load()), loadRulesets()]),
+    prepareForUpdate: () => Promise.all([...Object.values(screens).map((load) => load()), loadRulesets(),
+      screens.finder().then((finder) => finder.synonyms())]),
   };
 }

@@ -8,15 +8,17 @@ import { renderSearch } from './views/search.js';
 
 const SYNONYMS_URL = new URL('../data/synonyms.json', import.meta.url);
 let indexed = null;
+let fetched = null;
+
+/** The synonym groups, fetched once (also before an update, while this version's copy is still cached). */
+export function synonyms() {
+  fetched ??= fetch(SYNONYMS_URL).then((response) => (response.ok ? response.json() : {})).catch(() => ({}));
+  return fetched;
+}
 
 /** The index of every loaded ruleset; built once, as the rulesets of a page do not change. */
 function searchIndex(rulesets, tagLabels) {
-  if (!indexed) {
-    indexed = fetch(SYNONYMS_URL)
-      .then((response) => (response.ok ? response.json() : {}))
-      .catch(() => ({}))
-      .then((synonyms) => buildIndex(rulesets, { tagLabels, synonyms }));
-  }
+  indexed ??= synonyms().then((groups) => buildIndex(rulesets, { tagLabels, synonyms: groups }));
   return indexed;
 }
 

@@ -1,17 +1,15 @@
-/** Offline and install: registers the service worker, says when offline use is ready, offers updates and install. */
+/**
+ * Offline and install: registers the service worker, says when offline use is ready, offers updates and install.
+ *
+ * An update loses nothing: when a new version is waiting, this tab first imports every screen and data file of its
+ * own version (the new worker deletes the old cache when it takes over), then offers the update. Once the new
+ * version takes over, a tab with nothing typed reloads into it; a tab holding unsaved input stays as it is, says an
+ * update is ready, and reloads on a tap or as soon as its input is saved or cleared.
+ */
 
 function setStatus(node, state, text) {
   node.dataset.state = state;
   node.textContent = text;
-}
-
-function offerUpdate(worker, strings) {
-  const banner = document.getElementById('update-banner');
-  document.getElementById('update-text').textContent = strings.update_available;
-  const button = document.getElementById('update-button');
-  button.textContent = strings.update_now;
-  button.onclick = () => worker.postMessage('skip-waiting');
-  banner.hidden = false;
 }
 
 /** The version of the worker now controlling the page, as it says itself. */
@@ -27,29 +25,70 @@ function controllerVersion() {
   });
 }
 
-/** Register the worker; `version` is this page's own, to compare with the worker that takes control of it. */
-export async function registerServiceWorker(strings, version) {
+/**
+ * Register the worker. `version` is this page's own, to compare with the worker that takes control of it; `app`
+ * gives hasUnsavedInput() and prepareForUpdate() (import this version's lazily loaded files now).
+ */
+export async function registerServiceWorker(strings, version, app = {}) {
   const status = document.getElementById('offline-status');
   if (!('serviceWorker' in navigator)) {
     setStatus(status, 'unsupported', strings.offline_unsupported);
     return;
   }
   setStatus(status, 'pending', strings.offline_pending);
+  const banner = document.getElementById('update-banner');
+  const text = document.getElementById('update-text');
+  const button = document.getElementById('update-button');
   const hadController = Boolean(navigator.serviceWorker.controller);
+  let accepted = false;  // this tab's referee tapped "Update now"
+  let offered = null;
+
+  function showBanner(state, message, onTap) {
+    banner.dataset.state = state;
+    text.textContent = message;
+    button.textContent = strings.update_now;
+    button.onclick = onTap;
+    banner.hidden = false;
+  }
+
+  function offerUpdate(worker) {
+    offered ??= Promise.resolve(app.prepareForUpdate?.())
+      .catch((error) => console.error('could not prepare for the update', error))
+      .then(() => showBanner('available', strings.update_available, () => {
+        accepted = true;
+        worker.postMessage('skip-waiting');
+      }));
+  }
+
+  /** The new version has taken over: reload now if nothing typed would be lost, else once it is saved or cleared. */
+  function reloadWhenIdle() {
+    if (accepted || !app.hasUnsavedInput?.()) {
+      window.location.reload();
+      return;
+    }
+    showBanner('waiting-input', strings.data.update_waiting, () => window.location.reload());
+    const check = () => {
+      if (!app.hasUnsavedInput()) window.location.reload();
+    };
+    for (const type of ['input', 'change', 'submit', 'click']) document.addEventListener(type, () => setTimeout(check), true);
+    setInterval(check, 1000);  // a save completes after its submit event
+  }
+
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   const watch = (worker) => {
     if (!worker) return;
     worker.addEventListener('statechange', () => {
-      if (worker.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(worker, strings);
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(worker);
     });
   };
-  if (registration.waiting && hadController) offerUpdate(registration.waiting, strings);
+  if (registration.waiting && hadController) offerUpdate(registration.waiting);
   watch(registration.installing);
   registration.addEventListener('updatefound', () => watch(registration.installing));
   navigator.serviceWorker.addEventListener('controllerchange', async () => {
-    // An update the referee accepted, or a first visit whose worker brought a newer version than this page (deployed
-    // in between): reload, so the page never runs a mix of old and new files.
-    if (hadController || (await controllerVersion()) !== version) window.location.reload();
+    // An update taking over, or a first visit whose worker brought a newer version than this page (deployed in
+    // between): never run a mix of old and new files, and never lose what the referee typed.
+    if (hadController) reloadWhenIdle();
+    else if ((await controllerVersion()) !== version) window.location.reload();
   });
   await navigator.serviceWorker.ready;
   setStatus(status, 'ready', strings.offline_ready);

@@ -6,9 +6,11 @@ import { localDay } from '../discipline.js';
 import { download } from '../dom.js';
 import { escalation, players } from '../log.js';
 import { byTime, parseExport, toCsv, toJson } from '../log-file.js';
+import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
   deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
 } from '../services/log.js';
+import { renderNotices } from '../views/notices.js';
 import { describeIncident, renderLog } from '../views/log.js';
 
 /** One row per player and ruleset: count, points, and what the next offence costs. */
@@ -80,22 +82,36 @@ export function createLogScreen(ctx, { rulesets }) {
       }
       importing = parsed.incidents;
       const plan = await planImport(importing);
-      if (!incidents.length && !plan.conflicts.length) show(await mergeImport(plan, []));
+      if (plan.empty) show(await mergeImport(plan, []));  // nothing to merge with: the file is the log
       else show({ plan });
     },
     async merge(take) {
-      show(await mergeImport(importState.plan, take));
+      const merged = await mergeImport(importState.plan, take);
+      // The log changed since the plan was made (another tab): plan again and show it for a new choice.
+      show(merged.changed ? { plan: await planImport(importing) } : merged);
     },
     async replace() {
       show(await replaceLog(importing));
     },
     cancelImport: () => show(null),
+    exportQuarantine: async () => download('set-aside.json', 'application/json', await exportAside()),
+    async clearQuarantine() {
+      await clearSetAside();
+      ctx.refresh();
+    },
+    async persist() {
+      await askToKeepData();
+      ctx.refresh();
+    },
   };
 
   return {
     live: true,
     async render() {
-      const log = await readLog();
+      const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
+      const health = await readHealth();
+      const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }],
+        [{ kind: 'incident', status: log.status }, { kind: 'incident', status: 'newer', count: log.newer.length }]);
       incidents = log.entries.map((entry) => entry.incident);
       const known = players({ incidents });
       const entries = log.entries.map(({ incident, rev }) => ({
@@ -109,8 +125,8 @@ export function createLogScreen(ctx, { rulesets }) {
       }
       entries.sort((a, b) => byTime(b.incident, a.incident));
       const view = {
-        entries, summary: summaryRows(rulesets, incidents), importState, notices: null,
-        health: { persisted: null, estimate: null, quarantine: [] },
+        entries, summary: summaryRows(rulesets, incidents), importState, health,
+        notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
       return { children: renderLog({ config, rulesets, view, on }), title: config.strings.log.title };
     },

@@ -1,4 +1,4 @@
-/** A question's controller: the walk so far, and the next URL for a number answer. */
+/** A question's controller: the walk so far, and the next URL for a number answer. Questions use no stored data. */
 import { wizardUrl } from '../router.js';
 import { renderQuestion } from '../views/question.js';
 

@@ -5,21 +5,28 @@
 import { applyRuling, neededInputs } from '../calculator.js';
 import { localDay } from '../discipline.js';
 import { escalation, players } from '../log.js';
+import { noticesFor } from '../services/health.js';
 import { recordIncident, readLog } from '../services/log.js';
 import { readSettings } from '../services/settings.js';
 import { addStep, currentTable, readBoard } from '../services/table.js';
 import { renderApply } from '../views/apply.js';
+import { renderNotices } from '../views/notices.js';
 import { prefillRecord, renderRecord } from '../views/record.js';
 import { renderRuling } from '../views/ruling.js';
 
-export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others }) {
+export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others, extra = [] }) {
   const { config } = ctx;
   const ruling = ruleset.rulings[rulingId];
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
   return {
     live: true,
     async render() {
-      const [board, log, { settings }] = await Promise.all([readBoard(ruleset), readLog(), readSettings()]);
+      const [board, log, { status, settings }] = await Promise.all([readBoard(ruleset), readLog(), readSettings()]);
+      const notices = await noticesFor(
+        [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }],
+        [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
+          { kind: 'incident', status: 'newer', count: log.newer.length }],
+        { extra });
       let history = board.history;
       let table = board.status === 'ok' ? currentTable(ruleset, history) : null;
       let incidents = log.entries.map((entry) => entry.incident);
@@ -56,7 +63,10 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         },
       });
       return {
-        children: renderRuling({ config, ruleset, rulingId, walked, answers, others, apply, record }),
+        children: renderRuling({
+          config, ruleset, rulingId, walked, answers, others, apply, record,
+          notices: renderNotices(config, notices, { reload: ctx.reload }),
+        }),
         title: ruling.title,
       };
     },

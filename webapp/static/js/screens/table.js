@@ -1,8 +1,10 @@
 /** The table screen's controller: the current table, warnings, strikes and history from the stored steps. */
 import { replay, warnings } from '../calculator.js';
 import { disciplineStatus, localDay } from '../discipline.js';
+import { noticesFor } from '../services/health.js';
 import { addStep, currentTable, readBoard, resetBoard, saveEdit, undoStep } from '../services/table.js';
 import { readTableForm } from '../table-form.js';
+import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
 
 /** Each step with the table it applied to, and each seat's strike dates (the day of every step adding a strike). */
@@ -32,7 +34,7 @@ function boardView(ruleset, board) {
   return { status: 'ok', rev: board.rev, table, steps, warnings: warnings(table, ruleset), discipline };
 }
 
-export function createTableScreen(ctx, { ruleset }) {
+export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const done = (result) => {
     if (result.ok) ctx.refresh();
@@ -43,6 +45,7 @@ export function createTableScreen(ctx, { ruleset }) {
     async render() {
       const board = await readBoard(ruleset);
       const view = boardView(ruleset, board);
+      const notices = await noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
       const on = {
         save: async (values, rev) => {
           const read = readTableForm(values, ruleset, view.table);
@@ -53,7 +56,10 @@ export function createTableScreen(ctx, { ruleset }) {
         undo: async (index) => done(await undoStep(ruleset, index, board.history.steps[index])),
         reset: async () => done(await resetBoard(ruleset)),
       };
-      return { children: renderTable({ config, ruleset, board: view, on }), title: config.strings.calc.table_title };
+      return {
+        children: renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), on }),
+        title: config.strings.calc.table_title,
+      };
     },
   };
 }

@@ -1,0 +1,222 @@
+"""The storage layer's pure modules in Node: validators, reading stored items, migrating the previous release's data."""
+import json
+
+import pytest
+
+from helpers import ROOT, call_module
+
+INCIDENT = {"id": "a b\"c", "at": "2026-11-23T10:00:00Z", "tournament": "", "session": "1", "table": "", "player": "Ann",
+            "seat": "", "rulesetId": "wrc-2015", "rulingId": "r_cheating", "points": None, "note": ""}
+SEAT = {"wind": "east", "name": "", "table": 30000, "tournament": 0, "riichi": False, "deposit": False, "deadHand": False,
+        "liveTiles": 0, "deadTiles": 0, "strikes": 0, "offences": 0, "carriedOffences": 0, "substituted": False,
+        "disqualified": False}
+START = {"rulesetId": "wrc-2015", "dealer": 0, "honba": 0, "pot": 0, "seats": [dict(SEAT, wind=w) for w in ("east", "south", "west", "north")]}
+STEPS = [{"kind": "ruling", "rulingId": "r_false_win_shown", "inputs": {"offender": "1"}, "at": "2026-11-23T10:00:00.000Z"},
+         {"kind": "end-hanchan", "at": "2026-11-23T11:00:00.000Z"},
+         {"kind": "edit", "table": START, "at": "2026-11-23T12:00:00.000Z"}]
+SETTINGS = {"ruleset": "wrc-2015", "lang": "fr", "context": {"tournament": "Open", "session": "2", "table": "7"}}
+
+
+def envelope(kind, data, v=1, rev=3):
+    return {"format": kind, "v": v, "rev": rev, "data": data}
+
+
+def inspect(tmp_path, cases):
+    return call_module("storage/kinds.js", "inspect", cases, tmp_path)
+
+
+DATES = [
+    ("2026-11-23T10:00:00Z", True), ("2026-11-23T10:00:00.123+01:00", True), ("2026-11-23T10:00-05:30", True),
+    ("1970-01-01T00:00:00Z", True), ("2199-12-31T23:59:59Z", True),
+    ("11/23/2026", False), ("1", False), ("Nov 23", False), ("+275760-09-13T00:00:00.000Z", False),
+    ("2026-11-23T10:00:00", False), ("2026-11-23", False), ("2026-02-30T10:00:00Z", False), ("1969-12-31T23:59:59Z", False),
+    ("2200-01-01T00:00:00Z", False), ("2026-11-23T24:00:00Z", False), (1, False), (None, False),
+]
+
+
+@pytest.fixture(scope="module")
+def date_checks(tmp_path_factory):
+    return call_module("storage/check.js", "isIsoDate", [[date] for date, _ in DATES], tmp_path_factory.mktemp("dates"))
+
+
+@pytest.mark.parametrize("index", range(len(DATES)), ids=[str(date) for date, _ in DATES])
+def test_dates_are_iso_8601_with_a_zone_in_range(date_checks, index):
+    assert date_checks[index] == DATES[index][1]
+
+
+def test_good_items_read_as_they_are(tmp_path):
+    found = inspect(tmp_path, [["incident", INCIDENT["id"], envelope("incident", INCIDENT)],
+                               ["table", "wrc-2015", envelope("table", {"start": START, "steps": STEPS})],
+                               ["table", "wrc-2015", envelope("table", {"start": None, "steps": []})],
+                               ["settings", "main", envelope("settings", SETTINGS)],
+                               ["settings", "main", envelope("settings", {"ruleset": None, "lang": None,
+                                                                          "context": {"tournament": "", "session": "", "table": ""}})]])
+    assert [f["status"] for f in found] == ["ok"] * 5
+    assert found[0]["data"] == INCIDENT and found[0]["rev"] == 3
+
+
+DAMAGED = [
+    ("not an object", "table", "wrc-2015", "garbage", None),
+    ("null", "settings", "main", None, None),
+    ("wrong format", "table", "wrc-2015", {**envelope("table", {"start": START, "steps": []}), "format": "incident"}, None),
+    ("wrong types", "table", "wrc-2015", envelope("table", {"start": 5, "steps": "x"}), {"start": None, "steps": []}),
+    ("missing steps", "table", "wrc-2015", envelope("table", {"start": START}), {"start": START, "steps": []}),
+    ("missing data", "incident", "x", {"format": "incident", "v": 1, "rev": 1}, None),
+    ("one bad step", "table", "wrc-2015", envelope("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
+     {"start": START, "steps": [STEPS[0], STEPS[1]]}),
+    ("a bad settings field", "settings", "main", envelope("settings", {**SETTINGS, "ruleset": 5}), {**SETTINGS, "ruleset": None}),
+    ("a non-text player", "incident", "a b\"c", envelope("incident", {**INCIDENT, "player": 5}), None),
+    ("an id other than its key", "incident", "other", envelope("incident", INCIDENT), None),
+    ("a version as text", "settings", "main", {**envelope("settings", SETTINGS), "v": "1"}, SETTINGS),
+]
+
+
+@pytest.fixture(scope="module")
+def damaged(tmp_path_factory):
+    return inspect(tmp_path_factory.mktemp("damaged"), [[kind, item_id, stored] for _, kind, item_id, stored, _ in DAMAGED])
+
+
+@pytest.mark.parametrize("index", range(len(DAMAGED)), ids=[case[0] for case in DAMAGED])
+def test_damaged_items_keep_what_is_good(damaged, index):
+    found = damaged[index]
+    assert found["status"] == "damaged" and found["problems"]
+    assert found["usable"] == DAMAGED[index][4]  # good records kept untouched, in order
+
+
+def test_a_newer_version_is_never_damaged(tmp_path):
+    [found] = inspect(tmp_path, [["table", "wrc-2015", {"format": "table", "v": 2, "rev": 9, "data": "anything at all"}]])
+    assert found == {"status": "newer", "v": 2, "rev": 9}
+
+
+def test_missing_is_not_damaged(tmp_path):
+    assert inspect(tmp_path, [["settings", "main", None]])[0]["status"] == "damaged"  # a stored null is damage
+    assert call_module("storage/kinds.js", "inspect", [["settings", "main"]], tmp_path)[0] == {"status": "missing"}
+
+
+LOG = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [INCIDENT, {**INCIDENT, "id": "two"}]}
+
+
+def legacy(tmp_path, entries):
+    return call_module("storage/legacy-format.js", "planLegacy", [[entries]], tmp_path)[0]
+
+
+def test_legacy_data_migrates_whole(tmp_path):
+    plan = legacy(tmp_path, {"mjref.log": json.dumps(LOG), "mjref.table.wrc-2015": json.dumps({"start": START, "steps": STEPS}),
+                             "mjref.ruleset": json.dumps("wrc-2015"), "mjref.log-context": json.dumps(SETTINGS["context"]),
+                             "mjref.backup.log": "old backup", "other": "x"})
+    assert plan["aside"] == [] and plan["kept"] == []
+    assert plan["items"] == [{"kind": "incident", "id": i["id"], "data": i} for i in LOG["incidents"]] + \
+        [{"kind": "table", "id": "wrc-2015", "data": {"start": START, "steps": STEPS}}]
+    assert plan["settings"] == {"ruleset": "wrc-2015", "context": SETTINGS["context"]}
+    assert sorted(plan["migrated"]) == ["mjref.log", "mjref.log-context", "mjref.ruleset", "mjref.table.wrc-2015"]
+
+
+@pytest.mark.parametrize("raw,kept_ids", [
+    ("{oops", []),
+    ("null", []),
+    (json.dumps({**LOG, "incidents": {"a": INCIDENT, "b": {**INCIDENT, "id": "two"}}}), [INCIDENT["id"], "two"]),
+    (json.dumps({**LOG, "incidents": [INCIDENT, None, {**INCIDENT, "id": "two", "player": 5}, {**INCIDENT, "id": "three"}]}),
+     [INCIDENT["id"], "three"]),
+    (json.dumps({**LOG, "incidents": [{**INCIDENT, "at": "11/23/2026 10:00"}, {**INCIDENT, "id": "two"}]}), ["two"]),
+    (json.dumps({"format": "mahjong-referee/incident-log", "incidents": [INCIDENT]}), [INCIDENT["id"]]),
+])
+def test_a_damaged_legacy_log_is_set_aside_whole_and_its_good_incidents_migrate(tmp_path, raw, kept_ids):
+    plan = legacy(tmp_path, {"mjref.log": raw})
+    assert [item["id"] for item in plan["items"]] == kept_ids
+    assert len(plan["aside"]) == 1 and plan["aside"][0]["original"] == raw and plan["aside"][0]["problems"]
+    assert plan["migrated"] == ["mjref.log"]
+
+
+def test_a_newer_legacy_log_is_left_in_place(tmp_path):
+    plan = legacy(tmp_path, {"mjref.log": json.dumps({**LOG, "version": 2})})
+    assert plan["items"] == [] and plan["aside"] == [] and plan["migrated"] == []
+    assert plan["kept"] == [{"key": "mjref.log", "reason": "newer"}]
+
+
+def test_a_damaged_legacy_table_keeps_its_good_steps(tmp_path):
+    raw = json.dumps({"start": START, "steps": [STEPS[0], {"kind": "ruling"}, STEPS[1]]})
+    plan = legacy(tmp_path, {"mjref.table.wrc-2015": raw, "mjref.ruleset": "wrc-2015", "mjref.log-context": json.dumps("x")})
+    assert plan["items"] == [{"kind": "table", "id": "wrc-2015", "data": {"start": START, "steps": [STEPS[0], STEPS[1]]}}]
+    assert {entry["key"] for entry in plan["aside"]} == {"mjref.table.wrc-2015", "mjref.ruleset", "mjref.log-context"}
+    assert plan["settings"] == {}
+
+
+V1 = (ROOT / "tests" / "fixtures" / "incident-log-v1.json").read_text(encoding="utf-8")
+BASE = json.loads(V1)
+
+
+def bad(**changes):
+    return json.dumps({**BASE, **changes})
+
+
+def incident(**changes):
+    return bad(incidents=[{**BASE["incidents"][0], **changes}])
+
+
+BAD_FILES = [
+    ("not json", "{oops", "not_json"),
+    ("wrong format", json.dumps({**BASE, "format": "something-else"}), "foreign"),
+    ("no format", json.dumps({"incidents": []}), "foreign"),
+    ("missing version", json.dumps({k: v for k, v in BASE.items() if k != "version"}), "no_version"),
+    ("version as text", bad(version="1"), "bad_version"),
+    ("version 1.5", bad(version=1.5), "bad_version"),
+    ("version 0", bad(version=0), "bad_version"),
+    ("newer version", bad(version=2), "newer"),
+    ("incidents not a list", bad(incidents={"a": BASE["incidents"][0]}), "not_a_list"),
+    ("a null incident", bad(incidents=[None]), "bad_record"),
+    ("US date", incident(at="11/23/2026"), "bad_date"),
+    ("US date and time", incident(at="11/23/2026 10:00"), "bad_date"),
+    ("a number as date", incident(at="1"), "bad_date"),
+    ("Nov 23", incident(at="Nov 23"), "bad_date"),
+    ("far future", incident(at="+275760-09-13T00:00:00.000Z"), "bad_date"),
+    ("no zone", incident(at="2026-11-23T10:00:00"), "bad_date"),
+    ("absurd year", incident(at="2999-11-23T10:00:00Z"), "bad_date"),
+    ("points as text", incident(points="20"), "bad_number"),
+    ("points out of range", incident(points=1e12), "bad_number"),
+    ("empty id", incident(id=""), "bad_id"),
+    ("id too long", incident(id="x" * 201), "bad_id"),
+    ("unknown field", incident(extra=1), "bad_field"),
+    ("duplicate ids", bad(incidents=[BASE["incidents"][0], BASE["incidents"][0]]), "duplicate_id"),
+]
+
+
+@pytest.fixture(scope="module")
+def bad_files(tmp_path_factory):
+    return call_module("log-file.js", "parseExport", [[text] for _, text, _ in BAD_FILES], tmp_path_factory.mktemp("files"))
+
+
+@pytest.mark.parametrize("index", range(len(BAD_FILES)), ids=[case[0] for case in BAD_FILES])
+def test_each_bad_file_has_its_own_error(bad_files, index):
+    assert bad_files[index]["error"] == BAD_FILES[index][2] and "incidents" not in bad_files[index]
+
+
+def test_only_a_newer_version_is_called_newer(tmp_path):
+    errors = {case[2] for case in BAD_FILES if case[2] != "newer"}
+    assert "newer" not in errors
+
+
+def test_every_format_ever_exported_still_imports(tmp_path):
+    [found] = call_module("log-file.js", "parseExport", [[V1]], tmp_path)
+    assert found == {"incidents": BASE["incidents"]}
+
+
+ODD_IDS = ["a b\"c", "</script>", "constructor", "__proto__", "x" * 200, "é✓"]
+
+
+def test_ids_are_opaque_text(tmp_path):
+    found = call_module("log-file.js", "parseExport", [[incident(id=odd_id)] for odd_id in ODD_IDS], tmp_path)
+    assert [result["incidents"][0]["id"] for result in found] == ODD_IDS
+
+
+def test_merge_plan_matches_by_id(tmp_path):
+    mine = BASE["incidents"][:2]
+    theirs = [BASE["incidents"][0], {**BASE["incidents"][1], "note": "edited"}, BASE["incidents"][2]]
+    [plan] = call_module("log-file.js", "planMerge", [[mine, theirs]], tmp_path)
+    assert plan["same"] == 1 and plan["added"] == [BASE["incidents"][2]]
+    assert plan["conflicts"] == [{"id": mine[1]["id"], "mine": mine[1], "theirs": theirs[1]}]
+
+
+def test_empty_texts_and_missing_ones_are_the_same_incident(tmp_path):
+    full = BASE["incidents"][1]
+    short = {k: v for k, v in full.items() if v not in ("", None)}
+    assert call_module("log-file.js", "sameIncident", [[full, short]], tmp_path) == [True]

@@ -1,0 +1,61 @@
+/**
+ * The state of the stored data, as screens report it: notices (what was set aside, what a newer version wrote,
+ * storage closed, full or nearly full) and the log's data section (persistence, space, set-aside entries).
+ */
+import { onChange } from '../storage/changes.js';
+import { storageState } from '../storage/db.js';
+import { askPersistence, estimate, persisted } from '../storage/device.js';
+import { legacyKept } from '../storage/legacy.js';
+import { clearAside, listAside } from '../storage/repository.js';
+
+let blocked = false;
+onChange((message) => {
+  if (message.storage === 'blocked') blocked = true;
+});
+
+/**
+ * The notices of a screen. scope: the data it uses, [{kind, id?}] (no id: any item of the kind); statuses: what its
+ * reads said, [{kind, status, count}] ('newer', 'unavailable', 'closed'); extra: notices of its own (a refused write).
+ */
+export async function noticesFor(scope, statuses = [], { extra = [], space = true } = {}) {
+  const [aside, room] = await Promise.all([listAside(), space ? estimate() : null]);
+  const notices = [];
+  const closed = storageState() ?? statuses.find((s) => s.status === 'closed' || s.status === 'unavailable')?.status;
+  if (closed) notices.push({ kind: 'storage', problem: closed });
+  else if (blocked) notices.push({ kind: 'storage', problem: 'blocked' });
+  for (const { kind, id } of scope) {
+    const count = aside.entries.filter((entry) => entry.kind === kind && (id === undefined || entry.id === id || entry.id === null)).length;
+    if (count) notices.push({ kind, problem: 'damaged', count });
+  }
+  for (const { kind, status, count = 1 } of statuses) if (status === 'newer' && count) notices.push({ kind, problem: 'newer', count });
+  if (scope.some((s) => s.kind === 'incident') && legacyKept().length && !notices.some((n) => n.kind === 'incident' && n.problem === 'newer')) {
+    notices.push({ kind: 'incident', problem: 'newer', count: legacyKept().length });
+  }
+  if (room?.nearlyFull) notices.push({ kind: 'storage', problem: 'nearly-full' });
+  notices.push(...extra);
+  return notices;
+}
+
+/** What the log's data section shows: {persisted, estimate, quarantine entries (without their originals)}. */
+export async function readHealth() {
+  const [kept, room, aside] = await Promise.all([persisted(), estimate(), listAside()]);
+  return {
+    persisted: kept,
+    estimate: room,
+    quarantine: aside.entries.map(({ original, ...entry }) => entry),
+  };
+}
+
+/** Every set-aside entry, originals included, as a JSON file's text. */
+export async function exportAside() {
+  const aside = await listAside();
+  return JSON.stringify({ format: 'mahjong-referee/set-aside', version: 1, exported: new Date().toISOString(), entries: aside.entries }, null, 2);
+}
+
+export async function clearSetAside() {
+  return clearAside();
+}
+
+export async function askToKeepData() {
+  return askPersistence();
+}

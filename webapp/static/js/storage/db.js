@@ -1,0 +1,90 @@
+/**
+ * The IndexedDB database that holds the referee's data: its object stores, their upgrades, and what a tab does
+ * when a newer version of the app upgrades the database (it closes its connection and stops writing).
+ *
+ * Stores (version 1): `items`, every stored item under the key [kind, id] (its value is the envelope of kinds.js,
+ * or whatever damaged value is there); `quarantine`, damaged originals set aside untouched (auto-increment keys).
+ * To add a store: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
+ */
+import { emitLocal } from './changes.js';
+
+export const DB_NAME = 'mahjong-referee';
+export const DB_VERSION = 1;
+export const ITEMS = 'items';
+export const QUARANTINE = 'quarantine';
+
+const UPGRADES = [
+  (db) => {  // 0 → 1
+    db.createObjectStore(ITEMS);
+    db.createObjectStore(QUARANTINE, { autoIncrement: true });
+  },
+];
+
+/** Why the database cannot be used: 'unavailable' (no IndexedDB here), 'closed' (a newer version took over). */
+export class StorageClosed extends Error {
+  constructor(reason) {
+    super(`storage ${reason}`);
+    this.reason = reason;
+  }
+}
+
+let opening = null;
+let closed = null;
+
+/** The open database (opened once per page); rejects with StorageClosed when it cannot be used. */
+export function openDatabase() {
+  if (closed) return Promise.reject(new StorageClosed(closed));
+  opening ??= new Promise((resolve, reject) => {
+    let request;
+    try {
+      request = globalThis.indexedDB.open(DB_NAME, DB_VERSION);
+    } catch (error) {
+      reject(new StorageClosed('unavailable'));
+      return;
+    }
+    request.onupgradeneeded = (event) => {
+      for (let version = event.oldVersion; version < DB_VERSION; version += 1) UPGRADES[version](request.result, request.transaction);
+    };
+    request.onblocked = () => emitLocal({ storage: 'blocked' });  // an older tab still holds the database open
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => {  // a newer version of the app wants to upgrade the database: let it
+        db.close();
+        closed = 'closed';
+        emitLocal({ storage: 'closed' });
+      };
+      resolve(db);
+    };
+    request.onerror = () => reject(new StorageClosed(request.error?.name === 'VersionError' ? 'closed' : 'unavailable'));
+  });
+  return opening.catch((error) => {
+    opening = null;
+    throw error instanceof StorageClosed ? error : new StorageClosed('unavailable');
+  });
+}
+
+/** Why storage cannot be used in this tab, or null. */
+export function storageState() {
+  return closed;
+}
+
+/** A request's result as a promise. */
+export function done(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** A transaction's end as a promise: resolved once committed, rejected with its error if it aborted. */
+export function committed(transaction) {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new DOMException('aborted', 'AbortError'));
+  });
+}
+
+/** The key range of every item of one kind: [kind, any text id]. */
+export function kindRange(kind) {
+  return IDBKeyRange.bound([kind], [kind, []]);
+}

@@ -1,0 +1,232 @@
+/**
+ * The referee's data, item by item: reads that validate, set aside what is damaged and keep what is good; writes
+ * that are atomic and compare-and-set; change events to the other tabs after each commit. Services use this; no
+ * view or screen does.
+ *
+ * read(kind, id)   → {status: 'ok'|'missing'|'newer'|'unavailable'|'closed', data, rev}
+ * list(kind)       → {status, items: [{id, data, rev}], newer: [id]}
+ * writeMany(ops)   → {ok, results} | {refused: 'conflict'|'newer'|'invalid'|'unavailable'|'closed', current}
+ *                    | {error: 'quota'|'failed'}; one transaction for all ops, so nothing is ever half-written.
+ *   op: {kind, id, change(current) → data | DELETE | undefined, expect?: rev or null, optional?: true}
+ *       change gets the item as stored now ({data, rev} or null) and is applied to fresh data, so a change that
+ *       can be re-applied (add a step, add an incident) never loses another tab's; `expect` refuses the write when
+ *       the item changed since the referee's form was filled (null: it must not exist); `optional` skips an item
+ *       this version cannot write (newer) instead of refusing everything.
+ *   op: {kind, clear: true} removes every item of a kind (refused if a newer version wrote one).
+ * Damaged items met by a read or a write are set aside in the same transaction that repairs them.
+ */
+import { asideEntry, putAside } from './aside.js';
+import { announce } from './changes.js';
+import { committed, done, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
+import { dataProblems, envelope, inspect } from './kinds.js';
+import { database } from './ready.js';
+
+export const DELETE = Symbol('delete');
+
+/** Why storage failed, as a result the services pass on. */
+function failure(error) {
+  if (error instanceof StorageClosed) return { refused: error.reason };
+  if (error?.name === 'QuotaExceededError') return { error: 'quota' };
+  if (error?.name === 'InvalidStateError') return { refused: 'closed' };  // the connection was closed for an upgrade
+  console.error('storage', error);
+  return { error: 'failed' };
+}
+
+/** A revision for an item written over `previous` (an item made anew starts from the clock, so it never repeats). */
+function nextRev(previous) {
+  return Number.isInteger(previous) && previous > 0 ? previous + 1 : Date.now();
+}
+
+function aside(store, kind, id, found, stored) {
+  putAside(store, asideEntry({ source: 'indexeddb', key: `${kind}/${id}`, kind, id, reason: 'damaged', problems: found.problems, original: stored }));
+}
+
+/**
+ * Set aside the damaged items among `ids` and keep their usable part, in one transaction. Returns id → what is
+ * there now. Should the repair fail (storage full), the usable part is still returned, unsaved.
+ */
+async function repair(db, kind, ids) {
+  const now = new Map();
+  try {
+    const transaction = db.transaction([ITEMS, QUARANTINE], 'readwrite');
+    const ending = committed(transaction);
+    const items = transaction.objectStore(ITEMS);
+    const quarantine = transaction.objectStore(QUARANTINE);
+    const changed = [];
+    for (const id of ids) {
+      const stored = await done(items.get([kind, id]));
+      const found = inspect(kind, id, stored);
+      if (found.status !== 'damaged') {
+        now.set(id, found);
+        continue;
+      }
+      aside(quarantine, kind, id, found, stored);
+      changed.push({ kind, id });
+      if (found.usable === null) {
+        items.delete([kind, id]);
+        now.set(id, { status: 'missing' });
+      } else {
+        const rev = nextRev(found.rev);
+        items.put(envelope(kind, found.usable, rev), [kind, id]);
+        now.set(id, { status: 'ok', data: found.usable, rev });
+      }
+    }
+    await ending;
+    if (changed.length) announce({ changed, quarantine: true });
+  } catch (error) {
+    console.error('damaged data could not be set aside', error);
+    for (const id of ids) if (!now.has(id)) now.set(id, { status: 'missing' });
+  }
+  return now;
+}
+
+export async function read(kind, id) {
+  try {
+    const db = await database();
+    const stored = await done(db.transaction(ITEMS, 'readonly').objectStore(ITEMS).get([kind, id]));
+    const found = inspect(kind, id, stored);
+    if (found.status !== 'damaged') return found;
+    return (await repair(db, kind, [id])).get(id);
+  } catch (error) {
+    const failed = failure(error);
+    return { status: failed.refused ?? 'unavailable' };
+  }
+}
+
+export async function list(kind) {
+  try {
+    const db = await database();
+    const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
+    const [keys, values] = await Promise.all([done(store.getAllKeys(kindRange(kind))), done(store.getAll(kindRange(kind)))]);
+    const items = [];
+    const newer = [];
+    const damaged = [];
+    keys.forEach((key, index) => {
+      const id = key[1];
+      const found = inspect(kind, id, values[index]);
+      if (found.status === 'ok') items.push({ id, data: found.data, rev: found.rev });
+      else if (found.status === 'newer') newer.push(id);
+      else damaged.push(id);
+    });
+    if (damaged.length) {
+      for (const [id, found] of await repair(db, kind, damaged)) {
+        if (found.status === 'ok') items.push({ id, data: found.data, rev: found.rev });
+      }
+    }
+    return { status: 'ok', items, newer };
+  } catch (error) {
+    const failed = failure(error);
+    return { status: failed.refused ?? 'unavailable', items: [], newer: [] };
+  }
+}
+
+/** Remove every item of a kind within a transaction (what a replacing import does first). */
+async function clearKind(items, quarantine, kind, changed) {
+  const [keys, values] = await Promise.all([done(items.getAllKeys(kindRange(kind))), done(items.getAll(kindRange(kind)))]);
+  for (const [index, key] of keys.entries()) {
+    const found = inspect(kind, key[1], values[index]);
+    if (found.status === 'newer') return { refused: 'newer' };
+    if (found.status === 'damaged') aside(quarantine, kind, key[1], found, values[index]);
+    items.delete(key);
+    changed.push({ kind, id: key[1] });
+  }
+  return null;
+}
+
+/** One op inside the transaction; returns a refusal, or null when done (or skipped). */
+async function apply(op, items, quarantine, changed, results) {
+  if (op.clear) return clearKind(items, quarantine, op.kind, changed);
+  const key = [op.kind, op.id];
+  const stored = await done(items.get(key));
+  const found = inspect(op.kind, op.id, stored);
+  if (found.status === 'newer') return op.optional ? null : { refused: 'newer' };
+  let current = found.status === 'ok' ? { data: found.data, rev: found.rev } : null;
+  const damaged = found.status === 'damaged';
+  if (damaged) {
+    aside(quarantine, op.kind, op.id, found, stored);
+    current = found.usable === null ? null : { data: found.usable, rev: found.rev };
+  }
+  if (op.expect !== undefined && (current?.rev ?? null) !== op.expect) return { refused: 'conflict', current };
+  let next = op.change(current);
+  if (next === undefined) {
+    if (!damaged) return null;
+    next = current ? current.data : DELETE;  // the repair is written with the set-aside original, never without
+  }
+  changed.push({ kind: op.kind, id: op.id });
+  if (next === DELETE) {
+    items.delete(key);
+    results.push({ kind: op.kind, id: op.id, deleted: true });
+    return null;
+  }
+  const problems = dataProblems(op.kind, op.id, next);
+  if (problems.length) {  // never store what the next read would call damaged
+    console.error('refused to store invalid data', op.kind, op.id, problems);
+    return { refused: 'invalid', problems };
+  }
+  const rev = nextRev(current?.rev ?? found.rev);
+  items.put(envelope(op.kind, next, rev), key);
+  results.push({ kind: op.kind, id: op.id, data: next, rev });
+  return null;
+}
+
+export async function writeMany(ops) {
+  let transaction;
+  try {
+    const db = await database();
+    transaction = db.transaction([ITEMS, QUARANTINE], 'readwrite');
+    const ending = committed(transaction);
+    const items = transaction.objectStore(ITEMS);
+    const quarantine = transaction.objectStore(QUARANTINE);
+    const changed = [];
+    const results = [];
+    for (const op of ops) {
+      const refused = await apply(op, items, quarantine, changed, results);
+      if (refused) {
+        transaction.abort();
+        await ending.catch(() => {});
+        return refused;
+      }
+    }
+    await ending;
+    if (changed.length) announce({ changed });
+    return { ok: true, results };
+  } catch (error) {
+    try {
+      transaction?.abort();
+    } catch {
+      // already finished
+    }
+    return failure(error);
+  }
+}
+
+export function write(kind, id, change, options = {}) {
+  return writeMany([{ kind, id, change, ...options }]).then((result) => (result.ok ? { ...result, ...result.results[0] } : result));
+}
+
+/** Everything set aside: [{key, at, source, kind, id, reason, problems, original}], oldest first. */
+export async function listAside() {
+  try {
+    const db = await database();
+    const store = db.transaction(QUARANTINE, 'readonly').objectStore(QUARANTINE);
+    const [keys, values] = await Promise.all([done(store.getAllKeys()), done(store.getAll())]);
+    return { status: 'ok', entries: keys.map((key, index) => ({ key, ...values[index] })) };
+  } catch (error) {
+    return { status: failure(error).refused ?? 'unavailable', entries: [] };
+  }
+}
+
+/** Delete the set-aside entries (after the referee exported them, or chose not to). */
+export async function clearAside() {
+  try {
+    const db = await database();
+    const transaction = db.transaction(QUARANTINE, 'readwrite');
+    const ending = committed(transaction);
+    transaction.objectStore(QUARANTINE).clear();
+    await ending;
+    announce({ quarantine: true });
+    return { ok: true };
+  } catch (error) {
+    return failure(error);
+  }
+}
