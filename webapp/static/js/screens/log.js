@@ -111,7 +111,7 @@ export function createLogScreen(ctx, { rulesets }) {
       const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
       const health = await readHealth();
       const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }],
-        [{ kind: 'incident', status: log.status }, { kind: 'incident', status: 'newer', count: log.newer.length }]);
+        [{ kind: 'incident', status: log.status }, ...health.newer]);
       incidents = log.entries.map((entry) => entry.incident);
       const known = players({ incidents });
       const entries = log.entries.map(({ incident, rev }) => ({

@@ -6,7 +6,8 @@ import { onChange } from '../storage/changes.js';
 import { storageState } from '../storage/db.js';
 import { askPersistence, estimate, persisted } from '../storage/device.js';
 import { legacyKept } from '../storage/legacy.js';
-import { clearAside, listAside } from '../storage/repository.js';
+import { KINDS } from '../storage/kinds.js';
+import { clearAside, list, listAside } from '../storage/repository.js';
 
 let blocked = false;
 onChange((message) => {
@@ -36,13 +37,19 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
   return notices;
 }
 
-/** What the log's data section shows: {persisted, estimate, quarantine entries (without their originals)}. */
+/**
+ * What the log's data section shows: {persisted, estimate, quarantine entries (without their originals), newer:
+ * [{kind, status: 'newer', count}]}. Every stored item is read first, so whatever is damaged anywhere is set aside
+ * and listed here, even data no screen has opened yet.
+ */
 export async function readHealth() {
+  const scanned = await Promise.all(Object.keys(KINDS).map(async (kind) => ({ kind, found: await list(kind) })));
   const [kept, room, aside] = await Promise.all([persisted(), estimate(), listAside()]);
   return {
     persisted: kept,
     estimate: room,
     quarantine: aside.entries.map(({ original, ...entry }) => entry),
+    newer: scanned.map(({ kind, found }) => ({ kind, status: 'newer', count: found.newer.length })),
   };
 }
 
