@@ -113,8 +113,12 @@ class FullStorage:
     def __init__(self, page, base_url):
         self.page = page
         self.origin = base_url.rstrip("/")
+        self.fill()
+
+    def fill(self):
+        """Fill (again: the browser recounts what is used now and then, which may leave a little room)."""
         for size in (1_000_000, 100_000, 10_000, 1_000, 100, 10):
-            while page.evaluate(_FILL, size) == "ok":
+            while self.page.evaluate(_FILL, size) == "ok":
                 pass
 
     def release(self):

@@ -4,6 +4,7 @@ import shutil
 
 from playwright.sync_api import expect
 
+import stored as store
 from conftest import LiveServer, wait_offline_ready
 from helpers import ROOT
 from webapp import create_app
@@ -83,3 +84,66 @@ def test_first_visit_of_the_same_version_does_not_reload(context, live_server):
     wait_offline_ready(page)
     page.wait_for_timeout(500)
     assert len(loads) == 1
+
+
+LAZY = ["screens/ruling.js", "screens/table.js", "screens/log.js", "views/table.js", "views/log.js", "finder.js",
+        "services/health.js", "log-file.js"]
+
+
+def modules_loaded(page):
+    return page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/static/js/'))")
+
+
+def test_update_keeps_unsaved_input_in_another_tab(context, tmp_path):
+    """Bug 3 of issue 13: "Update now" in one tab reloaded every tab, and a name and a note typed in another were lost.
+    Now the tab with unsaved input stays on its version (holding every file it may need), says an update is ready,
+    and updates itself once its input is saved."""
+    static = tmp_path / "static"
+    shutil.copytree(ROOT / "webapp" / "static", static)
+    app = create_app()
+    app.static_folder = str(static)
+    server = LiveServer(app)
+    try:
+        a = context.new_page()
+        a.goto(f"{server.url}/en/")
+        wait_offline_ready(a)
+        b = context.new_page()
+        b.goto(f"{server.url}/en/wrc-2015/ruling/r_cheating")
+        expect(b.locator("#ruling")).to_be_visible()
+        version_a = b.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version")
+        b.click("#record-open")
+        b.fill("#record-player", "Grace")
+        b.fill("#record-note", "typed, not saved yet")
+        b_loads = []
+        b.on("load", lambda: b_loads.append(b.url))
+
+        css = static / "css" / "app.css"
+        css.write_text(css.read_text() + "\n.update-marker { color: inherit; }\n")
+        app.extensions.pop("precache")
+        a.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(a.locator("#update-banner")).to_be_visible(timeout=20000)
+        expect(b.locator("#update-banner")).to_have_attribute("data-state", "available", timeout=20000)
+        held = modules_loaded(b)
+        for name in LAZY:  # imported before the update was offered, while this version's cache still existed
+            assert any(url.endswith(f"/static/js/{name}") for url in held), name
+
+        with a.expect_navigation():
+            a.click("#update-button")
+        a.wait_for_function("caches.keys().then((keys) => keys.length === 1)")
+        expect(b.locator("#update-banner")).to_have_attribute("data-state", "waiting-input")
+        expect(b.locator("#record-player")).to_have_value("Grace")
+        expect(b.locator("#record-note")).to_have_value("typed, not saved yet")
+        assert b_loads == [], "the tab holding input was not reloaded"
+        # Every screen of its own version is already in the page: importing them fetches nothing from the new one.
+        count = len(modules_loaded(b))
+        b.evaluate("(names) => Promise.all(names.map((name) => import(`/static/js/${name}`)))", LAZY)
+        assert len(modules_loaded(b)) == count
+
+        with b.expect_navigation(timeout=20000):  # saved: nothing left to lose, so it takes the update
+            b.click("#record-save")
+        expect(b.locator("#ruling")).to_be_visible()
+        assert b.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version") != version_a
+        assert [incident["player"] for incident in store.incidents(b).values()] == ["Grace"]
+        assert store.incidents(b).popitem()[1]["note"] == "typed, not saved yet"
+    finally:
+        server.stop()

@@ -90,6 +90,7 @@ export function carryInput(oldRoot, newNodes) {
     }
     touched.push(form);
     if (!controls(form).some(isDirty)) continue;  // what was typed is what is stored now (just saved)
+    if (form.dataset.stale) continue;  // the new rendering already says what happened (deleted) and takes it from there
     if (old.dataset.rev !== undefined) form.dataset.rev = old.dataset.rev;
     if (changed || old.dataset.stale) showStale(form, old.dataset.stale || 'changed');
   }

@@ -1,0 +1,130 @@
+"""Imports in the browser: each bad file refused with its own code and the log unchanged; merging two referees'
+exports; a conflicting record offered for a choice; the first export format; opaque ids that work everywhere."""
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+import stored as store
+from helpers import ROOT
+
+V1 = json.loads((ROOT / "tests" / "fixtures" / "incident-log-v1.json").read_text(encoding="utf-8"))
+FIRST = V1["incidents"][0]
+
+
+def import_file(page, data):
+    text = data if isinstance(data, str) else json.dumps(data)
+    page.set_input_files("#import-file", files=[{"name": "log.json", "mimeType": "application/json", "buffer": text.encode()}])
+
+
+def log_with(*incidents, **changes):
+    return {**V1, "incidents": list(incidents), **changes}
+
+
+def strike(day_text, n):
+    return {**FIRST, "id": f"strike-{n}", "at": day_text, "rulesetId": "azrm-2026", "rulingId": "r_wrong_count", "player": "Zed"}
+
+
+BAD = {
+    "11/23/2026": ("bad_date", log_with({**FIRST, "at": "11/23/2026"})),
+    "1": ("bad_date", log_with({**FIRST, "at": "1"})),
+    "Nov 23": ("bad_date", log_with({**FIRST, "at": "Nov 23"})),
+    "+275760": ("bad_date", log_with({**FIRST, "at": "+275760-09-13T00:00:00.000Z"})),
+    "no zone": ("bad_date", log_with({**FIRST, "at": "2026-11-23T10:00:00"})),
+    "absurd year": ("bad_date", log_with({**FIRST, "at": "3026-11-23T10:00:00Z"})),
+    "three Arizona strikes dated MM/DD/YYYY hh:mm": ("bad_date", log_with(*[strike(f"11/23/2026 1{n}:00", n) for n in range(3)])),
+    "points out of range": ("bad_number", log_with({**FIRST, "points": 1e300})),
+    "wrong format": ("foreign", {**V1, "format": "someone-else/log"}),
+    "missing version": ("no_version", {k: v for k, v in V1.items() if k != "version"}),
+    "version as text": ("bad_version", {**V1, "version": "1"}),
+    "newer version": ("newer", {**V1, "version": 2}),
+    "not JSON": ("not_json", "{oops"),
+}
+
+
+def test_each_bad_file_has_its_own_error_and_changes_nothing(page, live_server):
+    """Bug 5 of issue 13: these dates were accepted (and three strikes on one day showed "May play"); a text or
+    missing version was called "newer"."""
+    page.goto(f"{live_server.url}/en/log")
+    import_file(page, V1)
+    expect(page.locator("#incidents li.incident")).to_have_count(3)
+    before = store.items(page, "incident")
+    for name, (error, content) in BAD.items():
+        import_file(page, content)
+        expect(page.locator("#import-error")).to_have_attribute("data-error", error)
+        assert store.items(page, "incident") == before, name
+    expect(page.locator("#incidents li.incident")).to_have_count(3)
+
+
+def test_the_first_export_format_imports_byte_for_byte(page, live_server):
+    page.goto(f"{live_server.url}/en/log")
+    import_file(page, (ROOT / "tests" / "fixtures" / "incident-log-v1.json").read_text(encoding="utf-8"))
+    expect(page.locator("#import-done")).to_have_attribute("data-added", "3")
+    stored = store.incidents(page)
+    assert [json.dumps(stored[i["id"]]) for i in V1["incidents"]] == [json.dumps(i) for i in V1["incidents"]]
+
+
+def test_merging_two_referees_exports(page, live_server, tmp_path):
+    """Referee 1 has incidents 1 and 2; referee 2's export has 2 (same), 3 (new) and 1 edited: the merge gives the
+    union without duplicates, and the edited one is offered for a choice."""
+    base = live_server.url
+    page.goto(f"{base}/en/log")
+    mine = V1["incidents"][:2]
+    import_file(page, log_with(*mine))
+    expect(page.locator("#incidents li.incident")).to_have_count(2)
+    edited = {**mine[0], "note": "seen by referee 2", "points": 30}
+    theirs = log_with(mine[1], V1["incidents"][2], edited)
+    import_file(page, theirs)
+    plan = page.locator("#import-plan")
+    expect(plan).to_have_attribute("data-new", "1")
+    expect(plan).to_have_attribute("data-same", "1")
+    expect(plan).to_have_attribute("data-conflicts", "1")
+    conflict = page.locator("#import-conflicts li")
+    expect(conflict).to_have_attribute("data-conflict", mine[0]["id"])
+    conflict.locator('[data-choice="theirs"]').check()
+    page.click("#import-merge")
+    done = page.locator("#import-done")
+    expect(done).to_have_attribute("data-added", "1")
+    expect(done).to_have_attribute("data-replaced", "1")
+    stored = store.incidents(page)
+    assert sorted(stored) == sorted(i["id"] for i in V1["incidents"])
+    assert stored[mine[0]["id"]] == edited and stored[mine[1]["id"]] == mine[1]
+    # The same file again: everything is already there, nothing is added twice.
+    import_file(page, theirs)
+    expect(page.locator("#import-plan")).to_have_attribute("data-same", "3")
+    page.click("#import-merge")
+    expect(page.locator("#import-done")).to_have_attribute("data-added", "0")
+    assert store.incidents(page) == stored
+
+
+def test_keep_mine_and_replace(page, live_server):
+    page.goto(f"{live_server.url}/en/log")
+    import_file(page, log_with(FIRST))
+    expect(page.locator("#incidents li.incident")).to_have_count(1)
+    import_file(page, log_with({**FIRST, "player": "Someone else"}, V1["incidents"][1]))
+    page.click("#import-merge")  # "keep mine" is the default choice
+    expect(page.locator("#import-done")).to_have_attribute("data-kept", "1")
+    assert store.incidents(page)[FIRST["id"]] == FIRST
+    import_file(page, log_with(V1["incidents"][2]))
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#import-replace")
+    expect(page.locator("#import-done")).to_have_attribute("data-added", "1")
+    assert list(store.incidents(page)) == [V1["incidents"][2]["id"]]
+
+
+@pytest.mark.parametrize("odd_id", ['a b"c', "</script>", "constructor"])
+def test_an_imported_odd_id_can_be_edited_and_deleted(page, live_server, odd_id):
+    """Bug 5 of issue 13: an imported id like a b"c could not be edited (a selector was built from it)."""
+    page.goto(f"{live_server.url}/en/log")
+    import_file(page, log_with({**FIRST, "id": odd_id}))
+    card = page.locator("#incidents li.incident")
+    expect(card).to_have_attribute("data-incident", odd_id)
+    card.locator(".incident-actions button").first.click()  # Edit
+    card.locator('input[name="points"]').fill("25")
+    card.locator('button[type="submit"]').click()
+    expect(card.locator("[data-points]")).to_have_attribute("data-points", "25")
+    assert store.incidents(page)[odd_id]["points"] == 25
+    page.once("dialog", lambda dialog: dialog.accept())
+    card.locator(".incident-actions button").last.click()  # Delete
+    expect(page.locator("#log-empty")).to_be_visible()
+    assert store.incidents(page) == {}

@@ -1,0 +1,165 @@
+"""The device's storage: full at each kind of write (a real quota error), persistence asked for and shown, a warning
+before it is nearly full, and the previous release's localStorage data migrated once, nothing lost."""
+import json
+
+from playwright.sync_api import expect
+
+import stored as store
+
+RULING = "/en/wrc-2015/false-win/shown/no"
+
+
+def snapshot(page):
+    return {kind: store.items(page, kind) for kind in ("settings", "table", "incident")}, store.aside(page)
+
+
+def test_storage_full_at_each_kind_of_write(page, live_server):
+    """Each write the app makes is refused whole with a message at the action, and nothing is half-written."""
+    base = live_server.url
+    store.small_quota(page, base)
+    page.goto(f"{base}/en/wrc-2015/table")
+    page.fill("#seat-0-table", "31000")
+    page.fill("#seat-1-table", "29000")
+    page.click("#table-save")
+    expect(page.locator("#history li")).to_have_count(1)
+    page.goto(f"{base}{RULING}")
+    page.click("#record-open")
+    page.fill("#record-player", "Ivy")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+    before = snapshot(page)
+
+    full = store.FullStorage(page, base)
+    try:
+        # A table step, from a ruling: apply.
+        page.click("#apply-open")
+        page.select_option("#apply-offender", "2")
+        page.click("#apply-preview")
+        page.click("#apply-confirm")
+        expect(page.locator("#storage-error")).to_have_attribute("data-error", "quota")
+        # An incident.
+        page.fill("#record-player", "Jo")
+        page.click("#record-save")
+        expect(page.locator("#record-storage-error")).to_have_attribute("data-error", "quota")
+        # The table: typed scores, a step, an undo, a reset.
+        page.goto(f"{base}/en/wrc-2015/table")
+        page.fill("#seat-2-table", "28000")
+        page.fill("#seat-3-table", "32000")
+        full.fill()
+        page.click("#table-save")
+        expect(page.locator("#storage-error")).to_have_attribute("data-error", "quota")
+        expect(page.locator("#seat-2-table")).to_have_value("28000")  # what was typed is still there
+        for button in ("#end-hanchan", "#undo-0"):
+            page.locator("#table-status").evaluate("(node) => node.replaceChildren()")
+            full.fill()
+            page.click(button)
+            expect(page.locator("#storage-error")).to_have_attribute("data-error", "quota")
+        # An import.
+        page.goto(f"{base}/en/log")
+        exported = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
+            {"id": "imported", "at": "2026-11-23T10:00:00Z", "player": "Kay", "rulesetId": "wsom", "rulingId": "r_long_hand"}]}
+        page.set_input_files("#import-file", files=[{"name": "log.json", "mimeType": "application/json",
+                                                      "buffer": json.dumps(exported).encode()}])
+        full.fill()
+        page.click("#import-merge")
+        expect(page.locator("#import-error")).to_have_attribute("data-error", "quota")
+        # The settings: another ruleset chosen.
+        full.fill()
+        page.goto(f"{base}/en/wsom/table")
+        expect(page.locator("#notice-settings-quota")).to_be_visible()
+        assert snapshot(page) == before, "nothing was half-written"
+    finally:
+        full.release()
+    page.goto(f"{base}{RULING}")  # with space again, the same write works
+    page.click("#record-open")
+    page.fill("#record-player", "Jo")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+
+
+def test_persistent_storage_is_asked_after_the_first_save_and_shown(browser_type, browser_type_launch_args, live_server, tmp_path):
+    """Bug 6 of issue 13: the app never asked for persistent storage. It asks once the referee has saved something,
+    and the log's data section says whether the browser keeps the data, with a way to ask again."""
+    context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    try:
+        context.add_init_script("""(() => {
+          const ask = navigator.storage.persist.bind(navigator.storage);
+          window.persistAsked = 0;
+          navigator.storage.persist = () => { window.persistAsked += 1; return ask(); };
+        })()""")
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(f"{live_server.url}/en/log")
+        expect(page.locator("#storage-persisted")).to_have_attribute("data-state", "not-granted")
+        expect(page.locator("#storage-persist")).to_be_visible()  # a way to ask, on a tap
+        assert page.evaluate("window.persistAsked") == 0, "not asked before there is anything to keep"
+        page.goto(f"{live_server.url}{RULING}")
+        page.click("#record-open")
+        page.fill("#record-player", "Lou")
+        page.click("#record-save")
+        expect(page.locator("#record-done")).to_be_visible()
+        page.wait_for_function("window.persistAsked > 0")
+        assert page.evaluate("window.persistAsked") == 1, "asked once"
+        session = context.new_cdp_session(page)
+        session.send("Browser.setPermission", {"permission": {"name": "persistent-storage"}, "setting": "granted",
+                                               "origin": live_server.url})
+        page.goto(f"{live_server.url}/en/log")  # the browser now keeps the data: the log says so
+        expect(page.locator("#storage-persisted")).to_have_attribute("data-state", "granted")
+        expect(page.locator("#storage-persist")).to_have_count(0)
+        expect(page.locator("#storage-usage")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_a_warning_before_storage_is_full(context, live_server):
+    """The app reads navigator.storage.estimate(); Chromium reports a fixed quota to private windows (the test
+    contexts), so the test has the page's estimate say 95 % used."""
+    context.add_init_script("navigator.storage.estimate = async () => ({ usage: 95_000_000, quota: 100_000_000 });")
+    page = context.new_page()
+    for path in ("/en/log", RULING, "/en/wrc-2015/table"):
+        page.goto(f"{live_server.url}{path}")
+        expect(page.locator("#notice-storage-nearly-full")).to_have_attribute("data-problem", "nearly-full")
+
+
+LEGACY_LOG = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
+    {"id": "mgk3x1a2-q8w4e1", "at": "2026-05-01T10:00:00.000Z", "tournament": "Open", "session": "1", "table": "4",
+     "player": "Alice", "seat": "East", "rulesetId": "wrc-2015", "rulingId": "r_false_win_shown", "points": 20, "note": ""}]}
+
+
+def test_the_previous_release_data_migrates_once(context, live_server):
+    base = live_server.url
+    page = context.new_page()
+    page.goto(f"{base}/en/wrc-2015/table")  # the previous release's table, made by this app's own screen
+    page.fill("#seat-0-table", "45000")
+    page.fill("#seat-1-table", "15000")
+    page.click("#table-save")
+    expect(page.locator("#history li")).to_have_count(1)
+    table = store.table(page, "wrc-2015")
+    page.goto(f"{base}/nothing")
+    page.evaluate("""async ([log, table]) => {
+      await new Promise((resolve) => { const r = indexedDB.deleteDatabase('mahjong-referee'); r.onsuccess = r.onerror = r.onblocked = resolve; });
+      localStorage.clear();
+      localStorage.setItem('mjref.log', JSON.stringify(log));
+      localStorage.setItem('mjref.table.wrc-2015', JSON.stringify(table));
+      localStorage.setItem('mjref.ruleset', JSON.stringify('wrc-2015'));
+      localStorage.setItem('mjref.log-context', JSON.stringify({ tournament: 'Open', session: '2', table: '5' }));
+    }""", [LEGACY_LOG, table])
+    legacy = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    # Two tabs start at once: the migration happens once (a Web Lock), in one transaction.
+    other = context.new_page()
+    page.goto(f"{base}/en/log")
+    other.goto(f"{base}/en/wrc-2015/table")
+    expect(page.locator("#incidents li.incident")).to_have_count(1)
+    expect(other.locator("#seat-0-table")).to_have_value("45000")
+    page.goto(f"{base}/en/")
+    expect(page.locator("#current-ruleset")).to_be_visible()
+    assert store.incidents(page) == {LEGACY_LOG["incidents"][0]["id"]: LEGACY_LOG["incidents"][0]}
+    assert store.table(page, "wrc-2015") == table
+    assert store.item(page, "settings", "main")["data"]["context"] == {"tournament": "Open", "session": "2", "table": "5"}
+    assert store.aside(page) == []
+    kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    assert {key: value for key, value in kept.items() if key.startswith("mjref.backup.")} == {
+        key.replace("mjref.", "mjref.backup."): value for key, value in legacy.items()}
+    assert not any(key in kept for key in legacy), "the old keys are renamed once the migration is committed"
+    page.reload()
+    expect(page.locator("#current-ruleset")).to_be_visible()
+    assert len(store.incidents(page)) == 1
