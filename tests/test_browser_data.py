@@ -289,3 +289,40 @@ def test_damaged_data(browser, live_server, index):
         check_aside(page, case)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_notices_stale_forms_and_the_data_section_are_accessible(browser, live_server, scheme):
+    """Axe finds nothing on the screens showing notices, a form whose data changed elsewhere, and an import plan."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    base = live_server.url
+    context = browser.new_context(service_workers="block", color_scheme=scheme)
+    try:
+        page = context.new_page()
+        plant(page, base, Case("mixed", "table", items={
+            ("table", "wrc-2015"): env("table", {"start": START, "steps": [STEPS[0], None]}),
+            ("settings", "main"): env("settings", {"x": 1}, v=2),
+            **{("incident", key): value for key, value in incidents_with(None).items()}}))
+        axe = Axe()
+        for path in ("/en/log", "/en/wrc-2015/table", "/en/wrc-2015/ruling/r_false_win_shown"):
+            page.goto(base + path)
+            expect(page.locator("#data-notices")).to_be_visible()
+            result = axe.run(page)
+            assert result.violations_count == 0, (path, result.generate_report())
+        other = context.new_page()
+        other.goto(f"{base}/en/wrc-2015/table")
+        page.goto(f"{base}/en/wrc-2015/table")
+        page.fill("#seat-2-table", "35000")
+        other.fill("#seat-0-table", "42000")
+        other.click("#table-save")
+        expect(page.locator("#table-form-stale")).to_be_visible()
+        page.goto(f"{base}/en/log")
+        page.set_input_files("#import-file", files=[{"name": "log.json", "mimeType": "application/json", "buffer": json.dumps(
+            {**LOG, "incidents": [{**INCIDENTS[0], "note": "changed"}, {**INCIDENTS[0], "id": "new"}]}).encode()}])
+        expect(page.locator("#import-plan")).to_be_visible()
+        for target in (page, other):
+            result = axe.run(target)
+            assert result.violations_count == 0, result.generate_report()
+    finally:
+        context.close()

@@ -90,9 +90,11 @@ export function carryInput(oldRoot, newNodes) {
     }
     touched.push(form);
     if (!controls(form).some(isDirty)) continue;  // what was typed is what is stored now (just saved)
+    if (old.dataset.rev === undefined) continue;  // a form that adds something new (no revision): nothing can be stale
     if (form.dataset.stale) continue;  // the new rendering already says what happened (deleted) and takes it from there
-    if (old.dataset.rev !== undefined) form.dataset.rev = old.dataset.rev;
-    if (changed || old.dataset.stale) showStale(form, old.dataset.stale || 'changed');
+    if (!changed && !old.dataset.stale) continue;  // nothing the form shows changed: what was typed applies as well now
+    form.dataset.rev = old.dataset.rev;
+    showStale(form, old.dataset.stale || 'changed');
   }
   const openDetails = new Map([...oldRoot.querySelectorAll('details[id]')].map((node) => [node.id, node.open]));
   for (const node of newNodes.flatMap((n) => (n instanceof Element ? [...(n.matches('details[id]') ? [n] : []), ...n.querySelectorAll('details[id]')] : []))) {

@@ -45,7 +45,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], edi
   note.defaultValue = values.note ?? '';
   const preview = el('ul', { class: 'escalation', id: `${prefix}-escalation`, 'aria-live': 'polite' });
   const status = el('div', { role: 'status', id: `${prefix}-status` });
-  const form = el('form', { class: 'record-form', id: formId, novalidate: true, 'data-rev': rev },
+  const form = el('form', { class: 'record-form', id: formId, novalidate: true, 'data-rev': editing ? rev : undefined },
     staleNote(formId, strings),
     field(`${prefix}-player`, log.player, textInput('player', values.player, { list: listId, required: true })),
     el('datalist', { id: listId }, players.map((name) => el('option', { value: name }))),
@@ -79,7 +79,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], edi
     showErrors(form, { calc: { ...strings.calc, ...log } }, result.errors || {});
     if (result.errors) return;
     if (result.conflict) {
-      form.dataset.rev = result.rev ?? '';
+      form.dataset.rev = result.rev ?? '';  // from now on, a save applies what was typed over the current data
       status.replaceChildren();
       showStale(form, result.conflict === 'deleted' ? 'deleted' : 'conflict');
       return;
@@ -89,7 +89,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], edi
       return;
     }
     markSaved(form);
-    form.dataset.rev = result.rev ?? form.dataset.rev;
+    if (editing) form.dataset.rev = result.rev ?? form.dataset.rev;
     status.replaceChildren(el('p', { id: `${prefix}-done` }, log.recorded, ' ',
       el('a', { href: logUrl(config.lang), 'data-nav': true, id: `${prefix}-open-log` }, log.open_log)));
   });
