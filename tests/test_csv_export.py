@@ -138,10 +138,11 @@ def test_seat_codes(tmp_path):
 
 
 def test_the_log_screens_export_neutralises_every_formula(tmp_path):
-    """log.js's toCsv (the log screen's current call) gets the same escaping and byte-order mark."""
+    """csv-export.js's toCsv (the log screen's earlier call, still exported) gets the same escaping and byte-order mark;
+    the log screen now calls incidentsCsv with the reader's language, headers and seats."""
     log = {"format": "mahjong-referee/incident-log", "version": 1,
            "incidents": [incident(n, note=text) for n, text in enumerate(FORMULAS + KEPT)]}
-    text = call_module("log.js", "toCsv", [[log]], tmp_path)[0]
+    text = call_module("csv-export.js", "toCsv", [[log]], tmp_path)[0]
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=","))
     assert [row[COLUMNS.index("note")] for row in rows[1:]] == [f"'{t}" for t in FORMULAS] + KEPT

@@ -37,14 +37,6 @@ def test_round_trip(tmp_path):
     assert call_file(tmp_path, "parseExport", [[exported]])[0] == {"incidents": GOOD["incidents"]}
 
 
-def test_csv_has_a_row_per_incident_and_neutralises_formulas(tmp_path):
-    csv = call_file(tmp_path, "toCsv", [[GOOD["incidents"]]])[0]
-    lines = csv.strip().split("\r\n")
-    assert len(lines) == 2
-    assert lines[0].split(",")[0] == "\ufeffat"  # a byte-order mark, so spreadsheets read UTF-8
-    assert "\"'=cmd|' /C calc'!A0\"" in lines[1] or ",'=cmd" in lines[1]
-
-
 def test_make_incident_validates(tmp_path):
     results = call(tmp_path, "makeIncident", [[{"player": "  "}], [{"player": "Bo", "points": "abc"}],
                                                [{"player": "Bo", "points": "12", "rulesetId": "wsom", "rulingId": "r_long_hand"}]])

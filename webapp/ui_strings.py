@@ -105,7 +105,7 @@ def log_strings():
         "import_bad_record": _("This file holds an incident that is empty or not an incident. Nothing was changed."),
         "import_bad_id": _("This file holds an incident without a valid id. Nothing was changed."),
         "import_bad_date": _("This file holds a date that is not a full date and time with its time zone, such as "
-                             "2026-11-23T10:00:00Z, between 1970 and 2199. Nothing was changed."),
+                             "2026-11-23T10:00:00Z, between 1970 and 2099. Nothing was changed."),
         "import_bad_number": _("This file holds penalty points that are not a number within range. Nothing was changed."),
         "import_bad_field": _("This file holds an incident with a missing, too long or unknown field. Nothing was changed."),
         "import_duplicate_id": _("This file holds two incidents with the same id. Nothing was changed."),

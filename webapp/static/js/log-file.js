@@ -1,6 +1,6 @@
 /**
- * The log as a file: the JSON export (and the CSV for the scorer), and strict, helpful imports that either replace
- * the log or merge into it. Pure: no DOM, no storage.
+ * The log as a file: the JSON export, and strict, helpful imports that either replace the log or merge into it
+ * (the CSV for spreadsheets is csv-export.js). Pure: no DOM, no storage.
  *
  * Every export the app has made still imports: version 1 is {format: 'mahjong-referee/incident-log', version: 1,
  * incidents: [incident]}, the incident shape of storage/kinds/incident.js.
@@ -76,26 +76,7 @@ export function planMerge(mine, theirs, unreadable = []) {
   return plan;
 }
 
-const CSV_COLUMNS = ['at', 'tournament', 'session', 'table', 'player', 'seat', 'rulesetId', 'rulingId', 'penalty', 'title', 'section', 'points', 'note'];
-
-function csvCell(value) {
-  let text = value === null || value === undefined ? '' : String(value);
-  // A cell starting with = + - @ could run as a formula in a spreadsheet: prefix it so it stays text.
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Oldest first, by the instant each incident happened (dates may carry different time zones). */
 export function byTime(a, b) {
   return Date.parse(a.at) - Date.parse(b.at);
-}
-
-/** CSV for the tournament's scorer; `describe` adds the ruling's penalty, title and section in the reader's language. */
-export function toCsv(incidents, describe = () => ({})) {
-  const rows = [CSV_COLUMNS.join(',')];
-  for (const item of [...incidents].sort(byTime)) {
-    const extra = describe(item);
-    rows.push(CSV_COLUMNS.map((column) => csvCell(column in extra ? extra[column] : item[column])).join(','));
-  }
-  return `${rows.join('\r\n')}\r\n`;
 }

@@ -5,7 +5,8 @@
 import { localDay } from '../discipline.js';
 import { download } from '../dom.js';
 import { escalation, players } from '../log.js';
-import { byTime, parseExport, toCsv, toJson } from '../log-file.js';
+import { incidentsCsv } from '../csv-export.js';
+import { byTime, parseExport, toJson } from '../log-file.js';
 import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
   deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
@@ -70,9 +71,12 @@ export function createLogScreen(ctx, { rulesets }) {
       return removed;
     },
     exportJson: () => download('incidents.json', 'application/json', toJson(incidents)),
-    exportCsv: () => download('incidents.csv', 'text/csv', toCsv(incidents, (item) => {
-      const { penalty, title, section } = describeIncident(rulesets, item);
-      return { penalty, title, section };
+    exportCsv: () => download('incidents.csv', 'text/csv', incidentsCsv(incidents, {
+      locale: config.lang, headers: config.strings.csv.headers, winds: config.strings.winds,
+      describe: (item) => {
+        const { ruleset, penalty, title, section } = describeIncident(rulesets, item);
+        return { ruleset: ruleset?.short_name || ruleset?.name, penalty, title, section };
+      },
     })),
     async importFile(text) {
       const parsed = parseExport(text);

@@ -63,11 +63,11 @@ export function checkSlug(value, path, report) {
 }
 
 /**
- * Dates are ISO 8601 with a time zone, from 1970 through 2199: 2026-11-23T10:00:00Z, 2026-11-23T10:00:00.123+01:00.
- * Refused: 11/23/2026, 1, Nov 23, +275760-09-13T00:00:00Z, a date without zone, 2026-02-30T…, year 1969 or 2200.
+ * Dates are ISO 8601 with a time zone, from 1970 through 2099: 2026-11-23T10:00:00Z, 2026-11-23T10:00:00.123+01:00.
+ * Refused: 11/23/2026, 1, Nov 23, +275760-09-13T00:00:00Z, a date without zone, 2026-02-30T…, year 1969 or 2100.
  */
 export const FIRST_YEAR = 1970;
-export const LAST_YEAR = 2199;
+export const LAST_YEAR = 2099;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
 
 export function isIsoDate(value) {
