@@ -176,5 +176,5 @@ def test_an_effect_the_calculator_cannot_apply_is_shown_at_the_form(browser, liv
     expect(page.locator("#apply-error")).not_to_have_text("unsupported_effect")  # the translated message, not its key
     expect(page.locator("#preview")).to_have_count(0)
     expect(page.locator("#apply-confirm")).to_have_count(0)
-    assert page.evaluate(f"localStorage.getItem('{STORE_KEY}')") is None
+    assert stored(page) is None
     context.close()
