@@ -133,9 +133,10 @@ function dataSection(config, health, on) {
     ? el('p', { id: 'storage-usage', 'data-usage': health.estimate.usage, 'data-quota': health.estimate.quota },
       format(s.usage, { used: formatNumber(config.lang, Math.ceil(health.estimate.usage / 1024)), total: formatNumber(config.lang, Math.floor(health.estimate.quota / 1024)) }))
     : null;
+  const when = new Intl.DateTimeFormat(config.lang, { dateStyle: 'medium', timeStyle: 'short' });
   const aside = health.quarantine.map((entry) => el('li', {
     'data-quarantine': entry.key, 'data-kind': entry.kind, 'data-item': entry.id ?? '', 'data-problem': entry.reason,
-  }, format(s.aside_line, { what: s[`what_${entry.kind}`] || entry.kind, id: entry.id ?? '', when: entry.at }),
+  }, format(s.aside_line, { what: s[`what_${entry.kind}`] || entry.kind, id: entry.id ?? '', when: when.format(new Date(entry.at)) }),
   entry.problems?.length ? el('span', { class: 'choice-meta' }, ` (${entry.problems.slice(0, 3).map((p) => p.path || '/').join(', ')})`) : null));
   return el('section', { class: 'data-section no-print', id: 'data', 'aria-labelledby': 'data-title' },
     el('h2', { id: 'data-title' }, s.title),
