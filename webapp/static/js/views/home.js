@@ -17,11 +17,7 @@ export function renderHome({ config, chosenId, notices = null }) {
   const chosen = rulesets.find((summary) => summary.id === chosenId);
   const list = el('ul', { class: 'choices', id: 'ruleset-list' }, rulesets.map((s) => rulesetLink(lang, s, s.id === chosenId)));
   if (!chosen) {
-    // The log stays one tap away even before a ruleset is chosen (or when the stored choice was set aside).
-    return [heading(strings.choose_ruleset, 'home-heading'), notices, list,
-      el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },
-        el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title)),
-    ].filter(Boolean);
+    return [heading(strings.choose_ruleset, 'home-heading'), notices, list].filter(Boolean);
   }
   return [
     heading(strings.what_happened, 'home-heading'),
