@@ -28,6 +28,12 @@ INCIDENTS = [{"id": f"good-{n}", "at": f"2026-11-2{n}T10:00:00.000Z", "tournamen
 CONTEXT = {"tournament": "Open", "session": "3", "table": "9"}
 SETTINGS = {"ruleset": "wsom", "lang": "en", "context": CONTEXT}
 LOG = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": INCIDENTS}
+NEWER = 99  # a version no kind has reached: what a newer app wrote
+PLAYERS = [{"id": "good-1", "eventId": "local", "name": "Alice", "number": "7"},
+           {"id": "good-2", "eventId": "local", "name": "Bob", "club": "Lyon"}]
+EVENTS = [{"id": "good-1", "name": "Autumn Cup", "rulesetId": "wrc-2015", "sessions": ["1", "2"]},
+          {"id": "good-2", "name": "Winter Cup", "rulesetId": None, "dates": {"start": "2026-12-01", "end": "2026-12-02"}}]
+RECORDS = {"incident": INCIDENTS, "player": PLAYERS, "event": EVENTS}
 
 SCREENS = {
     "home": ("/en/", "#home-heading"),
@@ -37,8 +43,9 @@ SCREENS = {
     "log": ("/en/log", "#log-heading"),
 }
 # Where each kind's notice shows: the screens that use that data, and the log (which lists what was set aside).
-NOTICED = {"settings": {"home", "ruling", "log"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"}}
-NEWER_NOTICED = {"settings": {"home", "ruling", "log"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"}}
+NOTICED = {"settings": {"home", "ruling", "log"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
+           "player": {"ruling", "log"}, "event": {"ruling", "log"}}
+NEWER_NOTICED = NOTICED
 
 
 def env(kind, data, v=1, rev=7):
@@ -72,6 +79,13 @@ def incident_case(name, bad, problem="damaged"):
     return Case(f"incident/{name}", "incident", problem, items=items, good={"incidents": INCIDENTS})
 
 
+def records_case(kind, name, bad, problem="damaged"):
+    """Two good records of a kind stored one per item (players, events) and a bad one between them."""
+    good = RECORDS[kind]
+    items = {(kind, "good-1"): env(kind, good[0]), (kind, "bad"): bad, (kind, "good-2"): env(kind, good[1])}
+    return Case(f"{kind}/{name}", kind, problem, items=items, good={"records": good})
+
+
 def legacy_case(name, kind, key, raw, good=None, problem="damaged"):
     return Case(f"legacy {key}/{name}", kind, problem, legacy={key: raw}, good=good)
 
@@ -81,14 +95,14 @@ CASES = [
     settings_case("wrong types", env("settings", {**SETTINGS, "ruleset": 5}), good={"context": CONTEXT}),
     settings_case("null", None),
     settings_case("missing fields", env("settings", {"context": CONTEXT}), good={"context": CONTEXT}),
-    settings_case("newer version", env("settings", {"anything": "new"}, v=2), problem="newer"),
+    settings_case("newer version", env("settings", {"anything": "new"}, v=NEWER), problem="newer"),
     settings_case("one bad field among good ones", env("settings", {**SETTINGS, "context": {**CONTEXT, "tournament": 5}}),
                   good={"context": {**CONTEXT, "tournament": ""}}),
     table_case("not an object", "garbage"),
     table_case("wrong types", env("table", {"start": 5, "steps": "x"})),
     table_case("null", None),
     table_case("missing fields", env("table", {"start": START}), good={"start": START, "steps": []}),
-    table_case("newer version", env("table", {"whatever": 1}, v=2), problem="newer"),
+    table_case("newer version", env("table", {"whatever": 1}, v=NEWER), problem="newer"),
     table_case("one bad step among good ones", env("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
                good={"start": START, "steps": STEPS}),
     incident_case("not an object", "garbage"),
@@ -96,7 +110,15 @@ CASES = [
     incident_case("null", None),
     incident_case("missing fields", env("incident", {k: v for k, v in INCIDENTS[0].items() if k != "at"} | {"id": "bad"})),
     incident_case("bad date", env("incident", {**INCIDENTS[0], "id": "bad", "at": "11/23/2026 10:00"})),
-    incident_case("newer version", env("incident", {"id": "bad", "shape": "of the future"}, v=2), problem="newer"),
+    incident_case("newer version", env("incident", {"id": "bad", "shape": "of the future"}, v=NEWER), problem="newer"),
+    incident_case("a roster incident with a bad playerId", env("incident", {**INCIDENTS[0], "id": "bad", "playerId": ""}, v=2)),
+    *[records_case(kind, name, bad, problem) for kind, record in (("player", PLAYERS[0]), ("event", EVENTS[0])) for name, bad, problem in (
+        ("not an object", "garbage", "damaged"),
+        ("wrong types", env(kind, {**record, "id": "bad", "name": 5}), "damaged"),
+        ("null", None, "damaged"),
+        ("missing fields", env(kind, {"id": "bad"}), "damaged"),
+        ("stored under another id", env(kind, record), "damaged"),
+        ("newer version", env(kind, {"id": "bad", "shape": "of the future"}, v=NEWER), "newer"))],
     legacy_case("invalid JSON", "incident", "mjref.log", "{oops"),
     legacy_case("wrong types (incidents an object)", "incident", "mjref.log",
                 json.dumps({**LOG, "incidents": {"a": INCIDENTS[0], "b": INCIDENTS[1]}}), good={"incidents": INCIDENTS}),
@@ -197,7 +219,7 @@ def check_good(page, case):
     """The good data is stored byte for byte as it was planted (same JSON, same key order)."""
     if case.problem == "newer":
         for (kind, item_id), value in case.items.items():  # never touched
-            if value and isinstance(value, dict) and value.get("v") == 2:
+            if value and isinstance(value, dict) and value.get("v") == NEWER:
                 assert dumps(store.item(page, kind, item_id)) == dumps(value)
         return
     good = case.good or {}
@@ -205,6 +227,10 @@ def check_good(page, case):
         stored = store.incidents(page)
         for incident in good.get("incidents", []):
             assert dumps(stored[incident["id"]]) == dumps(incident)
+    if case.kind in ("player", "event"):
+        stored = {key: value["data"] for key, value in store.items(page, case.kind).items()}
+        for record in good["records"]:
+            assert dumps(stored[record["id"]]) == dumps(record)
     if case.kind == "table" and good:
         table = store.table(page, "wrc-2015")
         assert dumps(table["steps"][:len(good["steps"])]) == dumps(good["steps"])
@@ -302,7 +328,7 @@ def test_notices_stale_forms_and_the_data_section_are_accessible(browser, live_s
         page = context.new_page()
         plant(page, base, Case("mixed", "table", items={
             ("table", "wrc-2015"): env("table", {"start": START, "steps": [STEPS[0], None]}),
-            ("settings", "main"): env("settings", {"x": 1}, v=2),
+            ("settings", "main"): env("settings", {"x": 1}, v=NEWER),
             **{("incident", key): value for key, value in incidents_with(None).items()}}))
         axe = Axe()
         for path in ("/en/log", "/en/wrc-2015/table", "/en/wrc-2015/ruling/r_false_win_shown"):

@@ -64,10 +64,23 @@ DAMAGED = [
     ("missing data", "incident", "x", {"format": "incident", "v": 1, "rev": 1}, None),
     ("one bad step", "table", "wrc-2015", envelope("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
      {"start": START, "steps": [STEPS[0], STEPS[1]]}),
-    ("a bad settings field", "settings", "main", envelope("settings", {**SETTINGS, "ruleset": 5}), {**SETTINGS, "ruleset": None}),
+    ("a bad settings field", "settings", "main", envelope("settings", {**SETTINGS, "ruleset": 5}),
+     {**SETTINGS, "ruleset": None, "currentEvent": None}),
     ("a non-text player", "incident", "a b\"c", envelope("incident", {**INCIDENT, "player": 5}), None),
     ("an id other than its key", "incident", "other", envelope("incident", INCIDENT), None),
-    ("a version as text", "settings", "main", {**envelope("settings", SETTINGS), "v": "1"}, SETTINGS),
+    ("a version as text", "settings", "main", {**envelope("settings", SETTINGS), "v": "1"}, {**SETTINGS, "currentEvent": None}),
+    ("a bad current event", "settings", "main", envelope("settings", {**SETTINGS, "currentEvent": 5}, v=2),
+     {**SETTINGS, "currentEvent": None}),
+    ("a player with an empty name", "player", "p", envelope("player", {"id": "p", "eventId": "local", "name": " "}), None),
+    ("a player stored under another id", "player", "q", envelope("player", {"id": "p", "eventId": "local", "name": "Ann"}), None),
+    ("a player with an unknown field", "player", "p", envelope("player", {"id": "p", "eventId": "local", "name": "Ann", "age": 3}), None),
+    ("an event whose end is before its start", "event", "e",
+     envelope("event", {"id": "e", "name": "Cup", "rulesetId": None, "dates": {"start": "2026-11-24", "end": "2026-11-23"}}), None),
+    ("an event with the same session twice", "event", "e",
+     envelope("event", {"id": "e", "name": "Cup", "rulesetId": "wsom", "sessions": ["1", "1"]}), None),
+    ("an event with a day in another format", "event", "e",
+     envelope("event", {"id": "e", "name": "Cup", "rulesetId": "wsom", "dates": {"start": "11/23/2026", "end": "2026-11-24"}}), None),
+    ("an incident with an empty playerId", "incident", "a b\"c", envelope("incident", {**INCIDENT, "playerId": ""}, v=2), None),
 ]
 
 
@@ -81,6 +94,36 @@ def test_damaged_items_keep_what_is_good(damaged, index):
     found = damaged[index]
     assert found["status"] == "damaged" and found["problems"]
     assert found["usable"] == DAMAGED[index][4]  # good records kept untouched, in order
+
+
+PLAYER = {"id": "5d1e", "eventId": "e-1", "name": "Léa Müller", "number": "A-12", "club": "Lyon", "deleted": True}
+EVENT = {"id": "e-1", "name": "Autumn Cup", "rulesetId": "mcr-ema-2014", "dates": {"start": "2026-11-23", "end": "2026-11-24"},
+         "sessions": ["Round 1", "Round 2"], "leagueId": "league-1", "server": {"eventId": "3VkqFS3hqAW8k6-Gftfsvg", "api": "/api"}}
+
+
+def test_roster_kinds_and_incident_v2_read_as_they_are(tmp_path):
+    found = inspect(tmp_path, [["player", PLAYER["id"], envelope("player", PLAYER)],
+                               ["player", "p", envelope("player", {"id": "p", "eventId": "local", "name": "Bo"})],
+                               ["event", "e-1", envelope("event", EVENT)],
+                               ["event", "local", envelope("event", {"id": "local", "name": "", "rulesetId": None})],
+                               ["incident", INCIDENT["id"], envelope("incident", {**INCIDENT, "eventId": "e-1", "playerId": "5d1e"}, v=2)],
+                               ["settings", "main", envelope("settings", {**SETTINGS, "currentEvent": "e-1"}, v=2)]])
+    assert [f["status"] for f in found] == ["ok"] * 6
+
+
+def test_version_1_incidents_and_settings_migrate_forward_in_memory(tmp_path):
+    """An incident typed before the roster is a version 2 incident as it is (no event: the local one; no playerId:
+    matched by its name); version 1 settings gain the current event, the local one."""
+    incident, settings = inspect(tmp_path, [["incident", INCIDENT["id"], envelope("incident", INCIDENT)],
+                                            ["settings", "main", envelope("settings", SETTINGS)]])
+    assert incident["status"] == "ok" and incident["data"] == INCIDENT and incident["v"] == 1
+    assert settings["status"] == "ok" and settings["data"] == {**SETTINGS, "currentEvent": None}
+
+
+def test_an_older_app_meets_version_2_incidents_as_newer(tmp_path):
+    """The version bump is what keeps an older app from calling eventId and playerId damage."""
+    [found] = inspect(tmp_path, [["incident", "x", {"format": "incident", "v": 3, "rev": 1, "data": {}}]])
+    assert found["status"] == "newer"
 
 
 def test_a_newer_version_is_never_damaged(tmp_path):
@@ -161,7 +204,7 @@ BAD_FILES = [
     ("version as text", bad(version="1"), "bad_version"),
     ("version 1.5", bad(version=1.5), "bad_version"),
     ("version 0", bad(version=0), "bad_version"),
-    ("newer version", bad(version=2), "newer"),
+    ("newer version", bad(version=3), "newer"),
     ("incidents not a list", bad(incidents={"a": BASE["incidents"][0]}), "not_a_list"),
     ("a null incident", bad(incidents=[None]), "bad_record"),
     ("US date", incident(at="11/23/2026"), "bad_date"),
@@ -197,7 +240,7 @@ def test_only_a_newer_version_is_called_newer(tmp_path):
 
 def test_every_format_ever_exported_still_imports(tmp_path):
     [found] = call_module("log-file.js", "parseExport", [[V1]], tmp_path)
-    assert found == {"incidents": BASE["incidents"]}
+    assert found == {"incidents": BASE["incidents"], "players": [], "events": []}
 
 
 ODD_IDS = ["a b\"c", "</script>", "constructor", "__proto__", "x" * 200, "é✓"]

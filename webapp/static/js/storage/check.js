@@ -84,6 +84,15 @@ export function isIsoDate(value) {
   return Number(zoneHour) <= 23 && Number(zoneMinute) <= 59;
 }
 
+/** A calendar day as YYYY-MM-DD, from 1970 through 2099 (an event's first and last days). */
+export function isDay(value) {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && isIsoDate(`${value}T00:00:00Z`);
+}
+
+export function checkDay(value, path, report) {
+  if (!isDay(value)) report.add(path, value === undefined ? 'missing' : 'bad_day');
+}
+
 export function checkDate(value, path, report, { optional = false } = {}) {
   if (value === undefined && optional) return;
   if (!isIsoDate(value)) report.add(path, value === undefined ? 'missing' : 'bad_date');

@@ -10,11 +10,13 @@
  * and validate the new shape; older data is migrated on read and written back at the next save.
  */
 import { isObject, join, problems } from './check.js';
+import event from './kinds/event.js';
 import incident from './kinds/incident.js';
+import player from './kinds/player.js';
 import settings from './kinds/settings.js';
 import table from './kinds/table.js';
 
-export const KINDS = Object.freeze({ settings, table, incident });
+export const KINDS = Object.freeze({ settings, table, incident, event, player });
 
 export function kindOf(name) {
   if (!Object.hasOwn(KINDS, name)) throw new Error(`unknown kind ${name}`);

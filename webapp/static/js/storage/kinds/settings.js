@@ -3,14 +3,14 @@
  * session and table (filled into the next incident). Pure: no DOM, no storage.
  *
  * Version 1: {ruleset: id or null, lang: code or null, context: {tournament, session, table}}.
- * Later fields (favourites, recent rulings, the current event) come with version 2 and a migration from 1.
+ * Version 2 adds currentEvent: the id of the event the referee works at, or null for the built-in local event.
  */
-import { checkSlug, checkText, isObject, join, problems, unknownKeys } from '../check.js';
+import { checkId, checkSlug, checkText, isObject, join, problems, unknownKeys } from '../check.js';
 
 const CONTEXT = ['tournament', 'session', 'table'];
 
 export function defaultSettings() {
-  return { ruleset: null, lang: null, context: { tournament: '', session: '', table: '' } };
+  return { ruleset: null, lang: null, context: { tournament: '', session: '', table: '' }, currentEvent: null };
 }
 
 function contextProblems(context, path, report) {
@@ -33,7 +33,8 @@ export function settingsProblems(settings) {
     report.add('lang', settings.lang === undefined ? 'missing' : 'bad_language');
   }
   contextProblems(settings.context, 'context', report);
-  unknownKeys(settings, ['ruleset', 'lang', 'context'], '', report);
+  if (settings.currentEvent !== null) checkId(settings.currentEvent, 'currentEvent', report);
+  unknownKeys(settings, ['ruleset', 'lang', 'context', 'currentEvent'], '', report);
   return report.found;
 }
 
@@ -42,7 +43,7 @@ function salvage(settings) {
   if (!isObject(settings)) return null;
   const result = defaultSettings();
   const fits = (probe) => !settingsProblems(probe).length;
-  for (const key of ['ruleset', 'lang']) {
+  for (const key of ['ruleset', 'lang', 'currentEvent']) {
     if (key in settings && fits({ ...defaultSettings(), [key]: settings[key] })) result[key] = settings[key];
   }
   if (isObject(settings.context)) {
@@ -56,8 +57,11 @@ function salvage(settings) {
 
 export default {
   name: 'settings',
-  version: 1,
+  version: 2,
   validate: settingsProblems,
   salvage,
-  migrations: {},
+  migrations: {
+    /** Version 1 settings had no current event: the built-in local one. */
+    1: (settings) => (isObject(settings) && !Object.hasOwn(settings, 'currentEvent') ? { ...settings, currentEvent: null } : settings),
+  },
 };
