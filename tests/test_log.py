@@ -19,7 +19,10 @@ GOOD = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
 @pytest.mark.parametrize("text,error", [
     ("not json at all", "not_json"),
     (json.dumps({"incidents": []}), "foreign"),
-    (json.dumps({**GOOD, "version": 2}), "newer"),
+    (json.dumps({**GOOD, "version": 3}), "newer"),
+    (json.dumps({**GOOD, "version": 2, "players": [{"id": "p", "eventId": "local", "name": " "}]}), "bad_player"),
+    (json.dumps({**GOOD, "version": 2, "events": [{"id": "e", "name": "Cup", "rulesetId": "Not a slug"}]}), "bad_event"),
+    (json.dumps({**GOOD, "version": 2, "players": {}}), "not_a_list"),
     (json.dumps({**GOOD, "incidents": [{"id": "x"}]}), "bad_date"),
     (json.dumps({**GOOD, "incidents": GOOD["incidents"] * 2}), "duplicate_id"),
     (json.dumps({**GOOD, "incidents": [{**GOOD["incidents"][0], "points": "20"}]}), "bad_number"),
@@ -34,7 +37,22 @@ def call_file(tmp_path, function, calls):
 
 def test_round_trip(tmp_path):
     exported = call_file(tmp_path, "toJson", [[GOOD["incidents"]]])[0]
-    assert call_file(tmp_path, "parseExport", [[exported]])[0] == {"incidents": GOOD["incidents"]}
+    assert json.loads(exported)["version"] == 2
+    assert call_file(tmp_path, "parseExport", [[exported]])[0] == {"incidents": GOOD["incidents"], "players": [], "events": []}
+
+
+def test_version_2_round_trip_keeps_players_and_events(tmp_path):
+    player = {"id": "p-1", "eventId": "e-1", "name": "Léa Müller", "number": "12", "club": "Lyon"}
+    event = {"id": "e-1", "name": "Autumn Cup", "rulesetId": "mcr-ema-2014", "dates": {"start": "2026-11-23", "end": "2026-11-24"},
+             "sessions": ["1", "2"]}
+    incident = {**GOOD["incidents"][0], "eventId": "e-1", "playerId": "p-1"}
+    exported = call_file(tmp_path, "toJson", [[[incident], {"players": [player], "events": [event]}]])[0]
+    assert call_file(tmp_path, "parseExport", [[exported]])[0] == {"incidents": [incident], "players": [player], "events": [event]}
+
+
+def test_version_1_files_import_as_they_are(tmp_path):
+    """Every format ever exported still imports: a version 1 file reads with no roster (its incidents' typed names)."""
+    assert call_file(tmp_path, "parseExport", [[json.dumps(GOOD)]])[0] == {"incidents": GOOD["incidents"], "players": [], "events": []}
 
 
 def test_make_incident_validates(tmp_path):

@@ -3,21 +3,28 @@
  * (the CSV for spreadsheets is csv-export.js). Pure: no DOM, no storage.
  *
  * Every export the app has made still imports: version 1 is {format: 'mahjong-referee/incident-log', version: 1,
- * incidents: [incident]}, the incident shape of storage/kinds/incident.js.
+ * incidents: [incident]}, the incident shape of storage/kinds/incident.js (version 1). Version 2 adds the incidents'
+ * eventId and playerId, and the roster players and events they point at: {format, version: 2, incidents, players:
+ * [player], events: [event]} (storage/kinds/player.js, event.js).
  */
 import { isObject } from './storage/check.js';
+import { eventProblems } from './storage/kinds/event.js';
 import { incidentProblems, TEXT_FIELDS } from './storage/kinds/incident.js';
+import { playerProblems } from './storage/kinds/player.js';
 
 export const LOG_FORMAT = 'mahjong-referee/incident-log';
-export const LOG_VERSION = 1;
+export const LOG_VERSION = 2;
 
-export function toJson(incidents) {
-  return JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, incidents }, null, 2);
+/** The export file's text: the incidents, and the players and events they point at. */
+export function toJson(incidents, { players = [], events = [] } = {}) {
+  return JSON.stringify({ format: LOG_FORMAT, version: LOG_VERSION, incidents, players, events }, null, 2);
 }
 
-/** The error code an import reports for the first problem found in an incident. */
+/** The error code an import reports for the first problem found in an incident (or a player or event). */
 function codeFor(problem) {
   const field = problem.path.split('/').pop();
+  if (problem.path.startsWith('players/')) return 'bad_player';
+  if (problem.path.startsWith('events/')) return 'bad_event';
   if (['null', 'not_object'].includes(problem.code)) return 'bad_record';
   if (field === 'id') return 'bad_id';
   if (field === 'at') return 'bad_date';
@@ -26,8 +33,9 @@ function codeFor(problem) {
 }
 
 /**
- * Read an exported file: {incidents} or {error, path} where error is one of not_json, foreign, no_version,
- * bad_version, newer, not_a_list, bad_record, bad_id, bad_date, bad_number, bad_field, duplicate_id.
+ * Read an exported file: {incidents, players, events} or {error, path} where error is one of not_json, foreign,
+ * no_version, bad_version, newer, not_a_list, bad_record, bad_id, bad_date, bad_number, bad_field, bad_player,
+ * bad_event, duplicate_id.
  */
 export function parseExport(text) {
   let data;
@@ -48,13 +56,27 @@ export function parseExport(text) {
     if (ids.has(incident.id)) return { error: 'duplicate_id', path: `incidents/${index}/id` };
     ids.add(incident.id);
   }
-  return { incidents: data.incidents };
+  const lists = { players: playerProblems, events: eventProblems };
+  const found = { incidents: data.incidents, players: [], events: [] };
+  for (const [key, check] of Object.entries(lists)) {
+    if (data.version < 2 || data[key] === undefined) continue;
+    if (!Array.isArray(data[key])) return { error: 'not_a_list', path: key };
+    const seen = new Set();
+    for (const [index, record] of data[key].entries()) {
+      const [problem] = check(record, `${key}/${index}`);
+      if (problem) return { error: codeFor(problem), path: problem.path, problem: problem.code };
+      if (seen.has(record.id)) return { error: 'duplicate_id', path: `${key}/${index}/id` };
+      seen.add(record.id);
+    }
+    found[key] = data[key];
+  }
+  return found;
 }
 
 /** The same incident content, whether an empty text or a null points is written out or left out. */
 export function sameIncident(a, b) {
-  const canonical = (item) => JSON.stringify([item.id, item.at, item.player, item.rulesetId, item.rulingId,
-    item.points ?? null, ...TEXT_FIELDS.map((key) => item[key] ?? '')]);
+  const canonical = (item) => JSON.stringify([item.id, item.at, item.eventId ?? null, item.player, item.playerId ?? null,
+    item.rulesetId, item.rulingId, item.points ?? null, ...TEXT_FIELDS.map((key) => item[key] ?? '')]);
   return canonical(a) === canonical(b);
 }
 

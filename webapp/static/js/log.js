@@ -7,6 +7,8 @@ import { progressiveAmount } from './calculator.js';
 import { disciplineStatus } from './discipline.js';
 import { effectsOf } from './engine.js';
 import { byTime } from './log-file.js';
+import { normalizeName, sameName } from './names.js';
+import { eventIdOf } from './storage/kinds/event.js';
 import { MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
 
 /** An id made on this device, unique across referees' devices (so merged logs never mix two incidents). */
@@ -15,7 +17,10 @@ function newId(now) {
   return `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** A new incident from the referee's form values; returns {incident} or {errors} keyed by field. */
+/**
+ * A new incident from the referee's form values; returns {incident} or {errors} keyed by field. values.eventId and
+ * values.playerId (the roster player, resolved by the caller) are kept when given.
+ */
 export function makeIncident(values, now = new Date()) {
   const errors = {};
   const player = String(values.player ?? '').trim();
@@ -32,29 +37,46 @@ export function makeIncident(values, now = new Date()) {
   }
   if (Object.keys(errors).length) return { errors };
   const text = (key) => String(values[key] ?? '').trim();
-  return {
-    incident: {
-      id: values.id || newId(now),
-      at: values.at || now.toISOString(),
-      tournament: text('tournament'),
-      session: text('session'),
-      table: text('table'),
-      player,
-      seat: text('seat'),
-      rulesetId: values.rulesetId,
-      rulingId: values.rulingId,
-      points,
-      note: text('note'),
-    },
+  const incident = {
+    id: values.id || newId(now),
+    at: values.at || now.toISOString(),
+    ...(values.eventId ? { eventId: values.eventId } : {}),
+    tournament: text('tournament'),
+    session: text('session'),
+    table: text('table'),
+    player,
+    ...(values.playerId ? { playerId: values.playerId } : {}),
+    seat: text('seat'),
+    rulesetId: values.rulesetId,
+    rulingId: values.rulingId,
+    points,
+    note: text('note'),
   };
+  return { incident };
 }
 
-const samePlayer = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/**
+ * Whether an incident is about this person. who: {playerId?, name, eventId?} or a typed name. A roster player
+ * (playerId) owns the incidents recorded with their id, in any event (a league's events share players), and the
+ * incidents typed before the roster (no playerId) under the same name in the same event; a typed name owns only
+ * typed incidents of that name. Names match whatever their case, accents, punctuation and spaces.
+ */
+export function isAbout(item, who) {
+  const person = typeof who === 'string' ? { name: who } : who;
+  if (item.playerId) return Boolean(person.playerId) && item.playerId === person.playerId;
+  if (person.eventId !== undefined && eventIdOf(item) !== person.eventId) return false;
+  return sameName(item.player, person.name);
+}
 
-/** The incidents of one player under one ruleset, oldest first. */
-function playerIncidents(log, rulesetId, player) {
+/** The key an incident's person is grouped by: the roster player's id, or the typed name. */
+export function personKey(item) {
+  return item.playerId ? `id:${item.playerId}` : `name:${normalizeName(item.player)}`;
+}
+
+/** The incidents of one person under one ruleset, oldest first. */
+function playerIncidents(log, rulesetId, who) {
   return log.incidents
-    .filter((item) => item.rulesetId === rulesetId && samePlayer(item.player, player))
+    .filter((item) => item.rulesetId === rulesetId && isAbout(item, who))
     .sort(byTime);
 }
 
@@ -65,8 +87,9 @@ function localDay(iso) {
 }
 
 /**
- * What the next offence would cost this player, counted from the log:
- * the progressive scale (per session, with carried-over kinds), and the strikes, suspensions and ban.
+ * What the next offence would cost this player, counted from the log: the progressive scale (per session, with
+ * carried-over kinds), and the strikes, suspensions and ban. player: a typed name or {playerId, name, eventId}
+ * (see isAbout).
  */
 export function escalation(log, ruleset, player, session, today) {
   const mine = playerIncidents(log, ruleset.id, player);
@@ -110,7 +133,7 @@ export function escalation(log, ruleset, player, session, today) {
 export function players(log) {
   const seen = new Map();
   for (const item of log.incidents) {
-    const key = item.player.trim().toLowerCase();
+    const key = normalizeName(item.player);
     if (!seen.has(key)) seen.set(key, item.player.trim());
   }
   return [...seen.values()].sort((a, b) => a.localeCompare(b));

@@ -1,0 +1,125 @@
+/**
+ * The roster's rules, apart from storage and screens: a player or an event from what the referee typed (with a
+ * clear error per field), the duplicate-name guard, and which players make up an event's roster. Pure: no DOM, no
+ * storage; services/roster.js and services/events.js store what these return.
+ */
+import { normalizeName } from './names.js';
+import { isDay } from './storage/check.js';
+import { eventIdOf, LOCAL_EVENT_ID, MAX_SESSION, MAX_SESSIONS, MAX_NAME as MAX_EVENT_NAME } from './storage/kinds/event.js';
+import { MAX_CLUB, MAX_NAME, MAX_NUMBER } from './storage/kinds/player.js';
+
+const text = (value) => String(value ?? '').trim();
+
+/** Ids of records made on this device: unique across every referee's device. */
+export function newId() {
+  if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** The players of an event's roster, removed ones included: its own, or its league's when it has one. */
+export function rosterOf(players, event, events = []) {
+  if (!event?.leagueId) return players.filter((player) => eventIdOf(player) === event?.id);
+  const league = new Set(events.filter((other) => other.leagueId === event.leagueId).map((other) => other.id));
+  league.add(event.id);
+  return players.filter((player) => league.has(eventIdOf(player)));
+}
+
+/** The roster as it is shown: present players (no tombstones), by name. */
+export function present(players) {
+  return players.filter((player) => !player.deleted).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** Present players whose name is the same as `name` once normalized (case, accents, punctuation, spaces). */
+export function sameNamed(players, name, exceptId = null) {
+  const wanted = normalizeName(name);
+  if (!wanted) return [];
+  return present(players).filter((player) => player.id !== exceptId && normalizeName(player.name) === wanted);
+}
+
+/**
+ * A player from the roster form: {player} or {errors: {field: code}, duplicate?: player}. values: {name, number,
+ * club, confirmed} ('confirmed': the referee said this is a different person from a player of the same name).
+ * base: the stored player being renamed (its id, event and tombstone kept), or {eventId} for a new one.
+ */
+export function playerFromForm(values, base, roster) {
+  const errors = {};
+  const name = text(values.name).replace(/\s+/g, ' ');
+  const number = text(values.number);
+  const club = text(values.club);
+  if (!name) errors.name = 'empty_name';
+  else if (name.length > MAX_NAME) errors.name = 'too_long';
+  if (number.length > MAX_NUMBER) errors.number = 'too_long';
+  if (club.length > MAX_CLUB) errors.club = 'too_long';
+  const [duplicate] = errors.name ? [] : sameNamed(roster, name, base.id ?? null);
+  if (duplicate && !values.confirmed) errors.name = 'duplicate';
+  if (Object.keys(errors).length) return duplicate && errors.name === 'duplicate' ? { errors, duplicate } : { errors };
+  const player = { id: base.id ?? newId(), eventId: base.eventId ?? LOCAL_EVENT_ID, name };
+  if (number) player.number = number;
+  if (club) player.club = club;
+  if (base.deleted) player.deleted = base.deleted;
+  return { player };
+}
+
+/** Session labels from the event form: one a line, blank lines skipped. */
+export function sessionLines(raw) {
+  return String(raw ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+}
+
+/**
+ * An event from the event form: {event} or {errors}. values: {name, rulesetId ('' for any), start, end (YYYY-MM-DD
+ * or ''), sessions (one label a line)}. base: the stored event being edited (its id, league and server kept), or {}.
+ */
+export function eventFromForm(values, base = {}, rulesetIds = null) {
+  const errors = {};
+  const id = base.id ?? newId();
+  const name = text(values.name);
+  const rulesetId = text(values.rulesetId) || null;
+  const start = text(values.start);
+  const end = text(values.end) || start;
+  const sessions = sessionLines(values.sessions);
+  if (!name && id !== LOCAL_EVENT_ID) errors.name = 'empty_name';
+  else if (name.length > MAX_EVENT_NAME) errors.name = 'too_long';
+  if (rulesetId && rulesetIds && !rulesetIds.includes(rulesetId)) errors.rulesetId = 'unknown_ruleset';
+  if (start && !isDay(start)) errors.start = 'bad_day';
+  if (text(values.end) && !isDay(end)) errors.end = 'bad_day';
+  else if (!start && text(values.end)) errors.start = 'bad_day';
+  else if (start && isDay(end) && end < start) errors.end = 'before_start';
+  if (sessions.length > MAX_SESSIONS) errors.sessions = 'too_many';
+  else if (sessions.some((label) => label.length > MAX_SESSION)) errors.sessions = 'too_long';
+  else if (new Set(sessions).size !== sessions.length) errors.sessions = 'duplicate_session';
+  if (Object.keys(errors).length) return { errors };
+  const event = { id, name, rulesetId };
+  if (start) event.dates = { start, end };
+  if (sessions.length) event.sessions = sessions;
+  if (base.leagueId !== undefined) event.leagueId = base.leagueId;
+  if (base.server !== undefined) event.server = base.server;
+  return { event };
+}
+
+/**
+ * The roster player an incident form names: {player, added: false} for a roster player (picked by id, or the one
+ * present player of that name once normalized), {player, added: true} for a name not on the roster yet (a new player
+ * to store with the incident: entered once, picked after), or {error: 'ambiguous_player'} when several present players
+ * share the name (the referee picks one). keep: the player an edited incident already names, kept while its name is.
+ */
+export function pickPlayer(roster, { playerId = '', name = '' }, eventId, keep = null) {
+  const typed = text(name).replace(/\s+/g, ' ');
+  if (keep && normalizeName(keep.name) === normalizeName(typed)) return { player: keep, added: false };
+  const picked = playerId && present(roster).find((player) => player.id === playerId);
+  if (picked && normalizeName(picked.name) === normalizeName(typed)) return { player: picked, added: false };
+  const matches = sameNamed(roster, typed);
+  if (matches.length > 1) return { error: 'ambiguous_player', matches };
+  if (matches.length === 1) return { player: matches[0], added: false };
+  if (!typed || typed.length > MAX_NAME) return { error: typed ? 'too_long' : 'empty_player' };
+  return { player: { id: newId(), eventId, name: typed }, added: true };
+}
+
+/**
+ * Who a typed or picked name is, for counting escalation (log.js isAbout): the roster player of that name in the
+ * event, or the name alone when no present player (or more than one) has it.
+ */
+export function personFor(roster, name, eventId, playerId = '') {
+  const picked = playerId && present(roster).find((player) => player.id === playerId);
+  const matches = picked && normalizeName(picked.name) === normalizeName(name) ? [picked] : sameNamed(roster, name);
+  return matches.length === 1 ? { playerId: matches[0].id, name: matches[0].name, eventId } : { name, eventId };
+}
