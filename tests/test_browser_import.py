@@ -37,7 +37,7 @@ BAD = {
     "wrong format": ("foreign", {**V1, "format": "someone-else/log"}),
     "missing version": ("no_version", {k: v for k, v in V1.items() if k != "version"}),
     "version as text": ("bad_version", {**V1, "version": "1"}),
-    "newer version": ("newer", {**V1, "version": 2}),
+    "newer version": ("newer", {**V1, "version": 3}),
     "not JSON": ("not_json", "{oops"),
 }
 
@@ -128,3 +128,30 @@ def test_an_imported_odd_id_can_be_edited_and_deleted(page, live_server, odd_id)
     card.locator(".incident-actions button").last.click()  # Delete
     expect(page.locator("#log-empty")).to_be_visible()
     assert store.incidents(page) == {}
+
+
+def test_a_roster_export_round_trips_with_its_players_and_events(page, live_server, tmp_path):
+    """Version 2 exports carry the roster players and events their incidents point at; importing one on a fresh
+    device brings them back, so the incidents keep naming the same player (by id)."""
+    base = live_server.url
+    page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
+    page.click("#record-open")
+    page.fill("#record-player", "Léa Müller")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+    page.goto(f"{base}/en/log")
+    with page.expect_download() as download:
+        page.click("#export-json")
+    exported = tmp_path / "log.json"
+    download.value.save_as(exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    [incident] = data["incidents"]
+    [player] = data["players"]
+    assert data["version"] == 2 and incident["playerId"] == player["id"] and player["name"] == "Léa Müller"
+    store.clear(page, "incident")
+    store.clear(page, "player")
+    page.reload()
+    page.set_input_files("#import-file", str(exported))
+    expect(page.locator("#import-done")).to_have_attribute("data-added", "1")
+    assert store.items(page, "player")[player["id"]]["data"] == player
+    assert store.incidents(page)[incident["id"]] == incident

@@ -109,7 +109,11 @@ def log_strings():
         "import_bad_number": _("This file holds penalty points that are not a number within range. Nothing was changed."),
         "import_bad_field": _("This file holds an incident with a missing, too long or unknown field. Nothing was changed."),
         "import_duplicate_id": _("This file holds two incidents with the same id. Nothing was changed."),
+        "import_bad_player": _("This file holds a roster player with a missing, too long or unknown field. Nothing was "
+                               "changed."),
+        "import_bad_event": _("This file holds an event with a missing, too long or unknown field. Nothing was changed."),
         "err_empty_player": _("Enter the player's name or seat."),
+        "err_ambiguous_player": _("Several players of the roster have this name: pick one from the list."),
         "err_too_long": _("This text is too long."),
     }
 
@@ -137,6 +141,8 @@ def data_strings():
         "what_settings": _("your settings (ruleset, tournament, session and table)"),
         "what_table": _("the table and its history"),
         "what_incident": _("incidents of the log"),
+        "what_player": _("players of the roster"),
+        "what_event": _("events"),
         "what_storage": _("storage"),
         "notice_damaged": _("Part of the saved data was damaged: %(what)s (%(count)s). The damaged part was set aside "
                             "untouched; everything else is intact and in use."),

@@ -4,9 +4,11 @@
  */
 import { applyRuling, neededInputs } from '../calculator.js';
 import { localDay } from '../discipline.js';
-import { escalation, players } from '../log.js';
+import { escalation } from '../log.js';
+import { personFor } from '../roster-data.js';
 import { noticesFor } from '../services/health.js';
 import { recordIncident, readLog } from '../services/log.js';
+import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addStep, currentTable, readBoard } from '../services/table.js';
 import { renderApply } from '../views/apply.js';
@@ -21,11 +23,12 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   return {
     live: true,
     async render() {
-      const [board, log, { status, settings }] = await Promise.all([readBoard(ruleset), readLog(), readSettings()]);
+      const [board, log, { status, settings }, roster] = await Promise.all([readBoard(ruleset), readLog(), readSettings(), readRoster()]);
       const notices = await noticesFor(
-        [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }],
+        [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' }, { kind: 'event' }],
         [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
-          { kind: 'incident', status: 'newer', count: log.newer.length }],
+          { kind: 'incident', status: 'newer', count: log.newer.length },
+          { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length }],
         { extra });
       let history = board.history;
       let table = board.status === 'ok' ? currentTable(ruleset, history) : null;
@@ -33,9 +36,10 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
 
       const record = renderRecord({
         config,
-        record: { status: log.status, values: settings.context, players: players({ incidents }) },
+        record: { status: log.status, values: settings.context, players: roster.players.map((entry) => entry.player.name) },
         on: {
-          escalation: ({ player, session }) => escalation({ incidents }, ruleset, player, session, localDay()),
+          escalation: ({ player, session }) => escalation({ incidents }, ruleset, personFor(roster.all, player, roster.event.id),
+            session, localDay()),
           save: async (values) => {
             const saved = await recordIncident(values, { rulesetId: ruleset.id, rulingId });
             if (saved.ok) incidents = [...incidents, saved.incident];

@@ -5,9 +5,12 @@
  */
 import { makeIncident } from '../log.js';
 import { planMerge } from '../log-file.js';
+import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
+import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
 import { DELETE, list, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
+import { readRoster } from './roster.js';
 import { contextOp } from './settings.js';
 
 /** {status, entries: [{incident, rev}], newer: [ids only a newer version can read]}. */
@@ -20,18 +23,37 @@ export async function readLog() {
   };
 }
 
-/** Record a new incident and remember its tournament, session and table for the next one, in one transaction. */
+/**
+ * The incident the form describes, in an event, naming a roster player: {incident, newPlayer?} or {errors}. A name
+ * not on the roster adds that player with the incident (entered once); "lea muller" is the roster's "Léa Müller".
+ */
+async function incidentFrom(values, base, keep = null) {
+  const roster = await readRoster(base.eventId ?? null);
+  const picked = pickPlayer(roster.all, { playerId: values.playerId, name: values.player }, roster.event.id, keep);
+  const made = makeIncident({ ...values, ...base, eventId: base.eventId ?? roster.event.id,
+    player: picked.player?.name ?? values.player, playerId: picked.player?.id });
+  if (made.errors || picked.error) return { errors: { ...made.errors, ...(picked.error ? { player: picked.error } : {}) } };
+  return { incident: made.incident, newPlayer: picked.added ? picked.player : null };
+}
+
+const addPlayerOp = (player) => player && { kind: 'player', id: player.id, change: () => player, expect: null };
+
+/**
+ * Record a new incident in the current event and remember its tournament, session and table for the next one, in
+ * one transaction (with the roster player it adds, if the name is new): {ok, incident, rev, newPlayer} | {errors}.
+ */
 export async function recordIncident(values, { rulesetId, rulingId }) {
-  const made = makeIncident({ ...values, rulesetId, rulingId });
+  const made = await incidentFrom(values, { rulesetId, rulingId });
   if (made.errors) return { errors: made.errors };
-  const { incident } = made;
+  const { incident, newPlayer } = made;
   const { tournament, session, table } = incident;
   const result = await writeMany([
+    addPlayerOp(newPlayer),
     { kind: 'incident', id: incident.id, change: () => incident, expect: null },
     contextOp({ tournament, session, table }),
-  ]);
+  ].filter(Boolean));
   if (result.ok) persistAfterSave();
-  return outcome(result, (done) => ({ incident, rev: revText(done.results[0].rev) }));
+  return outcome(result, (done) => ({ incident, newPlayer, rev: revText(done.results.find((r) => r.kind === 'incident').rev) }));
 }
 
 /**
@@ -39,10 +61,21 @@ export async function recordIncident(values, { rulesetId, rulingId }) {
  * again then keeps it). Refused with {conflict: 'changed'|'deleted', rev} when it changed or was deleted meanwhile.
  */
 export async function editIncident(original, values, rev) {
-  const made = makeIncident({ ...values, rulesetId: original.rulesetId, rulingId: original.rulingId, id: original.id, at: original.at });
+  const roster = await readRoster(original.eventId ?? LOCAL_EVENT_ID);
+  const named = original.playerId && roster.all.find((player) => player.id === original.playerId);
+  const keep = named || (original.playerId ? { id: original.playerId, name: original.player } : null);
+  const made = await incidentFrom(values, { rulesetId: original.rulesetId, rulingId: original.rulingId, id: original.id,
+    at: original.at, eventId: original.eventId ?? LOCAL_EVENT_ID }, keep);
   if (made.errors) return { errors: made.errors };
-  const result = await write('incident', original.id, () => made.incident, { expect: revOf(rev) });
-  return outcome(result, (done) => ({ incident: made.incident, rev: revText(done.rev) }));
+  const incident = original.eventId ? made.incident : withoutLocalEvent(made.incident);
+  const result = await writeMany([addPlayerOp(made.newPlayer),
+    { kind: 'incident', id: original.id, change: () => incident, expect: revOf(rev) }].filter(Boolean));
+  return outcome(result, (done) => ({ incident, rev: revText(done.results.find((r) => r.kind === 'incident').rev) }));
+}
+
+/** An incident typed before events keeps having no eventId (it belongs to the local event all the same). */
+function withoutLocalEvent({ eventId, ...incident }) {
+  return incident;
 }
 
 /** Delete an incident, unless it changed since the referee saw it (rev). */
@@ -61,13 +94,21 @@ export async function planImport(incidents) {
   return { ...plan, revs: Object.fromEntries(plan.conflicts.map((c) => [c.id, revs.get(c.id)])), empty: !log.entries.length && !log.newer.length };
 }
 
+/** The writes that add a file's roster players and events this device does not have (its own are kept as they are). */
+function rosterOps({ players = [], events = [] } = {}) {
+  const add = (kind) => (record) => ({ kind, id: record.id, optional: true, change: (current) => (current ? undefined : record) });
+  return [...events.map(add('event')), ...players.map(add('player'))];
+}
+
 /**
  * Merge a planned import in one transaction: new incidents added, conflicting ones replaced where the referee
- * took the file's. {done: counts}, or {changed: true} when the log changed since the plan (plan again).
+ * took the file's, and the file's players and events added where missing. {done: counts}, or {changed: true} when
+ * the log changed since the plan (plan again).
  */
-export async function mergeImport(plan, take) {
+export async function mergeImport(plan, take, roster = {}) {
   const taken = plan.conflicts.filter((conflict) => take.includes(conflict.id));
   const result = await writeMany([
+    ...rosterOps(roster),
     ...plan.added.map((incident) => ({ kind: 'incident', id: incident.id, change: () => incident, expect: null })),
     ...taken.map((conflict) => ({ kind: 'incident', id: conflict.id, change: () => conflict.theirs, expect: revOf(plan.revs[conflict.id]) })),
   ]);
@@ -78,10 +119,11 @@ export async function mergeImport(plan, take) {
     : { error: result.refused ?? result.error };
 }
 
-/** Replace the whole log with a file's incidents, in one transaction (refused while a newer version's are stored). */
-export async function replaceLog(incidents) {
+/** Replace the whole log with a file's incidents (its players and events added where missing), in one transaction (refused while a newer version's are stored). */
+export async function replaceLog(incidents, roster = {}) {
   const before = (await readLog()).entries.length;
   const result = await writeMany([
+    ...rosterOps(roster),
     { kind: 'incident', clear: true },
     ...incidents.map((incident) => ({ kind: 'incident', id: incident.id, change: () => incident })),
   ]);

@@ -1,4 +1,4 @@
-/** The device's settings: the chosen ruleset, the last language, and the referee's tournament, session and table. */
+/** The device's settings: the chosen ruleset, the last language, the referee's tournament, session and table, and the current event. */
 import { onChange } from '../storage/changes.js';
 import { defaultSettings } from '../storage/kinds/settings.js';
 import { mirrorRuleset } from '../storage/mirror.js';
@@ -47,6 +47,23 @@ export async function chooseRuleset(id) {
 export async function rememberLanguage(lang) {
   if (known?.lang === lang) return { ok: true };
   return update({ lang });
+}
+
+/** Make an event the current one (null: the built-in local event); new incidents go to it. */
+export async function chooseEvent(id) {
+  if (known && (known.currentEvent ?? null) === id) return { ok: true };
+  return update({ currentEvent: id });
+}
+
+/** The write that makes an event the current one, inside another write's transaction (a new event). */
+export function currentEventOp(id) {
+  return {
+    kind: 'settings', id: SETTINGS_ID, optional: true,
+    change: (current) => {
+      const settings = current?.data ?? defaultSettings();
+      return settings.currentEvent === id ? undefined : { ...settings, currentEvent: id };
+    },
+  };
 }
 
 /** The write that remembers the referee's context with a new incident (in the incident's own transaction). */

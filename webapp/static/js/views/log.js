@@ -28,7 +28,7 @@ function incidentCard(config, rulesets, entry, on, failed) {
   const prefix = domId('edit', item.id);
   const form = editor && ruleset ? recordForm({
     config, prefix, values: editor.values, rev: editor.rev, players: editor.players, editing: true,
-    on: { escalation: (values) => on.escalation(item.rulesetId, values), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
+    on: { escalation: (values) => on.escalation(item.rulesetId, values, item.eventId ?? 'local'), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
   }) : null;
   if (form && editor.problem) showStale(form, editor.problem);
   return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null },

@@ -1,0 +1,80 @@
+/**
+ * The roster of each event: players entered once (name, optional number and club) and picked after, in the log and
+ * at the table. Add, rename (every record keeps pointing at the player's id), remove (a tombstone, so the records
+ * that name a removed player still read), list and find. A name that is another player's once case, accents,
+ * punctuation and spaces are set aside is refused unless the referee confirms a different person.
+ *
+ * Interface for other screens (the table picks seats from here): listPlayers(eventId?), findPlayers(eventId, name),
+ * playerName(players, id, fallback), and the player shape of storage/kinds/player.js.
+ */
+import { playerFromForm, present, rosterOf, sameNamed } from '../roster-data.js';
+import { list, write } from '../storage/repository.js';
+import { readEvents } from './events.js';
+import { outcome, revOf, revText } from './outcome.js';
+
+/**
+ * {status, event, events, players: [{player, rev}] present, by name; all: [player] of this roster, removed ones
+ * included (for the names of the records that point at them); everyone: [player] of every event; newer: [ids];
+ * eventStatus, newerEvents: the same of the events} for an event (default: the current one).
+ */
+export async function readRoster(eventId = null) {
+  const [found, events] = await Promise.all([list('player'), readEvents()]);
+  const event = eventId === null ? events.current : events.events.find((entry) => entry.event.id === eventId)?.event ?? events.current;
+  const revs = new Map(found.items.map((item) => [item.id, revText(item.rev)]));
+  const everyone = found.items.map((item) => item.data);
+  const all = rosterOf(everyone, event, events.events.map((entry) => entry.event));
+  return {
+    status: found.status,
+    event,
+    events: events.events,
+    players: present(all).map((player) => ({ player, rev: revs.get(player.id) })),
+    all,
+    everyone,
+    newer: found.newer,
+    eventStatus: events.status,
+    newerEvents: events.newer,
+  };
+}
+
+/** The present players of an event's roster (default: the current event), by name. */
+export async function listPlayers(eventId = null) {
+  return (await readRoster(eventId)).players.map((entry) => entry.player);
+}
+
+/** The present players of an event whose name is this name once normalized ("lea muller" finds "Léa Müller"). */
+export async function findPlayers(eventId, name) {
+  return sameNamed((await readRoster(eventId)).all, name);
+}
+
+/**
+ * Add a player to an event's roster: {ok, player} | {errors: {name|number|club: code}, duplicate?: player} |
+ * {error}. values: {name, number, club, confirmed}.
+ */
+export async function addPlayer(eventId, values) {
+  const roster = await readRoster(eventId);
+  const made = playerFromForm(values, { eventId: roster.event.id }, roster.all);
+  if (made.errors) return made;
+  const result = await write('player', made.player.id, () => made.player, { expect: null });
+  return outcome(result, (done) => ({ player: made.player, rev: revText(done.rev) }));
+}
+
+/** Rename a player or change their number or club, unless it changed since the form was filled (rev). */
+export async function renamePlayer(original, values, rev) {
+  const roster = await readRoster(original.eventId);
+  const made = playerFromForm(values, original, roster.all);
+  if (made.errors) return made;
+  const result = await write('player', original.id, () => made.player, { expect: revOf(rev) });
+  return outcome(result, (done) => ({ player: made.player, rev: revText(done.rev) }));
+}
+
+/** Remove a player from the roster: kept as a tombstone (deleted: true), so records that name them still read. */
+export async function removePlayer(id, rev) {
+  const result = await write('player', id, (current) => (current ? { ...current.data, deleted: true } : undefined),
+    { expect: revOf(rev) });
+  return outcome(result);
+}
+
+/** The name to show for a record's player: the roster's current name (after a rename), or the name it was typed with. */
+export function playerName(players, id, fallback) {
+  return (id && players.find((player) => player.id === id)?.name) || fallback;
+}
