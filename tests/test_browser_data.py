@@ -41,11 +41,12 @@ SCREENS = {
     "ruling": ("/en/wrc-2015/ruling/r_false_win_shown", "#ruling"),
     "table": ("/en/wrc-2015/table", "#table-heading"),
     "log": ("/en/log", "#log-heading"),
+    "roster": ("/en/roster", "#roster-heading"),
 }
 # Where each kind's notice shows: the screens that use that data, and the log (which lists what was set aside).
-NOTICED = {"settings": {"home", "ruling", "log"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
-           "player": {"ruling", "log"}, "event": {"ruling", "log"}}
-NEWER_NOTICED = NOTICED
+NOTICED = {"settings": {"home", "ruling", "log", "roster"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
+           "player": {"ruling", "log", "roster"}, "event": {"ruling", "log", "roster"}}
+NEWER_NOTICED = {**NOTICED, "settings": {"home", "ruling", "log"}}
 
 
 def env(kind, data, v=1, rev=7):
@@ -202,6 +203,12 @@ def check_screen(page, screen, case):
         else:
             expect(page.locator("#table-form")).to_be_visible()
             expect(page.locator("#table-reset")).to_be_visible()  # reset is always reachable
+    if screen == "roster":
+        expect(page.locator("#player-add-form")).to_be_visible()
+        if case.kind == "player":
+            expect(page.locator("#roster-players li")).to_have_count(len(PLAYERS))
+        if case.kind == "event":
+            expect(page.locator("#event-choice option")).to_have_count(1 + len(EVENTS))  # the local event and the good ones
     if screen == "log":
         expect(page.locator("#export-json")).to_be_visible()  # export is always reachable
         if case.problem == "damaged":
@@ -282,13 +289,25 @@ def next_save(page, base, case):
         page.click("#end-hanchan")
         expect(page.locator("#history li")).to_have_count(before + 1)
         assert store.table(page, "wrc-2015")["steps"][-1]["kind"] == "end-hanchan"
+    elif case.kind == "player":
+        visit(page, base, "roster", first=False)
+        page.fill("#player-add-name", "Carol")
+        page.click("#player-add-save")
+        expect(page.locator("#player-add-done")).to_be_visible()
+        assert any(player.get("name") == "Carol" for player in (v["data"] for v in store.items(page, "player").values()))
+    elif case.kind == "event":
+        visit(page, base, "roster", first=False)
+        page.click("#event-new-open")
+        page.fill("#event-new-name", "Spring Cup")
+        page.click("#event-new-save")
+        expect(page.locator("#current-event-name")).to_have_text("Spring Cup")
     else:
         visit(page, base, "ruling", first=False)
         page.click("#record-open")
         page.fill("#record-player", "Carol")
         page.click("#record-save")
         expect(page.locator("#record-done")).to_be_visible()
-        assert any(incident["player"] == "Carol" for incident in store.incidents(page).values())
+        assert any(incident.get("player") == "Carol" for incident in store.incidents(page).values())
 
 
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[case.name for case in CASES])

@@ -1,5 +1,6 @@
 """The roster and events in the browser: the services other screens use (add, rename, remove, list, find; create,
 edit and choose an event), the duplicate-name guard, and incidents that name roster players by id."""
+import pytest
 from playwright.sync_api import expect
 
 import stored as store
@@ -82,3 +83,145 @@ def test_lea_muller_typed_again_is_the_same_roster_player(page, live_server):
     page.fill("#record-player", "LEA MÜLLER")
     page.fill("#record-session", "1")
     expect(page.locator("#record-escalation [data-next]")).to_have_attribute("data-next", "10")
+
+
+def players_stored(page):
+    return {key: value["data"] for key, value in store.items(page, "player").items()}
+
+
+def add_player(page, name, number=""):
+    page.fill("#player-add-name", name)
+    page.fill("#player-add-number", number)
+    page.click("#player-add-save")
+
+
+def test_the_roster_screen_adds_refuses_a_duplicate_renames_and_removes(page, live_server):
+    base = live_server.url
+    page.goto(f"{base}/en/log")
+    page.click("#open-roster")
+    expect(page.locator("#roster-heading")).to_be_visible()
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "0")
+    add_player(page, "Léa Müller", "12")
+    expect(page.locator("#player-add-done")).to_be_visible()
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "1")
+    [lea] = players_stored(page).values()
+    assert lea == {"id": lea["id"], "eventId": "local", "name": "Léa Müller", "number": "12"}
+    # An incident names Léa by id (typed in any spelling).
+    page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
+    page.click("#record-open")
+    page.fill("#record-player", "LEA MULLER")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+    page.goto(f"{base}/en/roster")
+    # "lea muller" is refused at the field, nothing stored, until the referee confirms a different person.
+    add_player(page, "lea  muller")
+    expect(page.locator("#player-add-name-error")).to_be_visible()
+    expect(page.locator("#player-add-name")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#player-add-form")).to_have_attribute("data-duplicate", lea["id"])
+    assert len(players_stored(page)) == 1
+    page.check("#player-add-confirm")
+    page.click("#player-add-save")
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "2")
+    other = next(p for p in players_stored(page).values() if p["id"] != lea["id"])
+    page.goto(f"{base}/en/roster")
+    page.click(f"#rename-{lea['id']}")
+    page.fill(f"#edit-player-{lea['id']}-name", "Léa Dupont")
+    page.click(f"#edit-player-{lea['id']}-save")
+    expect(page.locator(f'li[data-player-id="{lea["id"]}"] strong')).to_have_text("Léa Dupont")
+    assert players_stored(page)[lea["id"]]["name"] == "Léa Dupont"
+    [incident] = store.incidents(page).values()
+    assert incident["playerId"] == lea["id"] and incident["player"] == "Léa Müller"  # the incident is unchanged
+    page.click("#roster-open-log")
+    expect(page.locator('#log-summary tr[data-player="Léa Dupont"]')).to_be_visible()  # shown by the new name
+    page.goto(f"{base}/en/roster")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(f"#remove-{other['id']}")
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "1")
+    assert players_stored(page)[other["id"]]["deleted"] is True
+
+
+def test_a_name_two_roster_players_share_must_be_picked(page, live_server):
+    """Two confirmed "Léa Müller": recording for that name asks which one, and stores nothing."""
+    base = live_server.url
+    page.goto(f"{base}/en/roster")
+    add_player(page, "Léa Müller", "12")
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "1")
+    add_player(page, "Léa Müller", "40")
+    page.check("#player-add-confirm")
+    page.click("#player-add-save")
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "2")
+    page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
+    page.click("#record-open")
+    page.fill("#record-player", "lea muller")
+    page.click("#record-save")
+    expect(page.locator("#record-player-error")).to_be_visible()
+    assert store.incidents(page) == {}
+
+
+def test_an_event_is_created_with_its_ruleset_days_and_sessions_and_chosen(page, live_server):
+    base = live_server.url
+    page.goto(f"{base}/en/roster")
+    add_player(page, "Ann")
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "1")
+    page.click("#event-new-open")
+    page.fill("#event-new-name", "Autumn Cup")
+    page.select_option("#event-new-ruleset", "mcr-ema-2014")
+    page.fill("#event-new-start", "2026-11-24")
+    page.fill("#event-new-end", "2026-11-23")
+    page.fill("#event-new-sessions", "Round 1\nRound 2\nFinal")
+    page.click("#event-new-save")
+    expect(page.locator("#event-new-end-error")).to_be_visible()
+    assert store.items(page, "event") == {}
+    page.fill("#event-new-end", "2026-11-25")
+    page.click("#event-new-save")
+    current = page.locator("#current-event")
+    expect(current).not_to_have_attribute("data-event-id", "local")
+    expect(current).to_have_attribute("data-ruleset", "mcr-ema-2014")
+    expect(current).to_have_attribute("data-sessions", "3")
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "0")  # its own roster
+    [event] = [item["data"] for item in store.items(page, "event").values()]
+    assert event["dates"] == {"start": "2026-11-24", "end": "2026-11-25"} and event["sessions"] == ["Round 1", "Round 2", "Final"]
+    assert store.item(page, "settings", "main")["data"]["currentEvent"] == event["id"]
+    page.click("#event-edit-open")
+    page.fill("#event-sessions", "Round 1\nRound 2\nRound 1")
+    page.click("#event-save")
+    expect(page.locator("#event-sessions-error")).to_be_visible()
+    page.fill("#event-sessions", "Round 1\nRound 2\nSemi-final\nFinal")
+    page.click("#event-save")
+    expect(current).to_have_attribute("data-sessions", "4")
+    page.select_option("#event-choice", "local")
+    page.click("#event-use")
+    expect(current).to_have_attribute("data-event-id", "local")
+    expect(page.locator("#roster-count")).to_have_attribute("data-count", "1")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_roster_screen_fits_a_phone_and_is_accessible(browser, live_server, lang):
+    """320 px wide, 200 % text, light and dark: no horizontal scroll, every button at least 44 px, axe finds nothing."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)
+        try:
+            page = context.new_page()
+            page.goto(f"{live_server.url}/{lang}/roster")
+            add_player(page, "Léa Müller-Castellanos de la Fuente", "A-1234")
+            expect(page.locator("#roster-count")).to_have_attribute("data-count", "1")
+            add_player(page, "lea muller castellanos de la fuente")
+            expect(page.locator("#player-add-name-error")).to_be_visible()
+            [lea] = store.items(page, "player")
+            page.click(f"#rename-{lea}")
+            page.click("#event-new-open")
+            page.click("#event-edit-open")
+            result = Axe().run(page)
+            assert result.violations_count == 0, result.generate_report()
+            for zoom in ("100%", "200%"):
+                page.evaluate("(size) => { document.documentElement.style.fontSize = size; }", zoom)
+                assert page.evaluate("document.documentElement.scrollWidth") <= 320, (lang, scheme, zoom)
+                small = page.evaluate("""() => [...document.querySelectorAll('#main button, #main summary, #main a.button, #main select, #main input')]
+                  .filter((node) => node.offsetParent !== null && node.type !== 'checkbox')
+                  .map((node) => [node.id || node.textContent, node.getBoundingClientRect().height, node.getBoundingClientRect().width])
+                  .filter(([, height, width]) => height < 44 || width < 44)""")
+                assert small == [], (lang, scheme, zoom, small)
+        finally:
+            context.close()

@@ -1,5 +1,6 @@
 """Every string the client scripts show, translated by flask-babel and handed to them in the page."""
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .find_strings import find_strings
 from .tags import TAGS
@@ -51,6 +52,60 @@ def client_strings():
         "log": log_strings(),
         "csv": export_strings(),
         "data": data_strings(),
+        "roster": roster_strings(),
+    }
+
+
+def plural(forms):
+    """A string with a count, in the forms the client picks from by Intl.PluralRules (format.js pluralForm): `forms`
+    is `lambda n: ngettext(singular, plural, n, count="%(count)s")`, written out so that extraction finds both
+    texts, and `count` stays a placeholder the client fills in."""
+    return {"one": forms(1), "other": forms(2)}
+
+
+def roster_strings():
+    """Strings of the roster and events screen."""
+    return {
+        "title": _("Roster and events"),
+        "current": _("Current event"),
+        "local": _("This device (no event set up)"),
+        "choose": _("Event"),
+        "use": _("Use this event"),
+        "edit": _("Edit this event"),
+        "new": _("New event"),
+        "name": _("Name of the event"),
+        "ruleset": _("Ruleset"),
+        "any_ruleset": _("Any (chosen for each ruling)"),
+        "start": _("First day"),
+        "end": _("Last day"),
+        "sessions": _("Sessions or rounds, one a line"),
+        "save_event": _("Save the event"),
+        "create": _("Create and use this event"),
+        "event_saved": _("Event saved."),
+        "players": _("Players"),
+        "count": plural(lambda n: ngettext("%(count)s player on the roster", "%(count)s players on the roster", n,
+                                           count="%(count)s")),
+        "none": _("No player on the roster yet. Add them here; a name recorded in the log joins the roster too."),
+        "player_name": _("Name"),
+        "number": _("Player number (optional)"),
+        "club": _("Club (optional)"),
+        "add": _("Add to the roster"),
+        "added": _("Added to the roster."),
+        "rename": _("Rename"),
+        "save_player": _("Save the player"),
+        "remove": _("Remove"),
+        "confirm_remove": _("Remove this player from the roster? The incidents that name them stay in the log."),
+        "different": _("This is a different person with the same name"),
+        "number_short": _("No. %(number)s"),
+        "err_duplicate": _("This name is already on the roster. If this is a different person, tick the box below, "
+                           "then save again."),
+        "err_empty_name": _("Enter a name."),
+        "err_too_long": _("This text is too long."),
+        "err_bad_day": _("Enter a full date: day, month and year."),
+        "err_before_start": _("The last day comes before the first."),
+        "err_duplicate_session": _("The same session is listed twice."),
+        "err_too_many": _("At most 50 sessions."),
+        "err_unknown_ruleset": _("Choose a ruleset from the list."),
     }
 
 

@@ -24,6 +24,7 @@ const loadModule = (load) => () => load().catch((error) => {
 const screens = {
   ruling: loadModule(() => import('./screens/ruling.js')),
   log: loadModule(() => import('./screens/log.js')),
+  roster: loadModule(() => import('./screens/roster.js')),
   table: loadModule(() => import('./screens/table.js')),
   finder: loadModule(() => import('./finder.js')),
   settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
@@ -132,6 +133,10 @@ export function createController(config, view) {
     if (route.view === 'log') {
       const [{ createLogScreen }, all] = await Promise.all([screens.log(), allRulesets()]);
       return createLogScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
+    }
+    if (route.view === 'roster') {
+      const [{ createRosterScreen }, all] = await Promise.all([screens.roster(), allRulesets()]);
+      return createRosterScreen(ctx, { rulesets: all });
     }
     if (route.view === 'glossary') {
       const [{ glossaryScreen }, { readSettings }] = await Promise.all([screens.finder(), screens.settings()]);

@@ -56,6 +56,11 @@ export function logUrl(lang) {
   return `/${lang}/${words().pages.log}`;
 }
 
+/** The roster and events screen. */
+export function rosterUrl(lang) {
+  return `/${lang}/${words().pages.roster}`;
+}
+
 /** The search screen; the query and the "all rulesets" switch ride in the query string. */
 export function searchUrl(lang, rulesetId, query = '', all = false) {
   const params = new URLSearchParams();

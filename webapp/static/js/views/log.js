@@ -1,7 +1,7 @@
 /** The log screen: every incident, the per-player summary with escalation, import and export, and the data section. */
 import { domId, el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
-import { rulingUrl } from '../router.js';
+import { rosterUrl, rulingUrl } from '../router.js';
 import { heading } from './common.js';
 import { showStale } from './form-state.js';
 import { escalationLines, recordForm } from './record.js';
@@ -179,6 +179,7 @@ export function renderLog({ config, rulesets, view, on }) {
     heading(log.title, 'log-heading'),
     view.notices,
     el('div', { class: 'log-actions no-print' },
+      el('a', { class: 'button secondary', href: rosterUrl(config.lang), 'data-nav': true, id: 'open-roster' }, strings.roster.title),
       el('button', { type: 'button', class: 'button secondary', id: 'export-csv', onclick: on.exportCsv }, log.export_csv),
       el('button', { type: 'button', class: 'button secondary', id: 'export-json', onclick: on.exportJson }, log.export_json),
       el('label', { class: 'button secondary', for: 'import-file' }, log.import_json), fileInput,

@@ -1,0 +1,82 @@
+/**
+ * The roster and events screen's controller: the current event and its players, through services/events.js and
+ * services/roster.js; a player being renamed keeps its form open across refreshes.
+ */
+import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
+import { noticesFor } from '../services/health.js';
+import { addPlayer, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
+import { readSettings } from '../services/settings.js';
+import { renderNotices } from '../views/notices.js';
+import { renderRoster } from '../views/roster.js';
+
+export function createRosterScreen(ctx, { rulesets }) {
+  const { config } = ctx;
+  const renaming = new Set();  // ids of the players whose rename form is open
+  let roster = null;
+  let added = null;  // the player just added, said once
+  let problem = null;  // a write the device refused, said once
+  const rulesetIds = rulesets.map((ruleset) => ruleset.id);
+  const after = (result, then = () => {}) => {
+    if (result.ok) {
+      then(result);
+      ctx.refresh();
+    }
+    return result;
+  };
+  const player = (id) => roster.all.find((item) => item.id === id);
+  const revOf = (id) => roster.players.find((entry) => entry.player.id === id)?.rev ?? '';
+
+  const on = {
+    async chooseEvent(id) {
+      const chosen = await chooseCurrentEvent(id);
+      problem = chosen.error ?? null;
+      ctx.refresh();
+    },
+    saveEvent: async (values, rev) => after(await updateEvent(roster.event, values, rev, rulesetIds)),
+    createEvent: async (values) => after(await createEvent(values, rulesetIds)),
+    addPlayer: async (values) => after(await addPlayer(roster.event.id, values), (result) => {
+      added = result.player.id;
+    }),
+    openRename(id) {
+      renaming.add(id);
+      ctx.refresh();
+    },
+    closeRename(id) {
+      renaming.delete(id);
+      ctx.refresh();
+    },
+    renamePlayer: async (id, values, rev) => after(await renamePlayer(player(id), values, rev || revOf(id)), () => renaming.delete(id)),
+    async removePlayer(id, rev) {
+      const removed = await removePlayer(id, rev);
+      problem = removed.error ?? (removed.conflict ? 'conflict' : null);
+      renaming.delete(id);
+      ctx.refresh();
+    },
+  };
+
+  return {
+    live: true,
+    async render() {
+      roster = await readRoster();
+      const { settings } = await readSettings();
+      const notices = await noticesFor([{ kind: 'player' }, { kind: 'event' }, { kind: 'settings' }],
+        [{ kind: 'player', status: roster.status }, { kind: 'player', status: 'newer', count: roster.newer.length },
+          { kind: 'event', status: roster.eventStatus }, { kind: 'event', status: 'newer', count: roster.newerEvents.length }]);
+      const view = {
+        event: roster.event,
+        eventRev: roster.events.find((entry) => entry.event.id === roster.event.id)?.rev ?? '',
+        events: roster.events,
+        defaultRuleset: roster.event.rulesetId ?? settings.ruleset,
+        players: roster.players.map((entry) => ({ ...entry, editing: renaming.has(entry.player.id) })),
+        added, problem,
+        notices: renderNotices(config, notices, { reload: ctx.reload }),
+      };
+      added = null;
+      problem = null;
+      return {
+        children: renderRoster({ config, rulesets: rulesets.map((ruleset) => ({ id: ruleset.id, name: ruleset.short_name || ruleset.name })), view, on }),
+        title: config.strings.roster.title,
+      };
+    },
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The roster and events screen: the current event (choose, edit, create one with its ruleset, days and sessions) and
+ * its players (add, rename, remove). Renders only: data and callbacks in, DOM out.
+ */
+import { domId, el, format } from '../dom.js';
+import { pluralForm } from '../format.js';
+import { logUrl } from '../router.js';
+import { heading } from './common.js';
+import { markSaved, showStale } from './form-state.js';
+import { field, showErrors, staleNote, storageFailed } from './scores.js';
+
+/** The name an event is shown by (the local event has none of its own). */
+export function eventLabel(strings, event) {
+  return event.name || strings.roster.local;
+}
+
+/** Error messages of the roster's fields: its own codes, then the calculator's and the log's. */
+function messages(strings) {
+  return { calc: { ...strings.calc, ...strings.log, ...strings.roster } };
+}
+
+/** Hand a form's values to a save callback, then show what happened: errors at the fields, a conflict, or done. */
+function onSubmit(form, strings, save, { status, done, statusId }) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const result = await save(Object.fromEntries(new FormData(form).entries()), form.dataset.rev);
+    showErrors(form, messages(strings), result.errors || {});
+    if (result.errors) {
+      done?.(result);
+      return;
+    }
+    if (result.conflict) {
+      form.dataset.rev = result.rev ?? '';
+      showStale(form, result.conflict === 'deleted' ? 'deleted' : 'conflict');
+      return;
+    }
+    if (result.error) {
+      storageFailed(status, strings, result.error, statusId);
+      return;
+    }
+    markSaved(form);
+    done?.(result);
+  });
+}
+
+function textInput(name, value, extra = {}) {
+  return el('input', { name, 'data-field': name, type: 'text', autocomplete: 'off', value: value ?? '', ...extra });
+}
+
+/** The event form: to edit the current event (prefix 'event') or create one ('event-new'). */
+function eventForm({ config, rulesets, prefix, event, rev, editing, on }) {
+  const { strings } = config;
+  const r = strings.roster;
+  const formId = `${prefix}-form`;
+  const status = el('div', { role: 'status', id: `${prefix}-status` });
+  const ruleset = el('select', { name: 'rulesetId', 'data-field': 'rulesetId' },
+    el('option', { value: '', selected: !event.rulesetId }, r.any_ruleset),
+    rulesets.map((item) => el('option', { value: item.id, selected: event.rulesetId === item.id }, item.name)));
+  const sessions = el('textarea', { name: 'sessions', 'data-field': 'sessions', rows: '4', autocomplete: 'off' });
+  sessions.defaultValue = (event.sessions ?? []).join('\n');
+  const form = el('form', { class: 'record-form', id: formId, novalidate: true, 'data-rev': editing ? rev : undefined },
+    staleNote(formId, strings),
+    field(`${prefix}-name`, r.name, textInput('name', event.name, { maxlength: '200', required: event.id !== 'local' })),
+    field(`${prefix}-ruleset`, r.ruleset, ruleset),
+    el('div', { class: 'field-pair' },
+      field(`${prefix}-start`, r.start, textInput('start', event.dates?.start, { type: 'date' })),
+      field(`${prefix}-end`, r.end, textInput('end', event.dates?.end, { type: 'date' }))),
+    field(`${prefix}-sessions`, r.sessions, sessions),
+    el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? r.save_event : r.create),
+    status);
+  onSubmit(form, strings, (values, baseRev) => on.save(values, baseRev), {
+    status, statusId: `${prefix}-storage-error`,
+    done: (result) => {
+      if (result.ok) status.replaceChildren(el('p', { id: `${prefix}-done` }, r.event_saved));
+    },
+  });
+  return form;
+}
+
+/** The current event, the choice of another one, and the forms to edit it or create a new one. */
+function eventSection({ config, rulesets, view, on }) {
+  const { strings } = config;
+  const r = strings.roster;
+  const { event } = view;
+  const rulesetName = rulesets.find((item) => item.id === event.rulesetId)?.name ?? r.any_ruleset;
+  const choice = el('select', { name: 'event', id: 'event-choice' },
+    view.events.map((entry) => el('option', { value: entry.event.id, selected: entry.event.id === event.id }, eventLabel(strings, entry.event))));
+  const chooser = el('form', { class: 'event-choice', id: 'event-choice-form', 'data-transient': true },
+    el('div', { class: 'field' }, el('label', { for: 'event-choice' }, r.choose), choice),
+    el('button', { type: 'submit', class: 'button secondary', id: 'event-use' }, r.use));
+  chooser.addEventListener('submit', (submitted) => {
+    submitted.preventDefault();
+    on.chooseEvent(choice.value);
+  });
+  const facts = [
+    [r.ruleset, rulesetName, 'ruleset'],
+    event.dates ? [r.start, event.dates.start, 'start'] : null,
+    event.dates && event.dates.end !== event.dates.start ? [r.end, event.dates.end, 'end'] : null,
+    event.sessions?.length ? [r.sessions, event.sessions.join(', '), 'sessions'] : null,
+  ].filter(Boolean);
+  return el('section', { class: 'roster-event', 'aria-labelledby': 'current-event-title' },
+    el('h2', { id: 'current-event-title' }, r.current),
+    el('div', { class: 'incident', id: 'current-event', 'data-event-id': event.id, 'data-ruleset': event.rulesetId ?? '',
+      'data-sessions': event.sessions?.length ?? 0 },
+    el('p', { class: 'incident-title', id: 'current-event-name' }, eventLabel(strings, event)),
+    el('dl', { class: 'incident-facts' }, facts.flatMap(([label, value, key]) => [el('dt', {}, label), el('dd', { 'data-fact': key }, value)]))),
+    view.events.length > 1 ? chooser : null,
+    el('details', { class: 'apply', id: 'event-edit' }, el('summary', { id: 'event-edit-open' }, r.edit),
+      eventForm({ config, rulesets, prefix: 'event', event, rev: view.eventRev, editing: true, on: { save: on.saveEvent } })),
+    el('details', { class: 'apply', id: 'event-new' }, el('summary', { id: 'event-new-open' }, r.new),
+      eventForm({ config, rulesets, prefix: 'event-new', event: { id: '', name: '', rulesetId: view.defaultRuleset }, rev: '', editing: false,
+        on: { save: on.createEvent } })));
+}
+
+/** A player's form: to add one (prefix 'player-add') or change one in place. */
+function playerForm({ config, prefix, player, rev, editing, on }) {
+  const { strings } = config;
+  const r = strings.roster;
+  const formId = `${prefix}-form`;
+  const status = el('div', { role: 'status', id: `${prefix}-status` });
+  const confirm = el('label', { class: 'check', hidden: true, id: `${prefix}-different` },
+    el('input', { type: 'checkbox', name: 'confirmed', value: 'true', id: `${prefix}-confirm` }), r.different);
+  const form = el('form', { class: 'record-form player-form', id: formId, novalidate: true, 'data-rev': editing ? rev : undefined },
+    staleNote(formId, strings),
+    field(`${prefix}-name`, r.player_name, textInput('name', player.name, { maxlength: '200', required: true })),
+    confirm,
+    el('div', { class: 'field-pair' },
+      field(`${prefix}-number`, r.number, textInput('number', player.number, { maxlength: '20' })),
+      field(`${prefix}-club`, r.club, textInput('club', player.club, { maxlength: '200' }))),
+    el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? r.save_player : r.add),
+    status);
+  onSubmit(form, strings, (values, baseRev) => on.save(values, baseRev), {
+    status, statusId: `${prefix}-storage-error`,
+    done: (result) => {
+      confirm.hidden = result.errors?.name !== 'duplicate' && !confirm.querySelector('input').checked;
+      if (result.duplicate) form.dataset.duplicate = result.duplicate.id;
+    },
+  });
+  return form;
+}
+
+function playerItem({ config, entry, on }) {
+  const { strings } = config;
+  const r = strings.roster;
+  const { player, rev, editing } = entry;
+  const prefix = domId('edit-player', player.id);
+  return el('li', { class: 'roster-player', 'data-player-id': player.id },
+    el('p', { class: 'roster-name' }, el('strong', {}, player.name),
+      player.number ? el('span', { class: 'choice-meta', 'data-number': player.number }, ` · ${format(r.number_short, { number: player.number })}`) : null,
+      player.club ? el('span', { class: 'choice-meta' }, ` · ${player.club}`) : null),
+    el('div', { class: 'incident-actions' },
+      el('button', {
+        type: 'button', class: 'button secondary small', id: domId('rename', player.id), 'aria-expanded': String(Boolean(editing)),
+        onclick: () => (editing ? on.closeRename(player.id) : on.openRename(player.id)),
+      }, r.rename),
+      el('button', {
+        type: 'button', class: 'button secondary small', id: domId('remove', player.id),
+        onclick: () => window.confirm(r.confirm_remove) && on.removePlayer(player.id, rev),
+      }, r.remove)),
+    editing ? playerForm({ config, prefix, player, rev, editing: true, on: { save: (values, baseRev) => on.renamePlayer(player.id, values, baseRev) } }) : null);
+}
+
+/**
+ * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing}], defaultRuleset, added (the id
+ * of the player just added), notices, problem (a refused write, to show)}; rulesets: [{id, name}];
+ * on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), openRename(id),
+ * closeRename(id), renamePlayer(id, values, rev), removePlayer(id, rev). Saves return {ok} | {errors} | {error} |
+ * {conflict, rev}.
+ */
+export function renderRoster({ config, rulesets, view, on }) {
+  const { strings, lang } = config;
+  const r = strings.roster;
+  const count = view.players.length;
+  const status = el('div', { id: 'roster-status', role: 'status' },
+    view.added ? el('p', { id: 'player-add-done', 'data-player-id': view.added }, r.added) : null);
+  if (view.problem) storageFailed(status, strings, view.problem);
+  return [
+    heading(r.title, 'roster-heading'),
+    view.notices,
+    el('p', {}, el('a', { href: logUrl(lang), 'data-nav': true, id: 'roster-open-log', class: 'button secondary' }, strings.log.open_log)),
+    eventSection({ config, rulesets, view, on }),
+    el('section', { class: 'roster-players', 'aria-labelledby': 'players-title' },
+      el('h2', { id: 'players-title' }, r.players),
+      el('p', { id: 'roster-count', 'data-count': count }, count ? format(pluralForm(lang, r.count, count), { count }) : r.none),
+      playerForm({ config, prefix: 'player-add', player: {}, rev: '', editing: false, on: { save: on.addPlayer } }),
+      status,
+      count ? el('ul', { class: 'roster-list', id: 'roster-players' }, view.players.map((entry) => playerItem({ config, entry, on }))) : null),
+  ];
+}
