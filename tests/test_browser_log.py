@@ -115,7 +115,7 @@ def test_log_survives_reload_and_offline(page, live_server):
     try:
         page.reload()
         expect(page.locator("#incidents li.incident")).to_have_count(1)
-        expect(page.locator('#log-summary tr[data-player="Eve"]')).to_be_visible()
+        expect(page.locator('#player-cards li[data-player="Eve"]')).to_be_visible()
     finally:
         page.context.set_offline(False)
 

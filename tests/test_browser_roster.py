@@ -132,7 +132,7 @@ def test_the_roster_screen_adds_refuses_a_duplicate_renames_and_removes(page, li
     [incident] = store.incidents(page).values()
     assert incident["playerId"] == lea["id"] and incident["player"] == "Léa Müller"  # the incident is unchanged
     page.click("#roster-open-log")
-    expect(page.locator('#log-summary tr[data-player="Léa Dupont"]')).to_be_visible()  # shown by the new name
+    expect(page.locator('#player-cards li[data-player="Léa Dupont"]')).to_be_visible()  # shown by the new name
     page.goto(f"{base}/en/roster")
     page.once("dialog", lambda dialog: dialog.accept())
     page.click(f"#remove-{other['id']}")

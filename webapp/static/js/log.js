@@ -7,7 +7,7 @@ import { progressiveAmount } from './calculator.js';
 import { disciplineStatus } from './discipline.js';
 import { effectsOf } from './engine.js';
 import { byTime } from './log-file.js';
-import { normalizeName, sameName } from './names.js';
+import { sameName } from './names.js';
 import { eventIdOf } from './storage/kinds/event.js';
 import { MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
 
@@ -68,11 +68,6 @@ export function isAbout(item, who) {
   return sameName(item.player, person.name);
 }
 
-/** The key an incident's person is grouped by: the roster player's id, or the typed name. */
-export function personKey(item) {
-  return item.playerId ? `id:${item.playerId}` : `name:${normalizeName(item.player)}`;
-}
-
 /** The incidents of one person under one ruleset, oldest first. */
 function playerIncidents(log, rulesetId, who) {
   return log.incidents
@@ -129,12 +124,31 @@ export function escalation(log, ruleset, player, session, today) {
   return result;
 }
 
-/** Every player named in the log, in alphabetical order, first spelling kept. */
-export function players(log) {
-  const seen = new Map();
-  for (const item of log.incidents) {
-    const key = normalizeName(item.player);
-    if (!seen.has(key)) seen.set(key, item.player.trim());
+/** The sessions incidents of an event were recorded in, in the order first met (for suggestions and filters). */
+export function knownSessions(incidents, eventId = null) {
+  const seen = new Set();
+  for (const item of [...incidents].sort(byTime)) {
+    if ((eventId === null || eventIdOf(item) === eventId) && item.session) seen.add(item.session);
   }
-  return [...seen.values()].sort((a, b) => a.localeCompare(b));
+  return [...seen];
+}
+
+/**
+ * The penalty points the next incident of this ruling costs this player, from the ruling's effects and what the log
+ * counted (escalation's `found`): the progressive step (the carried-over scale for obstruction and time-wasting), plus
+ * any fixed penalty points. null when the ruling has no points of its own (the referee decides, or none apply);
+ * 0 for a warning.
+ */
+export function nextPoints(ruleset, rulingId, found) {
+  const ruling = ruleset.rulings[rulingId];
+  if (!ruling) return null;
+  let points = null;
+  for (const effect of effectsOf(ruleset, ruling)) {
+    if (effect.type === 'progressive' && found?.progressive) {
+      points = (points ?? 0) + (effect.carries_over ? found.progressive.nextCarried : found.progressive.next);
+    } else if (effect.type === 'penalty_points' && typeof effect.amount === 'number' && !effect.per && effect.applies_to !== 'all') {
+      points = (points ?? 0) + effect.amount;
+    }
+  }
+  return points;
 }

@@ -1,10 +1,12 @@
 /**
- * The log screen's controller: incidents newest first, the summary per player with escalation, editors kept open
- * across refreshes, import (error, plan, merge or replace) and export.
+ * The log screen's controller: one card per player with the next offence first, the incidents newest first, both
+ * filtered by event, session, table and player; editors kept open across refreshes, import (error, plan, merge or
+ * replace) and export.
  */
 import { localDay } from '../discipline.js';
 import { download } from '../dom.js';
-import { escalation, personKey } from '../log.js';
+import { escalation, knownSessions } from '../log.js';
+import { filterChoices, filterIncidents, NO_FILTER, personOf, playerCards } from '../log-view.js';
 import { personFor, rosterOf } from '../roster-data.js';
 import { eventIdOf } from '../storage/kinds/event.js';
 import { incidentsCsv } from '../csv-export.js';
@@ -13,35 +15,9 @@ import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } fro
 import {
   deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
 } from '../services/log.js';
-import { playerName, readRoster } from '../services/roster.js';
+import { readRoster } from '../services/roster.js';
 import { renderNotices } from '../views/notices.js';
 import { describeIncident, renderLog } from '../views/log.js';
-
-/** Who an incident is about, for counting: its roster player (current name), or its typed name in its event. */
-function personOf(item, everyone) {
-  const eventId = eventIdOf(item);
-  return item.playerId ? { playerId: item.playerId, name: playerName(everyone, item.playerId, item.player), eventId }
-    : { name: item.player.trim(), eventId };
-}
-
-/** One row per person and ruleset: count, points, and what the next offence costs. */
-function summaryRows(rulesets, incidents, everyone) {
-  const groups = new Map();
-  for (const item of [...incidents].sort(byTime)) {
-    const key = `${item.rulesetId}\u0000${personKey(item)}\u0000${item.playerId ? '' : eventIdOf(item)}`;
-    const who = personOf(item, everyone);
-    if (!groups.has(key)) groups.set(key, { rulesetId: item.rulesetId, player: who.name, who, count: 0, points: 0, session: item.session });
-    const group = groups.get(key);
-    group.count += 1;
-    group.points += item.points || 0;
-    group.session = item.session;
-  }
-  return [...groups.values()].sort((a, b) => a.player.localeCompare(b.player)).map((group) => {
-    const ruleset = rulesets[group.rulesetId];
-    const found = ruleset ? escalation({ incidents }, ruleset, group.who, group.session, localDay()) : { incidents: group.count };
-    return { ...group, found };
-  });
-}
 
 export function createLogScreen(ctx, { rulesets }) {
   const { config } = ctx;
@@ -51,6 +27,7 @@ export function createLogScreen(ctx, { rulesets }) {
   let importingRoster = null;  // its players and events
   let incidents = [];
   let roster = null;
+  let filters = { ...NO_FILTER };
   const eventOf = (id) => roster.events.find((entry) => entry.event.id === id)?.event ?? { id };
 
   const show = (state) => {
@@ -59,6 +36,15 @@ export function createLogScreen(ctx, { rulesets }) {
   };
 
   const on = {
+    filter(name, value) {
+      filters = { ...filters, [name]: value };
+      if (name === 'event') filters = { ...filters, session: '', table: '', player: '' };  // another event's choices
+      ctx.refresh();
+    },
+    clearFilters() {
+      filters = { ...NO_FILTER };
+      ctx.refresh();
+    },
     openEditor(id) {
       editors.set(id, incidents.find((item) => item.id === id));
       ctx.refresh();
@@ -140,18 +126,27 @@ export function createLogScreen(ctx, { rulesets }) {
         [{ kind: 'incident', status: log.status }, ...health.newer]);
       incidents = log.entries.map((entry) => entry.incident);
       const known = roster.players.map((entry) => entry.player.name);
-      const entries = log.entries.map(({ incident, rev }) => ({
-        incident, rev,
-        editor: editors.has(incident.id) ? { values: incident, rev, players: known } : null,
+      const events = roster.events.map((entry) => entry.event);
+      const editorOf = (incident, rev, problem) => {
+        const event = eventOf(incident.eventId ?? 'local');
+        return { values: incident, rev, players: known, problem, sessions: event.sessions ?? null,
+          knownSessions: knownSessions(incidents, event.id) };
+      };
+      const shown = filterIncidents(incidents, filters);
+      const entries = log.entries.filter(({ incident }) => shown.includes(incident)).map(({ incident, rev }) => ({
+        incident, rev, name: personOf(incident, roster.everyone).name,
+        editor: editors.has(incident.id) ? editorOf(incident, rev) : null,
       }));
       for (const [id, snapshot] of editors) {  // an incident deleted in another tab while being edited here
         if (!incidents.some((item) => item.id === id)) {
-          entries.push({ incident: snapshot, rev: '', deleted: true, editor: { values: snapshot, rev: '', players: known, problem: 'deleted' } });
+          entries.push({ incident: snapshot, rev: '', name: snapshot.player, deleted: true, editor: editorOf(snapshot, '', 'deleted') });
         }
       }
       entries.sort((a, b) => byTime(b.incident, a.incident));
       const view = {
-        entries, summary: summaryRows(rulesets, incidents, roster.everyone), importState, health,
+        entries, total: incidents.length, filters, choices: filterChoices(incidents, events, roster.everyone, filters),
+        events: roster.events, currentEvent: roster.event.id,
+        cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, localDay()), importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
       return { children: renderLog({ config, rulesets, view, on }), title: config.strings.log.title };

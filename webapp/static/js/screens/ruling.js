@@ -4,7 +4,7 @@
  */
 import { applyRuling, neededInputs } from '../calculator.js';
 import { localDay } from '../discipline.js';
-import { escalation } from '../log.js';
+import { escalation, knownSessions, nextPoints } from '../log.js';
 import { personFor } from '../roster-data.js';
 import { noticesFor } from '../services/health.js';
 import { recordIncident, readLog } from '../services/log.js';
@@ -36,10 +36,16 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
 
       const record = renderRecord({
         config,
-        record: { status: log.status, values: settings.context, players: roster.players.map((entry) => entry.player.name) },
+        record: {
+          status: log.status, values: settings.context, players: roster.players.map((entry) => entry.player.name),
+          sessions: roster.event.sessions ?? null, knownSessions: knownSessions(incidents, roster.event.id),
+          event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
+        },
         on: {
-          escalation: ({ player, session }) => escalation({ incidents }, ruleset, personFor(roster.all, player, roster.event.id),
-            session, localDay()),
+          escalation: ({ player, session }) => {
+            const found = escalation({ incidents }, ruleset, personFor(roster.all, player, roster.event.id), session, localDay());
+            return { ...found, points: nextPoints(ruleset, rulingId, found) };
+          },
           save: async (values) => {
             const saved = await recordIncident(values, { rulesetId: ruleset.id, rulingId });
             if (saved.ok) incidents = [...incidents, saved.incident];

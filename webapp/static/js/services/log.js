@@ -30,7 +30,8 @@ export async function readLog() {
 async function incidentFrom(values, base, keep = null) {
   const roster = await readRoster(base.eventId ?? null);
   const picked = pickPlayer(roster.all, { playerId: values.playerId, name: values.player }, roster.event.id, keep);
-  const made = makeIncident({ ...values, ...base, eventId: base.eventId ?? roster.event.id,
+  const tournament = values.tournament ?? (roster.event.id === LOCAL_EVENT_ID ? '' : roster.event.name);
+  const made = makeIncident({ ...values, ...base, eventId: base.eventId ?? roster.event.id, tournament,
     player: picked.player?.name ?? values.player, playerId: picked.player?.id });
   if (made.errors || picked.error) return { errors: { ...made.errors, ...(picked.error ? { player: picked.error } : {}) } };
   return { incident: made.incident, newPlayer: picked.added ? picked.player : null };

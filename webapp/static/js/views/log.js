@@ -1,6 +1,6 @@
 /** The log screen: every incident, the per-player summary with escalation, import and export, and the data section. */
 import { domId, el, format } from '../dom.js';
-import { formatNumber } from '../format.js';
+import { formatNumber, pluralForm } from '../format.js';
 import { rosterUrl, rulingUrl } from '../router.js';
 import { heading } from './common.js';
 import { showStale } from './form-state.js';
@@ -23,17 +23,20 @@ function incidentCard(config, rulesets, entry, on, failed) {
   const { strings, lang } = config;
   const log = strings.log;
   const { incident: item, rev, editor } = entry;
+  const name = entry.name ?? item.player;
   const { ruleset, penalty, title, section } = describeIncident(rulesets, item);
   const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.at));
   const prefix = domId('edit', item.id);
   const form = editor && ruleset ? recordForm({
     config, prefix, values: editor.values, rev: editor.rev, players: editor.players, editing: true,
+    sessions: editor.sessions, knownSessions: editor.knownSessions,
     on: { escalation: (values) => on.escalation(item.rulesetId, values, item.eventId ?? 'local'), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
   }) : null;
   if (form && editor.problem) showStale(form, editor.problem);
-  return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null },
-    el('h2', { class: 'incident-title' }, `${item.player}${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
-    el('p', {}, ruleset ? el('a', { href: rulingUrl(lang, item.rulesetId, item.rulingId), 'data-nav': true }, title) : title),
+  return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
+    'data-player-id': item.playerId ?? null },
+    el('h3', { class: 'incident-title' }, `${name}${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
+    el('p', {}, ruleset ? el('a', { href: rulingUrl(lang, item.rulesetId, item.rulingId), 'data-nav': true, class: 'incident-ruling' }, title) : title),
     el('dl', { class: 'incident-facts' },
       el('dt', {}, log.when), el('dd', {}, when),
       el('dt', {}, log.ruleset), el('dd', {}, ruleset?.short_name || item.rulesetId),
@@ -58,23 +61,50 @@ function incidentCard(config, rulesets, entry, on, failed) {
     el('div', { class: 'editor' }, form));
 }
 
-/** rows: [{player, rulesetId, count, points, found}] where found is what the next offence costs. */
-function summary(config, rulesets, rows) {
+/** cards: [{key, player, playerId, rulesetId, count, points, found}]: the next offence first, then the counts. */
+function playerCardList(config, rulesets, cards) {
   const { strings, lang } = config;
   const log = strings.log;
-  const body = rows.map((row) => {
-    const ruleset = rulesets[row.rulesetId];
-    return el('tr', { 'data-player': row.player, 'data-ruleset': row.rulesetId },
-      el('th', { scope: 'row' }, row.player),
-      el('td', {}, ruleset?.short_name || row.rulesetId),
-      el('td', { 'data-count': row.count }, String(row.count)),
-      el('td', { 'data-points-total': row.points }, formatNumber(lang, row.points)),
-      el('td', {}, el('ul', { class: 'escalation' }, escalationLines(strings, row.found))));
-  });
-  return el('table', { class: 'scores-table summary', id: 'log-summary' },
-    el('caption', {}, log.summary),
-    el('thead', {}, el('tr', {}, [log.player, log.ruleset, log.count, log.points, log.next].map((text) => el('th', { scope: 'col' }, text)))),
-    el('tbody', {}, body));
+  return el('section', { class: 'player-cards-section', 'aria-labelledby': 'player-cards-title' },
+    el('h2', { id: 'player-cards-title' }, log.summary),
+    el('ul', { class: 'player-cards', id: 'player-cards' }, cards.map((card) => {
+      const ruleset = rulesets[card.rulesetId];
+      return el('li', {
+        class: 'player-card', 'data-player': card.player, 'data-player-key': card.key, 'data-player-id': card.playerId || null,
+        'data-ruleset': card.rulesetId, 'data-count': card.count, 'data-points-total': card.points,
+      },
+      el('h3', { class: 'player-card-name' }, card.player, ' ', el('span', { class: 'choice-meta' }, `· ${ruleset?.short_name || card.rulesetId}`)),
+      el('ul', { class: 'escalation' }, escalationLines(strings, card.found)),
+      el('p', { class: 'player-card-facts' },
+        format(pluralForm(lang, log.incident_count, card.count), { count: formatNumber(lang, card.count) }), ' · ',
+        format(log.points_total, { points: formatNumber(lang, card.points) })));
+    })));
+}
+
+/** The filters: event, session, table and player, each chosen from what the log and the events hold. */
+function filterForm(config, view, on) {
+  const { strings } = config;
+  const log = strings.log;
+  const { filters, choices } = view;
+  const labelOf = (id) => {
+    const event = view.events.find((entry) => entry.event.id === id)?.event;
+    return event ? event.name || strings.roster.local : id;
+  };
+  const select = (name, label, options) => {
+    const control = el('select', { name, id: `filter-${name}`, 'data-filter': name },
+      el('option', { value: '' }, log.filter_all),
+      options.map(([value, text]) => el('option', { value, selected: filters[name] === value }, text)));
+    control.addEventListener('change', () => on.filter(name, control.value));
+    return el('div', { class: 'field' }, el('label', { for: `filter-${name}` }, label), control);
+  };
+  const active = Object.values(filters).some(Boolean);
+  return el('form', { class: 'log-filters no-print', id: 'log-filters', 'data-transient': true, role: 'search', 'aria-label': log.filters },
+    el('div', { class: 'field-pair' },
+      select('event', strings.roster.choose, choices.events.map((id) => [id, labelOf(id)])),
+      select('session', log.session, choices.sessions.map((label) => [label, label])),
+      select('table', log.table, choices.tables.map((label) => [label, label])),
+      select('player', log.player, choices.players.map(({ key, name }) => [key, name]))),
+    active ? el('button', { type: 'button', class: 'button secondary small', id: 'filters-clear', onclick: on.clearFilters }, log.filters_clear) : null);
 }
 
 /** The import's outcome: an error with its code (and where in the file), a plan to confirm, or what was done. */
@@ -156,9 +186,10 @@ function dataSection(config, health, on) {
 }
 
 /**
- * view: {entries: [{incident, rev, editor, deleted}] newest first, summary rows, importState, health, notices, newer};
- * on: openEditor/closeEditor/saveEdit/remove/escalation, exportJson/exportCsv, importFile(text), merge(ids to take
- * from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
+ * view: {entries: [{incident, rev, name, editor, deleted}] newest first (the filtered ones), total (every incident),
+ * filters, choices (filterChoices), events: [{event, rev}], cards (playerCards), importState, health, notices};
+ * on: filter(name, value)/clearFilters, openEditor/closeEditor/saveEdit/remove/escalation, exportJson/exportCsv,
+ * importFile(text), merge(ids to take from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
  */
 export function renderLog({ config, rulesets, view, on }) {
   const { strings } = config;
@@ -185,10 +216,14 @@ export function renderLog({ config, rulesets, view, on }) {
       el('label', { class: 'button secondary', for: 'import-file' }, log.import_json), fileInput,
       el('button', { type: 'button', class: 'button secondary', id: 'print-log', onclick: () => window.print() }, log.print)),
     status,
-    view.summary.length ? summary(config, rulesets, view.summary) : null,
+    view.total ? filterForm(config, view, on) : null,
+    view.total ? el('p', { id: 'log-shown', 'data-shown': view.entries.filter((entry) => !entry.deleted).length, 'data-total': view.total },
+      format(pluralForm(config.lang, log.shown, view.total), { shown: view.entries.filter((entry) => !entry.deleted).length, total: view.total })) : null,
+    view.cards.length ? playerCardList(config, rulesets, view.cards) : null,
     view.entries.length
-      ? el('ol', { class: 'incidents', id: 'incidents' }, view.entries.map((entry) => incidentCard(config, rulesets, entry, on, failed)))
-      : el('p', { id: 'log-empty' }, log.empty),
+      ? el('section', { 'aria-labelledby': 'incidents-title' }, el('h2', { id: 'incidents-title' }, log.incidents_title),
+        el('ol', { class: 'incidents', id: 'incidents' }, view.entries.map((entry) => incidentCard(config, rulesets, entry, on, failed))))
+      : el('p', { id: view.total ? 'log-no-match' : 'log-empty' }, view.total ? log.no_match : log.empty),
     dataSection(config, view.health, on),
   ].filter(Boolean);
 }

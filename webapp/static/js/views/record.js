@@ -1,6 +1,6 @@
 /** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown first. */
 import { el, format } from '../dom.js';
-import { logUrl } from '../router.js';
+import { logUrl, rosterUrl } from '../router.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './scores.js';
 
@@ -10,8 +10,10 @@ export function escalationLines(strings, found) {
   const lines = [];
   if (found.progressive) {
     const { next, nextCarried } = found.progressive;
-    lines.push(el('li', { 'data-next': next }, next === 0 ? log.next_warning : format(log.next_points, { points: next })));
-    lines.push(el('li', { 'data-next-carried': nextCarried }, format(log.next_carried, { points: nextCarried })));
+    lines.push(el('li', { 'data-next': next, 'data-warning': next === 0 || null },
+      next === 0 ? log.next_warning : format(log.next_points, { points: next })));
+    lines.push(el('li', { 'data-next-carried': nextCarried, 'data-warning': nextCarried === 0 || null },
+      nextCarried === 0 ? log.next_carried_warning : format(log.next_carried, { points: nextCarried })));
   }
   if (found.discipline) {
     const d = found.discipline;
@@ -28,16 +30,47 @@ function textInput(name, value, extra = {}) {
 }
 
 /**
- * The incident form. prefix: the DOM id prefix ('record', or a domId for an edit); values: what it starts with;
- * rev: the stored revision it was made from ('' when new or deleted meanwhile); players: names for suggestions.
- * on.escalation({player, session}) → what the next offence costs (or null); on.save(values, rev) → a promise of
- * {ok} | {errors} | {error} | {conflict: 'changed'|'deleted', rev}.
+ * The session field: chosen from the event's sessions when it lists them (the stored value kept as an option even if
+ * the list changed since), else typed, with the sessions seen so far suggested.
  */
-export function recordForm({ config, prefix, values, rev = '', players = [], editing = false, on }) {
+function sessionControl(prefix, value, sessions, known) {
+  if (sessions?.length) {
+    const options = value && !sessions.includes(value) ? [value, ...sessions] : sessions;
+    return [el('select', { name: 'session', 'data-field': 'session' },
+      el('option', { value: '' }, '—'),
+      options.map((label) => el('option', { value: label, selected: label === value }, label)))];
+  }
+  const listId = `${prefix}-sessions`;
+  return [textInput('session', value, { list: listId }), el('datalist', { id: listId }, (known ?? []).map((label) => el('option', { value: label })))];
+}
+
+/** Put the escalation's points in the points field, unless the referee (or the calculator) wrote there. */
+function fillPoints(input, points) {
+  const auto = input.dataset.auto;
+  if (input.value !== '' && input.value !== auto) return;
+  const text = points === null || points === undefined ? '' : String(points);
+  input.value = text;
+  if (text) input.dataset.auto = text;
+  else delete input.dataset.auto;
+}
+
+/**
+ * The incident form. prefix: the DOM id prefix ('record', or a domId for an edit); values: what it starts with;
+ * rev: the stored revision it was made from ('' when new or deleted meanwhile); players: the roster's names, offered
+ * to pick from; sessions: the event's sessions (chosen, not typed) or null; knownSessions: sessions seen in the log
+ * (suggested when the event lists none); event: {id, label} the incident goes to (a new one).
+ * on.escalation({player, session}) → what the next offence costs, with `points` this ruling's next penalty points
+ * (filled in for a new incident), or null; on.save(values, rev) → a promise of {ok} | {errors} | {error} |
+ * {conflict: 'changed'|'deleted', rev}.
+ */
+export function recordForm({ config, prefix, values, rev = '', players = [], sessions = null, knownSessions = [], event = null, editing = false, on }) {
   const { strings } = config;
   const log = strings.log;
   const listId = `${prefix}-players`;
   const formId = `${prefix}-form`;
+  const points = textInput('points', values.points ?? '', { inputmode: 'decimal' });
+  const [session, sessionList] = sessionControl(prefix, values.session, sessions, knownSessions);
+  const withTournament = editing || !event || event.id === 'local' || values.tournament;
   const seat = el('select', { name: 'seat', 'data-field': 'seat' },
     el('option', { value: '' }, '—'),
     strings.winds.map((wind) => el('option', { value: wind, selected: values.seat === wind }, wind)));
@@ -47,14 +80,18 @@ export function recordForm({ config, prefix, values, rev = '', players = [], edi
   const status = el('div', { role: 'status', id: `${prefix}-status` });
   const form = el('form', { class: 'record-form', id: formId, novalidate: true, 'data-rev': editing ? rev : undefined },
     staleNote(formId, strings),
+    event && !editing ? el('p', { class: 'record-event', id: `${prefix}-event`, 'data-event-id': event.id },
+      format(log.event_line, { event: event.label }), ' ',
+      el('a', { href: rosterUrl(config.lang), 'data-nav': true, class: 'inline-link', id: `${prefix}-change-event` }, log.change_event)) : null,
     field(`${prefix}-player`, log.player, textInput('player', values.player, { list: listId, required: true })),
     el('datalist', { id: listId }, players.map((name) => el('option', { value: name }))),
     preview,
     field(`${prefix}-seat`, log.seat, seat),
-    field(`${prefix}-tournament`, log.tournament, textInput('tournament', values.tournament)),
-    field(`${prefix}-session`, log.session, textInput('session', values.session)),
+    withTournament ? field(`${prefix}-tournament`, log.tournament, textInput('tournament', values.tournament)) : null,
+    field(`${prefix}-session`, log.session, session),
+    sessionList,
     field(`${prefix}-table`, log.table, textInput('table', values.table)),
-    field(`${prefix}-points`, log.points, textInput('points', values.points ?? '', { inputmode: 'decimal' })),
+    field(`${prefix}-points`, log.points, points),
     field(`${prefix}-note`, log.note, note),
     el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? log.save_changes : log.save),
     status);
@@ -63,6 +100,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], edi
   const updatePreview = () => {
     const { player, session } = read();
     const found = player.trim() ? on.escalation({ player, session }) : null;
+    if (!editing) fillPoints(points, found?.points);  // an emptied player empties what was filled in for them
     if (!found) {
       preview.replaceChildren();
       return;
@@ -71,6 +109,8 @@ export function recordForm({ config, prefix, values, rev = '', players = [], edi
       ...escalationLines(strings, found));
   };
   form.addEventListener('input', updatePreview);
+  form.addEventListener('change', updatePreview);
+  form.addEventListener('reset', () => setTimeout(updatePreview));
   updatePreview();
 
   form.addEventListener('submit', async (event) => {
@@ -108,11 +148,12 @@ export function prefillRecord(block, values) {
   form.elements.namedItem('player').focus();
 }
 
-/** The "Record in the log" block under a ruling; record: {status, values, players}. */
+/** The "Record in the log" block under a ruling; record: {status, values, players, sessions, knownSessions, event}. */
 export function renderRecord({ config, record, on }) {
   const { strings } = config;
   const body = record.status === 'ok'
-    ? recordForm({ config, prefix: 'record', values: record.values, players: record.players, on })
+    ? recordForm({ config, prefix: 'record', values: record.values, players: record.players, sessions: record.sessions,
+      knownSessions: record.knownSessions, event: record.event, on })
     : el('p', { class: 'field-error', id: 'record-unavailable', 'data-problem': record.status }, strings.data.read_only);
   return el('details', { class: 'ruling-block record', id: 'record' },
     el('summary', { id: 'record-open' }, strings.log.record_title), body);
