@@ -104,12 +104,14 @@ def test_the_page_holds_the_first_visit_home_as_the_app_draws_it(browser, live_s
 
 
 def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
-    """A tap on the page's own home link while the app is still loading leads to its question, without a reload."""
+    """A tap on the page's own home link while the app is still loading leads to its question, without a reload; the
+    rulesets' data is asked for at the tap, not once the app has started."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    held, documents = [], []
+    held, documents, data = [], [], []
     page.route("**/static/js/app.js", lambda route: held.append(route))
     page.on("request", lambda request: documents.append(request.url) if request.resource_type == "document" else None)
+    page.on("request", lambda request: data.append(request.url) if "/data/" in request.url else None)
     page.goto(f"{live_server.url}/en/", wait_until="domcontentloaded")
     page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/main.js'))")
     page.click("#ruleset-wrc-2015")
@@ -119,6 +121,8 @@ def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
     expect(page.locator("#opt-false-win")).to_have_count(0)
     page.wait_for_function("() => true")  # let Playwright deliver app.js's request if it is on its way
     assert held, "the app's module was asked for"
+    config = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).data")
+    assert sorted(data) == sorted(live_server.url + url for url in (config["structure"], config["strings"]))
     for route in held:
         route.continue_()
     expect(page.locator("#opt-false-win")).to_be_visible()
