@@ -130,3 +130,26 @@ def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
     page.go_back()  # the app's home now, with the ruleset just chosen
     expect(page.locator("#current-ruleset")).to_be_visible()
     context.close()
+
+
+def test_a_first_visit_asks_for_nothing_but_the_app_while_it_loads(browser, live_server):
+    """Over HTTP/1.1 a browser asks for six files at a time: while the app's modules load, a first visit asks for
+    main.js, app.css and the modules the page names, nothing else (the tab's icon is in the page, and offline use
+    is set up once the app has started)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(live_server.url)))
+    page.goto(f"{live_server.url}/en/")
+    page.wait_for_function("() => !document.getElementById('loading')")  # the app has drawn its own home
+    page.wait_for_load_state("networkidle")
+    loading = page.evaluate("""() => {
+        const modules = new Set(JSON.parse(document.getElementById('app-modules').textContent));
+        const entries = performance.getEntriesByType('resource');
+        const loaded = Math.max(...entries.filter((e) => modules.has(new URL(e.name).pathname)).map((e) => e.responseEnd));
+        return { modules: [...modules], asked: entries.filter((e) => e.startTime < loaded).map((e) => new URL(e.name).pathname) };
+    }""")
+    context.close()
+    assert set(loading["asked"]) == {"/static/js/main.js", "/static/css/app.css", *loading["modules"]}
+    assert "/static/js/pwa.js" not in loading["modules"] and "/static/js/pwa.js" in asked  # once the app started
+    assert not [url for url in asked if url.startswith("/static/icons/")]
