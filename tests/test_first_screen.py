@@ -135,7 +135,7 @@ def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
 def test_a_first_visit_asks_for_nothing_but_the_app_while_it_loads(browser, live_server):
     """Over HTTP/1.1 a browser asks for six files at a time: while the app's modules load, a first visit asks for
     main.js, app.css and the modules the page names, nothing else (the tab's icon is in the page, and offline use
-    is set up once the app has started)."""
+    is set up once the app has started); then home asks for the rulesets' data, which the first tap will need."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     asked = []
@@ -153,3 +153,4 @@ def test_a_first_visit_asks_for_nothing_but_the_app_while_it_loads(browser, live
     assert set(loading["asked"]) == {"/static/js/main.js", "/static/css/app.css", *loading["modules"]}
     assert "/static/js/pwa.js" not in loading["modules"] and "/static/js/pwa.js" in asked  # once the app started
     assert not [url for url in asked if url.startswith("/static/icons/")]
+    assert len([url for url in asked if url.startswith("/data/")]) == 2  # for the first tap, before it comes
