@@ -266,3 +266,17 @@ def test_the_url_grammar_is_served_and_given_to_the_client(client):
     html = client.get("/it/").get_data(as_text=True)
     start = html.index('id="app-config">') + len('id="app-config">')
     assert json.loads(html[start:html.index("</script>", start)])["urls"] == client_grammar()
+
+
+def test_the_tab_icon_is_in_the_page(client):
+    """The page's icon is static/icons/icon.svg itself, as a data: URL (no request on a first visit)."""
+    import html
+    import re
+    from urllib.parse import unquote
+
+    from webapp.first_screen import ICON
+
+    body = client.get("/en/", headers={"Sec-Fetch-Dest": "document"}).get_data(as_text=True)
+    href = html.unescape(re.search(r'<link rel="icon" href="([^"]+)"', body).group(1))
+    assert href.startswith("data:image/svg+xml,")
+    assert unquote(href.removeprefix("data:image/svg+xml,")) == " ".join(ICON.read_text(encoding="utf-8").split())

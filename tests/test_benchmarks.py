@@ -51,13 +51,18 @@ def test_perf_benchmark_runs():
     for group in ("first_paint", "after_paint", "precache"):
         assert figures["bytes"][group]["requests"] > 0 and figures["bytes"][group]["total_kb"] > 0, group
     assert figures["bytes"]["first_paint_files"] == ["/en/"]  # the page alone: its first screen's styles are inline
-    for key in ("fcp", "home_shown", "home_ready", "first_tap", "second_tap"):
+    for key in ("fcp", "home_shown", "home_ready", "early_tap_question", "taps_held", "app_started", "first_tap",
+                "second_tap"):
         assert figures["cold"][key] > 0, key
+    assert figures["cold"]["early_tap_pages"] == 1  # the tap stayed in the page
+    assert figures["bytes"]["before_start"]["requests"] >= 3
     assert figures["cold_peer"]["fcp"] > 0 and figures["cold_peer"]["home_ready"] > 0
     assert figures["cold"]["protocol"] == "http/1.1" and figures["cold_nginx"]["protocol"] == "h2"
     assert figures["cold_nginx"]["home_ready"] > 0
     for key in ("fcp_home", "fcp_deep_link", "fcp_control", "ratio"):
         assert figures["offline"][key] > 0, key
+    assert len(figures["offline"]["ratio_runs"]) == figures["runs"]
+    assert figures["load_before"] and figures["load_after"]
     assert figures["step"]["forward"] > 0
     lighthouse = figures["lighthouse"]
     assert lighthouse["app"]["fcp_ms"] > 0 and lighthouse["peer"]["fcp_ms"] > 0

@@ -104,12 +104,14 @@ def test_the_page_holds_the_first_visit_home_as_the_app_draws_it(browser, live_s
 
 
 def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
-    """A tap on the page's own home link while the app is still loading leads to its question, without a reload."""
+    """A tap on the page's own home link while the app is still loading leads to its question, without a reload; the
+    rulesets' data is asked for at the tap, not once the app has started."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    held, documents = [], []
+    held, documents, data = [], [], []
     page.route("**/static/js/app.js", lambda route: held.append(route))
     page.on("request", lambda request: documents.append(request.url) if request.resource_type == "document" else None)
+    page.on("request", lambda request: data.append(request.url) if "/data/" in request.url else None)
     page.goto(f"{live_server.url}/en/", wait_until="domcontentloaded")
     page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/main.js'))")
     page.click("#ruleset-wrc-2015")
@@ -119,6 +121,8 @@ def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
     expect(page.locator("#opt-false-win")).to_have_count(0)
     page.wait_for_function("() => true")  # let Playwright deliver app.js's request if it is on its way
     assert held, "the app's module was asked for"
+    config = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).data")
+    assert sorted(data) == sorted(live_server.url + url for url in (config["structure"], config["strings"]))
     for route in held:
         route.continue_()
     expect(page.locator("#opt-false-win")).to_be_visible()
@@ -126,3 +130,27 @@ def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
     page.go_back()  # the app's home now, with the ruleset just chosen
     expect(page.locator("#current-ruleset")).to_be_visible()
     context.close()
+
+
+def test_a_first_visit_asks_for_nothing_but_the_app_while_it_loads(browser, live_server):
+    """Over HTTP/1.1 a browser asks for six files at a time: while the app's modules load, a first visit asks for
+    main.js, app.css and the modules the page names, nothing else (the tab's icon is in the page, and offline use
+    is set up once the app has started); then home asks for the rulesets' data, which the first tap will need."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(live_server.url)))
+    page.goto(f"{live_server.url}/en/")
+    page.wait_for_function("() => !document.getElementById('loading')")  # the app has drawn its own home
+    page.wait_for_load_state("networkidle")
+    loading = page.evaluate("""() => {
+        const modules = new Set(JSON.parse(document.getElementById('app-modules').textContent));
+        const entries = performance.getEntriesByType('resource');
+        const loaded = Math.max(...entries.filter((e) => modules.has(new URL(e.name).pathname)).map((e) => e.responseEnd));
+        return { modules: [...modules], asked: entries.filter((e) => e.startTime < loaded).map((e) => new URL(e.name).pathname) };
+    }""")
+    context.close()
+    assert set(loading["asked"]) == {"/static/js/main.js", "/static/css/app.css", *loading["modules"]}
+    assert "/static/js/pwa.js" not in loading["modules"] and "/static/js/pwa.js" in asked  # once the app started
+    assert not [url for url in asked if url.startswith("/static/icons/")]
+    assert len([url for url in asked if url.startswith("/data/")]) == 2  # for the first tap, before it comes

@@ -8,10 +8,12 @@ import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from markupsafe import Markup
 
 SOURCE = Path(__file__).resolve().parent / "templates" / "first-screen.css"
+ICON = Path(__file__).resolve().parent / "static" / "icons" / "icon.svg"
 COMMENT = re.compile(r"/\*.*?\*/", re.S)
 
 
@@ -41,8 +43,17 @@ def load(path=SOURCE):
     return InlineStyle(text)
 
 
+def icon_data_url(path=ICON):
+    """The tab's icon as a data: URL (the CSP's img-src allows data:), so a first visit spends none of its six
+    HTTP/1.1 connections on it while the app's modules load; static/icons/icon.svg stays its one source."""
+    svg = " ".join(Path(path).read_text(encoding="utf-8").split())
+    return "data:image/svg+xml," + quote(svg, safe="=:/;,.()-")
+
+
 def init_app(app):
-    """Load the style once; templates put it in the head with `{{ first_screen_style }}`."""
+    """Load the style and the icon once; templates put them in the head with `{{ first_screen_style }}` and
+    `{{ icon_url }}`."""
     style = load()
+    icon = icon_data_url()
     app.extensions["first_screen_style"] = style
-    app.context_processor(lambda: {"first_screen_style": Markup(style.text)})
+    app.context_processor(lambda: {"first_screen_style": Markup(style.text), "icon_url": icon})

@@ -38,6 +38,14 @@ function addStaticRoutes(event) {
   return event.addRoutes([fromCache('/static/*'), fromCache('/data/*')]).catch(() => {});
 }
 
+let opened = null;
+
+/** This version's cache, opened once while this worker runs: a request answered from it waits for nothing else. */
+function cache() {
+  opened ??= caches.open(CACHE);
+  return opened;
+}
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.keys()
@@ -61,12 +69,14 @@ function languageOf(url) {
   return preferred.find((code) => LANGUAGES.includes(code)) || 'en';
 }
 
-/** Every wizard URL is answered by its language's shell; the page reads its state from the URL. */
+/**
+ * Every wizard URL is answered by its language's shell, as cached (no navigation preload: the shell never waits for
+ * the network); the page reads its state from the URL.
+ */
 async function navigate(request) {
   const url = new URL(request.url);
-  const cache = await caches.open(CACHE);
   const lang = languageOf(url);
-  const shell = await cache.match(`/${lang}/`);
+  const shell = await (await cache()).match(`/${lang}/`);
   if (url.pathname === '/' && shell) return Response.redirect(`/${lang}/`, 302);
   if (shell && LANGUAGES.includes(url.pathname.split('/')[1])) return shell;
   try {
@@ -84,9 +94,5 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(navigate(request));
     return;
   }
-  event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(request))
-      .then((hit) => hit || fetch(request))
-  );
+  event.respondWith(cache().then((opened) => opened.match(request)).then((hit) => hit || fetch(request)));
 });

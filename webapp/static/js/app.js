@@ -1,6 +1,9 @@
-/** The app: read the page's configuration, start the wizard, then set up offline use and install. */
+/**
+ * The app: read the page's configuration, start the wizard, then set up offline use and install. The module for
+ * offline use and install is imported once the first screen is on its way, so a first visit over HTTP/1.1 (six
+ * requests at a time) does not wait for it before the app starts.
+ */
 import { createController } from './controller.js';
-import { registerServiceWorker, setUpInstall } from './pwa.js';
 import { useGrammar } from './router.js';
 
 const config = JSON.parse(document.getElementById('app-config').textContent);
@@ -9,5 +12,9 @@ useGrammar(config.urls);
 
 const controller = createController(config, document.getElementById('view'));
 controller.start();
-setUpInstall();
-registerServiceWorker(config.strings, config.version, controller).catch((error) => console.error('service worker', error));
+import('./pwa.js')
+  .then(({ registerServiceWorker, setUpInstall }) => {
+    setUpInstall();
+    return registerServiceWorker(config.strings, config.version, controller);
+  })
+  .catch((error) => console.error('service worker', error));
