@@ -1,0 +1,111 @@
+"""The table's history (table-history.js, run in Node): edits as deltas, undo and redo, what undoing an older step
+changes, the migration of the format stored before, and the validators the storage layer calls."""
+import json
+import subprocess
+
+import pytest
+import yaml
+
+from helpers import NODE, ROOT, call_module
+from test_calculator import compiled_rulesets
+
+SCENARIOS = yaml.safe_load((ROOT / "tests" / "cases" / "table_history.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def outcomes(app, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("history")
+    (tmp / "rulesets.json").write_text(json.dumps(compiled_rulesets(app)))
+    (tmp / "scenarios.json").write_text(json.dumps(SCENARIOS))
+    output = subprocess.run([*NODE, str(ROOT / "tests" / "history_runner.mjs"), str(tmp / "rulesets.json"),
+                             str(tmp / "scenarios.json")], check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def matches(actual, expected, path):
+    """Every key given in `expected` has that value in `actual`; lists have the same length, item by item."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{path}: {actual!r} is not a mapping"
+        for key, value in expected.items():
+            assert key in actual, f"{path}.{key} missing"
+            matches(actual[key], value, f"{path}.{key}")
+    elif isinstance(expected, list):
+        assert isinstance(actual, list) and len(actual) == len(expected), f"{path}: {actual!r}"
+        for index, item in enumerate(expected):
+            matches(actual[index], item, f"{path}[{index}]")
+    else:
+        assert actual == expected, f"{path}: {actual!r} != {expected!r}"
+
+
+def check(outcome, expect, where):
+    for key, value in expect.items():
+        matches(outcome[key], value, f"{where}.{key}")
+
+
+@pytest.mark.parametrize("index", range(len(SCENARIOS)), ids=[s["name"] for s in SCENARIOS])
+def test_history_scenario(outcomes, index):
+    check(outcomes[index], SCENARIOS[index]["expect"], "outcome")
+
+
+@pytest.mark.parametrize("index", range(len(SCENARIOS)), ids=[s["name"] for s in SCENARIOS])
+def test_every_history_is_valid(outcomes, index):
+    assert outcomes[index]["problems"] == []
+
+
+def good_history(outcomes):
+    return outcomes[0]["history"]
+
+
+@pytest.mark.parametrize("damage,path,problem", [
+    (lambda h: h.update(format="something-else"), "format", "foreign"),
+    (lambda h: h.update(v=2), "v", "newer"),
+    (lambda h: h["start"]["seats"][1].update(table="30000"), "start.seats[1].table", "invalid"),
+    (lambda h: h["start"]["seats"].pop(), "start.seats", "four_seats"),
+    (lambda h: h["start"].update(dealer=4), "start.dealer", "invalid"),
+    (lambda h: h["steps"][0].update(kind="magic"), "steps[0].kind", "unknown"),
+    (lambda h: h["steps"][0].update(at="yesterday"), "steps[0].at", "invalid"),
+    (lambda h: h["steps"][0]["changes"][0].update(path=["seats", 0, "__proto__"]), "steps[0].changes[0].path", "not_editable"),
+    (lambda h: h["steps"][0]["changes"][0].update(to=42), "steps[0].changes[0].to", "invalid"),
+    (lambda h: h["steps"][0].update(table={}), "steps[0].table", "unknown"),
+    (lambda h: h["steps"].append(dict(h["steps"][0])), "steps[1].id", "duplicate"),
+    (lambda h: h.update(nextId=1), "nextId", "invalid"),
+    (lambda h: h.update(undone=[{"step": {"id": "s9", "kind": "new-session", "at": "2026-05-01T10:00:00Z"}, "after": 3}]),
+     "undone[0].after", "invalid"),
+])
+def test_damaged_history_is_reported_with_its_path(outcomes, tmp_path, damage, path, problem):
+    history = json.loads(json.dumps(good_history(outcomes)))
+    damage(history)
+    problems = call_module("table-history.js", "historyProblems", [[history]], tmp_path)[0]
+    assert {"path": path, "problem": problem} in problems, problems
+
+
+@pytest.mark.parametrize("step,path", [
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "r_late", "inputs": {"offender": 7}}, "step.inputs.offender"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "R late", "inputs": {}}, "step.rulingId"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "r_late", "inputs": {"counts": {"session": -1}}}, "step.inputs.counts"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "draw", "inputs": {"tenpai": [1, 1]}}, "step.inputs.tenpai"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "win", "inputs": {"winner": 1, "payer": 2}}, "step.inputs.payer"),
+    ({"id": "x", "at": "2026-05-01T10:00:00Z", "kind": "end-hanchan"}, "step.id"),
+])
+def test_each_step_kind_is_checked(tmp_path, step, path):
+    problems = call_module("table-history.js", "stepProblems", [[step]], tmp_path)[0]
+    assert path in [problem["path"] for problem in problems], problems
+
+
+def test_a_good_step_of_each_kind_has_no_problem(tmp_path):
+    at = "2026-05-01T10:00:00.000Z"
+    steps = [
+        {"id": "s1", "at": at, "kind": "ruling", "rulingId": "r_late", "inputs": {"offender": 0, "minutes": 4, "counts": {"session": 1, "carried": 0, "strikes": 2}}},
+        {"id": "s2", "at": at, "kind": "win", "inputs": {"winner": 1, "how": "ron", "discarder": 2, "value": 8000}},
+        {"id": "s3", "at": at, "kind": "draw", "inputs": {"tenpai": [0, 3], "noten": [1]}},
+        {"id": "s4", "at": at, "kind": "edit", "changes": [{"path": ["seats", 2, "name"], "from": "", "to": "Léa"}, {"path": ["dealer"], "from": 0, "to": 1}]},
+        {"id": "s5", "at": at, "kind": "end-hanchan"},
+        {"id": "s6", "at": at, "kind": "new-session"},
+        {"id": "s7", "at": at, "kind": "edit", "origin": "migration", "changes": [{"path": ["seats", 0, "tournament"], "from": 1.5, "to": -1.5}]},
+    ]
+    assert call_module("table-history.js", "stepProblems", [[step] for step in steps], tmp_path) == [[]] * len(steps)
+
+
+def test_not_a_history_at_all(tmp_path):
+    assert call_module("table-history.js", "historyProblems", [[None], [[]]], tmp_path) == [
+        [{"path": "", "problem": "not_object"}], [{"path": "", "problem": "not_object"}]]
