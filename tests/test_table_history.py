@@ -109,3 +109,19 @@ def test_a_good_step_of_each_kind_has_no_problem(tmp_path):
 def test_not_a_history_at_all(tmp_path):
     assert call_module("table-history.js", "historyProblems", [[None], [[]]], tmp_path) == [
         [{"path": "", "problem": "not_object"}], [{"path": "", "problem": "not_object"}]]
+
+
+def test_history_scenarios_run_the_same_in_the_browser(browser, live_server, app, outcomes):
+    """The history scenarios run against the module as the browser loads it give the same results as in Node."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/__tests__/history_scenarios.mjs", lambda route: route.fulfill(
+        path=str(ROOT / "tests" / "history_scenarios.mjs"), content_type="text/javascript"))
+    page.goto(f"{live_server.url}/en/")
+    in_browser = page.evaluate("""async ([rulesets, scenarios]) => {
+        const history = await import('/static/js/table-history.js');
+        const { runHistoryScenarios } = await import('/__tests__/history_scenarios.mjs');
+        return JSON.parse(JSON.stringify(runHistoryScenarios({ history }, rulesets, scenarios)));
+    }""", [compiled_rulesets(app), SCENARIOS])
+    context.close()
+    assert in_browser == outcomes
