@@ -6,10 +6,10 @@
 import { effectsOf } from './engine.js';
 import { scoreDraw, scoreWin } from './hand-scoring.js';
 import { MAX_NUMBER, parseNumber, roundTo } from './numbers.js';
-import { applyEdit, clearHand, clone, decimalsOf, move, sums, tableRules } from './table-state.js';
+import { applyEdit, clearHand, clone, decimalsOf, move, seatIndex, sums, tableRules } from './table-state.js';
 
 export {
-  SEATS, eventSettingsNeeded, newTable, readEventSettings, scoreKinds, sums, tableFeatures, tableRules,
+  SEATS, eventSettingsNeeded, newTable, readEventSettings, scoreKinds, seatIndex, sums, tableFeatures, tableRules,
 } from './table-state.js';
 export { drawFields, scoreDraw, scoreWin, winFields } from './hand-scoring.js';
 export const MAX_POINTS = MAX_NUMBER;
@@ -60,12 +60,6 @@ export function progressiveAmount(scale, count) {
   if (count < scale.steps.length) return scale.steps[count];
   const last = scale.steps[scale.steps.length - 1];
   return last + (count - scale.steps.length + 1) * (scale.then_add ?? 0);
-}
-
-export function seatIndex(value) {
-  if (value === null || value === undefined || value === '') return null;
-  const index = Number(value);
-  return Number.isInteger(index) && index >= 0 && index < 4 ? index : null;
 }
 
 /** Read a number given as typed text (in `lang`) or as a number already read; returns [value, error]. */

@@ -5,16 +5,11 @@
  */
 import { effectsOf } from './engine.js';
 import { MAX_NUMBER, parseNumber } from './numbers.js';
-import { clearHand, clone, move, sticksOnTable, sums, tableRules } from './table-state.js';
+import { clearHand, clone, move, seatIndex as seatOf, sticksOnTable, sums, tableRules } from './table-state.js';
 
 const VALUE = { min: 1, max: MAX_NUMBER, decimals: 0 };
 
-function seatOf(value) {
-  if (value === null || value === undefined || value === '') return null;
-  const index = Number(value);
-  return Number.isInteger(index) && index >= 0 && index < 4 ? index : null;
-}
-
+/** Read a hand's value or a payment: a whole number of points from 1, typed in `lang` or already read. */
 function readValue(raw, lang) {
   if (typeof raw === 'number') {
     if (!Number.isInteger(raw)) return [null, Number.isFinite(raw) ? 'decimals_not_allowed' : 'not_number'];
@@ -115,6 +110,7 @@ function winPayments(values, table, rules, liability) {
   return payments;
 }
 
+/** Only a riichi table scores wins and draws: the others answer with an error. */
 function needRiichi(ruleset) {
   return ruleset.scoring?.riichi ? null : { errors: { kind: 'no_win_scoring' } };
 }

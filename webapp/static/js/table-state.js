@@ -9,6 +9,13 @@ const SCORE_KINDS = ['table', 'tournament'];
 /** Figures a ruleset may leave to the event (`event` in its data), with the block each belongs to. */
 const RIICHI_SETTINGS = ['stick', 'counter', 'noten_total', 'dealer_stays'];
 
+/** A seat index (0 East … 3 North) from a form value or a number, or null when it is none. */
+export function seatIndex(value) {
+  if (value === null || value === undefined || value === '') return null;
+  const index = Number(value);
+  return Number.isInteger(index) && index >= 0 && index < 4 ? index : null;
+}
+
 /** The scores this ruleset keeps, in display order: [{kind, label, decimals, start, resets, zeroSum}]. */
 export function scoreKinds(ruleset) {
   const scoring = ruleset.scoring || {};
@@ -124,6 +131,7 @@ export function newTable(ruleset, event = {}) {
   return table;
 }
 
+/** A deep copy of a table (plain JSON data), so a computation never changes the table it was given. */
 export function clone(table) {
   return JSON.parse(JSON.stringify(table));
 }
