@@ -22,8 +22,8 @@ STARTS = [
     ("azrm-2026", {}, 25000, 0),
     ("tsumo-quebec", {}, None, "absent"),
     ("tsumo-quebec", {"start": 25000}, 25000, "absent"),
-    ("mcr-ema-2014", {}, None, 0),
-    ("mcr-ema-2014", {"start": 0}, 0, 0),
+    ("mcr-ema-2014", {}, 0, 0),
+    ("mcr-ema-2014", {"start": 500}, 0, 0),
     ("wsom", {}, "absent", "absent"),
 ]
 
@@ -53,7 +53,7 @@ def test_a_bad_event_setting_is_not_taken(rulesets, tmp_path):
 
 
 def test_event_settings_a_ruleset_leaves_to_the_event(rulesets, tmp_path):
-    expected = {"wrc-2015": [], "azrm-2026": [], "mcr-ema-2014": ["start"], "wsom": [],
+    expected = {"wrc-2015": [], "azrm-2026": [], "mcr-ema-2014": [], "wsom": [],
                 "tsumo-quebec": ["start", "stick", "counter", "noten_total", "dealer_stays"]}
     ids = sorted(expected)
     assert call(tmp_path, "calculator.js", "eventSettingsNeeded", *[(rulesets[i],) for i in ids]) == [expected[i] for i in ids]
