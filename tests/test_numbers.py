@@ -4,7 +4,7 @@ import yaml
 
 from helpers import ROOT, call_module
 
-CASES = yaml.safe_load((ROOT / "tests" / "cases" / "numbers.yaml").read_text(encoding="utf-8"))
+CASES = yaml.safe_load((ROOT / "tests" / "fixtures" / "typed_numbers.yaml").read_text(encoding="utf-8"))
 FLAT = [(lang, case) for lang, cases in CASES.items() for case in cases]
 VALUES = [0, 7, -7, 300, 1000, 25000, -25000, 30000, 100000, 1234567, 9999999, -1.5, 1.5, -0.5, 25.5, -12.3,
           1234.5, -1234567.5, 0.25, 12.75]

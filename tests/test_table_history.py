@@ -1,50 +1,19 @@
 """The table's history (table-history.js, run in Node): edits as deltas, undo and redo, what undoing an older step
 changes, the migration of the format stored before, and the validators the storage layer calls."""
 import json
-import subprocess
 
 import pytest
-import yaml
 
-from helpers import NODE, ROOT, call_module
-from test_calculator import compiled_rulesets
+from case_files import load, run
+from helpers import ROOT, call_module, rulesets_in
 
-SCENARIOS = yaml.safe_load((ROOT / "tests" / "cases" / "table_history.yaml").read_text(encoding="utf-8"))
+SCENARIOS = load("table_history")
 
 
 @pytest.fixture(scope="module")
-def outcomes(app, tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("history")
-    (tmp / "rulesets.json").write_text(json.dumps(compiled_rulesets(app)))
-    (tmp / "scenarios.json").write_text(json.dumps(SCENARIOS))
-    output = subprocess.run([*NODE, str(ROOT / "tests" / "history_runner.mjs"), str(tmp / "rulesets.json"),
-                             str(tmp / "scenarios.json")], check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
-
-
-def matches(actual, expected, path):
-    """Every key given in `expected` has that value in `actual`; lists have the same length, item by item."""
-    if isinstance(expected, dict):
-        assert isinstance(actual, dict), f"{path}: {actual!r} is not a mapping"
-        for key, value in expected.items():
-            assert key in actual, f"{path}.{key} missing"
-            matches(actual[key], value, f"{path}.{key}")
-    elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), f"{path}: {actual!r}"
-        for index, item in enumerate(expected):
-            matches(actual[index], item, f"{path}[{index}]")
-    else:
-        assert actual == expected, f"{path}: {actual!r} != {expected!r}"
-
-
-def check(outcome, expect, where):
-    for key, value in expect.items():
-        matches(outcome[key], value, f"{where}.{key}")
-
-
-@pytest.mark.parametrize("index", range(len(SCENARIOS)), ids=[s["name"] for s in SCENARIOS])
-def test_history_scenario(outcomes, index):
-    check(outcomes[index], SCENARIOS[index]["expect"], "outcome")
+def outcomes(app):
+    """Every history case run in Node (tests/cases/table_history.yaml, checked against its expect by test_cases.py)."""
+    return run(app, SCENARIOS)
 
 
 @pytest.mark.parametrize("index", range(len(SCENARIOS)), ids=[s["name"] for s in SCENARIOS])
@@ -122,6 +91,6 @@ def test_history_scenarios_run_the_same_in_the_browser(browser, live_server, app
         const history = await import('/static/js/table-history.js');
         const { runHistoryScenarios } = await import('/__tests__/history_scenarios.mjs');
         return JSON.parse(JSON.stringify(runHistoryScenarios({ history }, rulesets, scenarios)));
-    }""", [compiled_rulesets(app), SCENARIOS])
+    }""", [rulesets_in(app, "en"), [{"ruleset": case["ruleset"], **case["given"]} for case in SCENARIOS]])
     context.close()
     assert in_browser == outcomes

@@ -4,13 +4,12 @@ import json
 
 import pytest
 
-from helpers import call_module, ruleset_ids
-from test_calculator import compiled_rulesets
+from helpers import call_module, ruleset_ids, rulesets_in
 
 
 @pytest.fixture(scope="module")
 def rulesets(app):
-    return compiled_rulesets(app)
+    return rulesets_in(app, "en")
 
 
 def call(tmp_path, module, function, *calls):
