@@ -1,11 +1,11 @@
 // Runs table-history scenarios with given modules, so Node and the browser run exactly the same loop: a history
-// built step by step (or migrated from the stored format before it), undo, redo and what undoing would change.
+// built step by step (or upgraded from a stored one with whole-table edits), undo, redo and what undoing would change.
 
 export function runHistoryScenarios(modules, rulesets, scenarios) {
-  const { history: h } = modules;
+  const { history: h, stored } = modules;
   return scenarios.map((scenario) => {
     const ruleset = rulesets[scenario.ruleset];
-    let history = scenario.legacy ? h.migrateHistory(scenario.legacy, ruleset, '2026-01-01T00:00:00.000Z')
+    let history = scenario.legacy ? h.upgradeHistory(scenario.legacy, ruleset, '2026-01-01T00:00:00.000Z')
       : h.emptyHistory(ruleset, scenario.event || {});
     const impacts = [];
     let at = 0;
@@ -29,7 +29,7 @@ export function runHistoryScenarios(modules, rulesets, scenarios) {
       list: listed.steps.map((item) => ({ id: item.id, kind: item.kind, failed: item.failed, last: item.last })),
       undone: listed.undone.map((item) => item.id),
       impacts,
-      problems: h.historyProblems(JSON.parse(JSON.stringify(history))),
+      problems: stored.tableProblems(JSON.parse(JSON.stringify(history))),
     };
   });
 }

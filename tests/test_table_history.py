@@ -1,5 +1,5 @@
 """The table's history (table-history.js, run in Node): edits as deltas, undo and redo, what undoing an older step
-changes, the migration of the format stored before, and the validators the storage layer calls."""
+changes, the upgrade of whole-table edits, and the stored kind's validators (storage/kinds/table.js)."""
 import json
 
 import pytest
@@ -25,39 +25,39 @@ def good_history(outcomes):
     return outcomes[0]["history"]
 
 
-@pytest.mark.parametrize("damage,path,problem", [
-    (lambda h: h.update(format="something-else"), "format", "foreign"),
-    (lambda h: h.update(v=2), "v", "newer"),
-    (lambda h: h["start"]["seats"][1].update(table="30000"), "start.seats[1].table", "invalid"),
-    (lambda h: h["start"]["seats"].pop(), "start.seats", "four_seats"),
-    (lambda h: h["start"].update(dealer=4), "start.dealer", "invalid"),
-    (lambda h: h["steps"][0].update(kind="magic"), "steps[0].kind", "unknown"),
-    (lambda h: h["steps"][0].update(at="yesterday"), "steps[0].at", "invalid"),
-    (lambda h: h["steps"][0]["changes"][0].update(path=["seats", 0, "__proto__"]), "steps[0].changes[0].path", "not_editable"),
-    (lambda h: h["steps"][0]["changes"][0].update(to=42), "steps[0].changes[0].to", "invalid"),
-    (lambda h: h["steps"][0].update(table={}), "steps[0].table", "unknown"),
-    (lambda h: h["steps"].append(dict(h["steps"][0])), "steps[1].id", "duplicate"),
-    (lambda h: h.update(nextId=1), "nextId", "invalid"),
+@pytest.mark.parametrize("damage,path,code", [
+    (lambda h: h["start"]["seats"][1].update(table="30000"), "start/seats/1/table", "not_number"),
+    (lambda h: h["start"]["seats"].pop(), "start/seats", "not_four_seats"),
+    (lambda h: h["start"].update(dealer=4), "start/dealer", "out_of_range"),
+    (lambda h: h["steps"][0].update(kind="magic"), "steps/0/kind", "unknown_step"),
+    (lambda h: h["steps"][0].update(at="yesterday"), "steps/0/at", "bad_date"),
+    (lambda h: h["steps"][0]["changes"][0].update(path=["seats", 0, "__proto__"]), "steps/0/changes/0/path", "not_editable"),
+    (lambda h: h["steps"][0]["changes"][0].update(to=42), "steps/0/changes/0/to", "invalid"),
+    (lambda h: h["steps"][0].update(table={}), "steps/0/changes", "invalid"),
+    (lambda h: h["steps"].append(dict(h["steps"][0])), "steps/1/id", "duplicate_id"),
+    (lambda h: h.update(nextId=1), "nextId", "out_of_range"),
     (lambda h: h.update(undone=[{"step": {"id": "s9", "kind": "new-session", "at": "2026-05-01T10:00:00Z"}, "after": 3}]),
-     "undone[0].after", "invalid"),
+     "undone/0/after", "bad_id"),
+    (lambda h: h.update(format="mahjong-referee/table-history"), "format", "unknown_key"),
 ])
-def test_damaged_history_is_reported_with_its_path(outcomes, tmp_path, damage, path, problem):
+def test_damaged_history_is_reported_with_its_path(outcomes, tmp_path, damage, path, code):
+    """The stored kind's validator (storage/kinds/table.js) names the place and the problem."""
     history = json.loads(json.dumps(good_history(outcomes)))
     damage(history)
-    problems = call_module("table-history.js", "historyProblems", [[history]], tmp_path)[0]
-    assert {"path": path, "problem": problem} in problems, problems
+    problems = call_module("storage/kinds/table.js", "tableProblems", [[history]], tmp_path)[0]
+    assert {"path": path, "code": code} in problems, problems
 
 
 @pytest.mark.parametrize("step,path", [
-    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "r_late", "inputs": {"offender": 7}}, "step.inputs.offender"),
-    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "R late", "inputs": {}}, "step.rulingId"),
-    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "r_late", "inputs": {"counts": {"session": -1}}}, "step.inputs.counts"),
-    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "draw", "inputs": {"tenpai": [1, 1]}}, "step.inputs.tenpai"),
-    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "win", "inputs": {"winner": 1, "payer": 2}}, "step.inputs.payer"),
-    ({"id": "x", "at": "2026-05-01T10:00:00Z", "kind": "end-hanchan"}, "step.id"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "r_late", "inputs": {"offender": 7}}, "inputs/offender"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "R late", "inputs": {}}, "rulingId"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "ruling", "rulingId": "r_late", "inputs": {"counts": {"session": -1}}}, "inputs/counts"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "draw", "inputs": {"tenpai": [1, 1]}}, "inputs/tenpai"),
+    ({"id": "s1", "at": "2026-05-01T10:00:00Z", "kind": "win", "inputs": {"winner": 1, "payer": 2}}, "inputs/payer"),
+    ({"id": "x", "at": "2026-05-01T10:00:00Z", "kind": "end-hanchan"}, "id"),
 ])
 def test_each_step_kind_is_checked(tmp_path, step, path):
-    problems = call_module("table-history.js", "stepProblems", [[step]], tmp_path)[0]
+    problems = call_module("storage/kinds/table.js", "stepProblems", [[step]], tmp_path)[0]
     assert path in [problem["path"] for problem in problems], problems
 
 
@@ -72,12 +72,12 @@ def test_a_good_step_of_each_kind_has_no_problem(tmp_path):
         {"id": "s6", "at": at, "kind": "new-session"},
         {"id": "s7", "at": at, "kind": "edit", "origin": "migration", "changes": [{"path": ["seats", 0, "tournament"], "from": 1.5, "to": -1.5}]},
     ]
-    assert call_module("table-history.js", "stepProblems", [[step] for step in steps], tmp_path) == [[]] * len(steps)
+    assert call_module("storage/kinds/table.js", "stepProblems", [[step] for step in steps], tmp_path) == [[]] * len(steps)
 
 
 def test_not_a_history_at_all(tmp_path):
-    assert call_module("table-history.js", "historyProblems", [[None], [[]]], tmp_path) == [
-        [{"path": "", "problem": "not_object"}], [{"path": "", "problem": "not_object"}]]
+    assert call_module("storage/kinds/table.js", "tableProblems", [[None], [[]]], tmp_path) == [
+        [{"path": "", "code": "null"}], [{"path": "", "code": "not_object"}]]
 
 
 def test_history_scenarios_run_the_same_in_the_browser(browser, live_server, app, outcomes):
@@ -89,8 +89,9 @@ def test_history_scenarios_run_the_same_in_the_browser(browser, live_server, app
     page.goto(f"{live_server.url}/en/")
     in_browser = page.evaluate("""async ([rulesets, scenarios]) => {
         const history = await import('/static/js/table-history.js');
+        const stored = await import('/static/js/storage/kinds/table.js');
         const { runHistoryScenarios } = await import('/__tests__/history_scenarios.mjs');
-        return JSON.parse(JSON.stringify(runHistoryScenarios({ history }, rulesets, scenarios)));
+        return JSON.parse(JSON.stringify(runHistoryScenarios({ history, stored }, rulesets, scenarios)));
     }""", [rulesets_in(app, "en"), [{"ruleset": case["ruleset"], **case["given"]} for case in SCENARIOS]])
     context.close()
     assert in_browser == outcomes

@@ -1,22 +1,17 @@
 /**
  * A table's history: its start plus steps, each recording only what it changed (an edit is a list of
  * "this field → that value", never a whole table), so undoing an older step never wipes later state or rewrites the
- * start. Listing, undo and redo, what undoing or redoing a step would change, the migration of the history stored
- * before this format, and the validators the storage layer calls on read. Pure: no DOM, no storage.
+ * start. Listing, undo and redo, what undoing or redoing a step would change, and the upgrade of a history stored
+ * with whole-table edits. The stored shape and its validation are the storage kind `table` (storage/kinds/table.js).
+ * Pure: no DOM, no storage.
  */
 import { applyStep } from './calculator.js';
+import { fromVersion1, STEP_KINDS } from './storage/kinds/table.js';
 import { SEATS, newTable, valueAt } from './table-state.js';
-
-export const HISTORY_FORMAT = 'mahjong-referee/table-history';
-export const HISTORY_VERSION = 1;
-export const STEP_KINDS = ['ruling', 'win', 'draw', 'edit', 'end-hanchan', 'new-session'];
 
 /** A new history for a ruleset's table, with the event's settings (see table-state.js eventSettingsNeeded). */
 export function emptyHistory(ruleset, event = {}) {
-  return {
-    format: HISTORY_FORMAT, v: HISTORY_VERSION, rulesetId: ruleset.id,
-    start: newTable(ruleset, event), steps: [], undone: [], nextId: 1,
-  };
+  return { start: newTable(ruleset, event), steps: [], undone: [], nextId: 1 };
 }
 
 /** A step id the history has not used yet. */
@@ -153,7 +148,7 @@ export function redoStep(history, stepId = history.undone[history.undone.length 
   return { ...history, steps: redoneSteps(history, entry), undone: history.undone.filter((item) => item !== entry) };
 }
 
-// --- Migration of the history stored before format 1 ------------------------------------------------------------
+// --- Upgrade of a history holding whole-table edits ------------------------------------------------------------
 
 const SEAT_DEFAULTS = {
   name: '', riichi: false, deposit: false, deadHand: false, liveTiles: 0, deadTiles: 0,
@@ -177,15 +172,20 @@ function migrateTable(table, ruleset) {
 }
 
 /**
- * Migrate a history stored before format 1 ({start, steps} with whole-table edits) to this format. Every step
- * keeps its place and date and gets an id; a whole-table edit becomes the changes against the table replayed just
- * before it. Where today's calculator computes a step differently from the app that stored it (bugs since fixed,
+ * A stored history made ready to use with the ruleset's data: a null start (set aside when damaged) becomes a fresh
+ * table; a history stored by version 1 of the kind or the previous release (`legacy`), or holding whole-table edits, is
+ * rebuilt step by step: every step keeps its place and date, and a whole-table edit becomes the changes against the
+ * table replayed just before it. Where today's calculator computes a step differently from the app that stored it (bugs since fixed,
  * such as a substitute's result credited to the absent player), an edit marked `origin: 'migration'` right after
  * it keeps the values the referee saw, so nothing changes under them; undoing that edit applies the correction.
- * Returns the new history, or the history unchanged when it is already in this format.
+ * Undone steps of such a history are dropped (version 1 kept none). Returns the history to use.
  */
-export function migrateHistory(stored, ruleset, now = new Date().toISOString()) {
-  if (stored?.format === HISTORY_FORMAT) return stored;
+export function upgradeHistory(stored, ruleset, now = new Date().toISOString()) {
+  if (stored && !Array.isArray(stored.undone)) stored = fromVersion1(stored);
+  const rebuild = (step) => !step || !STEP_KINDS.includes(step.kind) || (step.kind === 'edit' && step.table);
+  if (!stored.legacy && !stored.steps.some(rebuild) && !stored.undone.some((entry) => rebuild(entry?.step))) {
+    return { ...stored, start: stored.start ?? newTable(ruleset) };
+  }
   let history = { ...emptyHistory(ruleset), start: migrateTable(stored?.start, ruleset) };
   let legacy = history.start;
   let current = history.start;
@@ -195,13 +195,14 @@ export function migrateHistory(stored, ruleset, now = new Date().toISOString()) 
     const at = typeof old.at === 'string' && !Number.isNaN(Date.parse(old.at)) ? old.at : now;
     let step;
     if (old.kind === 'edit') {
-      if (!old.table) continue;
-      step = editStep(current, tableDiff(current, migrateTable(old.table, ruleset)).map(({ path, to }) => ({ path, to })));
+      const target = old.table ? tableDiff(current, migrateTable(old.table, ruleset)) : old.changes || [];
+      step = editStep(current, target.map(({ path, to }) => ({ path, to })));
       if (!step) continue;
+      if (old.origin) step.origin = old.origin;
     } else if (old.kind === 'ruling') {
       step = { kind: 'ruling', rulingId: String(old.rulingId), inputs: { ...(old.inputs || {}) } };
     } else {
-      step = { kind: old.kind };
+      step = old.inputs ? { kind: old.kind, inputs: { ...old.inputs } } : { kind: old.kind };
     }
     const legacyOutcome = old.kind === 'edit' ? applyStep(legacy, ruleset, step) : applyStep(legacy, ruleset, old, { legacy: true });
     if (needsStick && legacyOutcome.next?.depositsReturned?.length) {
@@ -217,182 +218,4 @@ export function migrateHistory(stored, ruleset, now = new Date().toISOString()) 
     }
   }
   return history;
-}
-
-// --- Validation, for the storage layer to call on read -------------------------------------------------------------
-
-const SEAT_BOOLEANS = ['riichi', 'deposit', 'deadHand', 'substituted', 'disqualified'];
-const SEAT_COUNTS = ['liveTiles', 'deadTiles', 'strikes', 'offences', 'carriedOffences'];
-const SCORE_KEYS = ['table', 'tournament'];
-const LIMIT = 100000000;
-const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-const isCount = (value, max = 100000) => Number.isInteger(value) && value >= 0 && value <= max;
-const isScore = (value) => value === null || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= LIMIT);
-const isSeat = (value) => Number.isInteger(value) && value >= 0 && value < 4;
-
-/** The type check of one editable field of a table, by its path; null when the path is not an editable field. */
-function fieldCheck(path) {
-  if (path.length === 1 && path[0] === 'dealer') return isSeat;
-  if (path.length === 1 && ['honba', 'pot'].includes(path[0])) return (value) => isCount(value, 999);
-  if (path.length === 2 && path[0] === 'event') return (value) => value === null || typeof value === 'number' || typeof value === 'string' || isObject(value);
-  if (path.length === 3 && path[0] === 'seats' && isSeat(path[1])) {
-    const key = path[2];
-    if (key === 'name') return (value) => typeof value === 'string' && value.length <= 200;
-    if (SCORE_KEYS.includes(key)) return isScore;
-    if (SEAT_BOOLEANS.includes(key)) return (value) => typeof value === 'boolean';
-    if (SEAT_COUNTS.includes(key)) return (value) => isCount(value);
-    if (key === 'sessionLost') return (value) => value === null || isScore(value);
-  }
-  return null;
-}
-
-/** Problems of one table (a history's start), as [{path, problem}]. */
-export function tableProblems(table, path = 'start') {
-  if (!isObject(table)) return [{ path, problem: 'not_object' }];
-  const problems = [];
-  const add = (where, problem) => problems.push({ path: `${path}.${where}`, problem });
-  if (typeof table.rulesetId !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(table.rulesetId)) add('rulesetId', 'invalid');
-  if (!isSeat(table.dealer)) add('dealer', 'invalid');
-  for (const key of ['honba', 'pot']) if (!isCount(table[key], 999)) add(key, 'invalid');
-  if (table.event !== undefined && !isObject(table.event)) add('event', 'not_object');
-  for (const key of Object.keys(table)) {
-    if (!['rulesetId', 'dealer', 'honba', 'pot', 'event', 'seats'].includes(key)) add(key, 'unknown');
-  }
-  if (!Array.isArray(table.seats) || table.seats.length !== 4) {
-    add('seats', 'four_seats');
-    return problems;
-  }
-  table.seats.forEach((seat, index) => {
-    const where = `seats[${index}]`;
-    if (!isObject(seat)) {
-      add(where, 'not_object');
-      return;
-    }
-    if (seat.wind !== SEATS[index]) add(`${where}.wind`, 'invalid');
-    for (const [key, value] of Object.entries(seat)) {
-      if (key === 'wind') continue;
-      const check = fieldCheck(['seats', index, key]);
-      if (!check) add(`${where}.${key}`, 'unknown');
-      else if (!check(value)) add(`${where}.${key}`, 'invalid');
-    }
-    if (typeof seat.name !== 'string') add(`${where}.name`, 'invalid');
-  });
-  return problems;
-}
-
-const INPUT_CHECKS = {
-  seat: (value) => value === null || isSeat(value) || (typeof value === 'string' && /^[0-3]?$/.test(value)),
-  number: (value) => value === null || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= LIMIT)
-    || (typeof value === 'string' && value.length <= 40),
-  text: (value) => typeof value === 'string' && value.length <= 40,
-};
-const RULING_INPUTS = {
-  offender: 'seat', winner: 'seat', discarder: 'seat', minutes: 'number', points: 'number', tiles: 'number',
-  hand_value: 'number', win_type: 'text', riichi_call: 'text',
-};
-const WIN_INPUTS = {
-  winner: 'seat', discarder: 'seat', liable: 'seat', how: 'text', liability: 'text',
-  value: 'number', value_dealer: 'number', value_others: 'number', value_each: 'number',
-};
-
-function inputProblems(inputs, known, path, problems) {
-  if (!isObject(inputs)) {
-    problems.push({ path, problem: 'not_object' });
-    return;
-  }
-  for (const [key, value] of Object.entries(inputs)) {
-    if (key === 'counts' && known === RULING_INPUTS) {
-      const ok = isObject(value) && Object.entries(value).every(([name, count]) => ['session', 'carried', 'strikes'].includes(name) && isCount(count));
-      if (!ok) problems.push({ path: `${path}.counts`, problem: 'invalid' });
-    } else if (!known[key]) problems.push({ path: `${path}.${key}`, problem: 'unknown' });
-    else if (!INPUT_CHECKS[known[key]](value)) problems.push({ path: `${path}.${key}`, problem: 'invalid' });
-  }
-}
-
-/** Problems of one step of any kind, as [{path, problem}]. */
-export function stepProblems(step, path = 'step') {
-  if (!isObject(step)) return [{ path, problem: 'not_object' }];
-  const problems = [];
-  const add = (where, problem) => problems.push({ path: `${path}.${where}`, problem });
-  if (typeof step.id !== 'string' || !/^s[1-9]\d*$/.test(step.id)) add('id', 'invalid');
-  if (typeof step.at !== 'string' || Number.isNaN(Date.parse(step.at))) add('at', 'invalid');
-  if (!STEP_KINDS.includes(step.kind)) {
-    add('kind', 'unknown');
-    return problems;
-  }
-  if (step.origin !== undefined && step.origin !== 'migration') add('origin', 'invalid');
-  const keys = { ruling: ['rulingId', 'inputs'], win: ['inputs'], draw: ['inputs'], edit: ['changes'] }[step.kind] || [];
-  for (const key of Object.keys(step)) {
-    if (!['id', 'at', 'kind', 'origin', ...keys].includes(key)) add(key, 'unknown');
-  }
-  if (step.kind === 'ruling') {
-    if (typeof step.rulingId !== 'string' || !/^[a-z][a-z0-9_]*$/.test(step.rulingId)) add('rulingId', 'invalid');
-    inputProblems(step.inputs, RULING_INPUTS, `${path}.inputs`, problems);
-  } else if (step.kind === 'win') {
-    inputProblems(step.inputs, WIN_INPUTS, `${path}.inputs`, problems);
-  } else if (step.kind === 'draw') {
-    const seats = (value) => Array.isArray(value) && value.length <= 4 && value.every(isSeat) && new Set(value).size === value.length;
-    if (!isObject(step.inputs)) add('inputs', 'not_object');
-    else {
-      if (!seats(step.inputs.tenpai)) add('inputs.tenpai', 'invalid');
-      if (step.inputs.noten !== undefined && !seats(step.inputs.noten)) add('inputs.noten', 'invalid');
-      for (const key of Object.keys(step.inputs)) if (!['tenpai', 'noten'].includes(key)) add(`inputs.${key}`, 'unknown');
-    }
-  } else if (step.kind === 'edit') {
-    if (!Array.isArray(step.changes) || !step.changes.length) add('changes', 'invalid');
-    else {
-      step.changes.forEach((change, index) => {
-        const where = `changes[${index}]`;
-        const check = isObject(change) && Array.isArray(change.path) ? fieldCheck(change.path) : null;
-        if (!check) add(`${where}.path`, 'not_editable');
-        else if (!check(change.to)) add(`${where}.to`, 'invalid');
-        if (isObject(change) && Object.keys(change).some((key) => !['path', 'from', 'to'].includes(key))) add(where, 'unknown');
-      });
-    }
-  }
-  return problems;
-}
-
-/** Problems of a whole history (format, start, steps, undone steps, ids), as [{path, problem}]; empty when valid. */
-export function historyProblems(history) {
-  if (!isObject(history)) return [{ path: '', problem: 'not_object' }];
-  const problems = [];
-  if (history.format !== HISTORY_FORMAT) problems.push({ path: 'format', problem: 'foreign' });
-  if (!Number.isInteger(history.v) || history.v < 1) problems.push({ path: 'v', problem: 'invalid' });
-  else if (history.v > HISTORY_VERSION) problems.push({ path: 'v', problem: 'newer' });
-  if (typeof history.rulesetId !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(history.rulesetId)) problems.push({ path: 'rulesetId', problem: 'invalid' });
-  problems.push(...tableProblems(history.start, 'start'));
-  if (isObject(history.start) && history.start.rulesetId !== history.rulesetId) problems.push({ path: 'start.rulesetId', problem: 'mismatch' });
-  const ids = new Set();
-  const seen = (id, where) => {
-    if (ids.has(id)) problems.push({ path: where, problem: 'duplicate' });
-    ids.add(id);
-  };
-  if (!Array.isArray(history.steps)) problems.push({ path: 'steps', problem: 'not_list' });
-  else {
-    history.steps.forEach((step, index) => {
-      problems.push(...stepProblems(step, `steps[${index}]`));
-      seen(step?.id, `steps[${index}].id`);
-    });
-  }
-  if (!Array.isArray(history.undone)) problems.push({ path: 'undone', problem: 'not_list' });
-  else {
-    history.undone.forEach((entry, index) => {
-      if (!isObject(entry)) {
-        problems.push({ path: `undone[${index}]`, problem: 'not_object' });
-        return;
-      }
-      problems.push(...stepProblems(entry.step, `undone[${index}].step`));
-      seen(entry.step?.id, `undone[${index}].step.id`);
-      if (entry.after !== null && (typeof entry.after !== 'string' || !/^s[1-9]\d*$/.test(entry.after))) {
-        problems.push({ path: `undone[${index}].after`, problem: 'invalid' });
-      }
-    });
-  }
-  const highest = Math.max(0, ...[...ids].map((id) => Number(String(id).slice(1))).filter(Number.isFinite));
-  if (!Number.isInteger(history.nextId) || history.nextId <= highest) problems.push({ path: 'nextId', problem: 'invalid' });
-  for (const key of Object.keys(history)) {
-    if (!['format', 'v', 'rulesetId', 'start', 'steps', 'undone', 'nextId'].includes(key)) problems.push({ path: key, problem: 'unknown' });
-  }
-  return problems;
 }
