@@ -9,16 +9,10 @@ import { MAX_NUMBER, parseNumber, roundTo } from './numbers.js';
 import { applyEdit, clearHand, clone, decimalsOf, move, seatIndex, sums, tableRules } from './table-state.js';
 
 export {
-  SEATS, eventSettingsNeeded, newTable, readEventSettings, scoreKinds, seatIndex, sums, tableFeatures, tableRules,
+  eventSettingsNeeded, newTable, readEventSettings, seatIndex, sums, tableFeatures, tableRules,
 } from './table-state.js';
 export { drawFields, scoreDraw, scoreWin, winFields } from './hand-scoring.js';
 export const MAX_POINTS = MAX_NUMBER;
-
-/** Read one whole number typed in English digits; returns [value, error key]. Kept for today's table screen. */
-export function readWhole(text, { min = 0, max = MAX_POINTS, required = true, lang = 'en' } = {}) {
-  const { value, error } = parseNumber(text, { lang, min, max, required });
-  return error ? [null, error] : [value, null];
-}
 
 /** The bounds of the numbers a ruling may ask for. */
 const LIMITS = {
@@ -469,11 +463,4 @@ export function applyStep(table, ruleset, step, { legacy = false } = {}) {
     case 'new-session': return newSession(table, ruleset, { legacy });
     default: return { errors: { step: 'unknown_step' } };
   }
-}
-
-/** Replay a table's history: its start plus each step still in it (a step that fails changes nothing). */
-export function replay(history, ruleset) {
-  let table = history.start;
-  for (const step of history.steps) table = applyStep(table, ruleset, step).after ?? table;
-  return table;
 }

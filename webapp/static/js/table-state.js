@@ -88,6 +88,8 @@ export function tableRules(ruleset, table) {
     noten_total: pick(riichi.noten_total, 'noten_total'),
     dealer_stays: pick(riichi.dealer_stays, 'dealer_stays'),
   };
+  const counter = rules.counter;
+  if (counter && !(Number.isInteger(counter.ron) && Number.isInteger(counter.tsumo_each))) rules.counter = null;  // half set
   rules.missing = eventSettingsNeeded(ruleset).filter((key) => rules[key] === null);
   return rules;
 }

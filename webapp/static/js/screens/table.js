@@ -1,63 +1,174 @@
-/** The table screen's controller: the current table, warnings, strikes and history from the stored steps. */
-import { replay, warnings } from '../calculator.js';
+/**
+ * The table screen's controller: the scoreboard read from the stored history, every in-place edit kept at once as a
+ * step, wins and draws scored (opened already filled in when the last ruling leads to one), undo with the impact
+ * asked first for an older step, redo, strikes and warnings.
+ */
+import { drawFields, progressiveAmount, scoreDraw, scoreWin, warnings, winFields } from '../calculator.js';
 import { disciplineStatus, localDay } from '../discipline.js';
+import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
 import { noticesFor } from '../services/health.js';
-import { addStep, currentTable, readBoard, resetBoard, saveEdit, undoStep } from '../services/table.js';
-import { readTableForm } from '../table-form.js';
+import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
+import { listSteps, replayHistory, undoImpact } from '../table-history.js';
+import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
+import { showErrors, storageFailed } from '../views/scores.js';
 import { renderTable } from '../views/table.js';
 
-/** Each step with the table it applied to, and each seat's strike dates (the day of every step adding a strike). */
-function walkSteps(ruleset, history) {
-  let before = currentTable(ruleset, { start: history.start, steps: [] });
+/** Each seat's strike dates (the day of every step adding a strike), for the discipline status. */
+function strikeDates(replayed) {
   const strikes = [[], [], [], []];
-  const steps = history.steps.map((step, index) => {
-    const after = replay({ start: before, steps: [step] }, ruleset);
-    after.seats.forEach((seat, position) => {
+  for (const { step, before, outcome } of replayed.steps) {
+    (outcome.after ?? before).seats.forEach((seat, position) => {
       for (let n = before.seats[position].strikes; n < seat.strikes; n += 1) strikes[position].push((step.at || '').slice(0, 10));
     });
-    const offender = step.kind === 'ruling' && step.inputs.offender !== undefined && step.inputs.offender !== '' ? Number(step.inputs.offender) : null;
-    const shown = { index, kind: step.kind, rulingId: step.rulingId, offender, before };
-    before = after;
-    return shown;
-  });
-  return { steps, strikes, table: before };
+  }
+  return strikes;
 }
 
-/** What the table screen shows: {status, rev, table, steps, warnings, discipline}. */
+/** The win or draw the newest step asks to score next ({kind, prefill, stepId}), or null. */
+function pendingScore(replayed) {
+  const last = replayed.steps[replayed.steps.length - 1];
+  const score = last?.step.kind === 'ruling' ? last.outcome.next?.score : null;
+  return score ? { ...score, stepId: last.id } : null;
+}
+
+/** What the table screen shows, worked out from the stored history. */
 function boardView(ruleset, board) {
   if (board.status !== 'ok') return { status: board.status };
-  const { steps, strikes, table } = walkSteps(ruleset, board.history);
+  const { history } = board;
+  const replayed = replayHistory(history, ruleset);
+  const { table } = replayed;
+  const listed = listSteps(history, ruleset);
   const discipline = ruleset.discipline
-    ? strikes.map((dates, seat) => ({ seat, ...disciplineStatus(dates.filter(Boolean), ruleset.discipline, localDay()) }))
+    ? strikeDates(replayed).map((dates, seat) => ({ seat, ...disciplineStatus(dates.filter(Boolean), ruleset.discipline, localDay()) }))
     : null;
-  return { status: 'ok', rev: board.rev, table, steps, warnings: warnings(table, ruleset), discipline };
+  const seatExtras = table.seats.map((seat, index) => ({
+    progressive: Boolean(ruleset.progressive),
+    nextPoints: ruleset.progressive ? progressiveAmount(ruleset.progressive, seat.offences) : null,
+    status: discipline?.[index]?.status ?? null,
+  }));
+  const scoring = ruleset.scoring || {};
+  return {
+    status: 'ok', rev: board.rev, history, table, kinds: scoreKinds(ruleset), features: tableFeatures(ruleset), seatExtras,
+    sticks: sticksOnTable(table), steps: listed.steps, byId: Object.fromEntries([...listed.steps, ...listed.undone].map((item) => [item.id, item.step])),
+    undone: listed.undone, warnings: warnings(table, ruleset), discipline,
+    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
+    origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
+  };
+}
+
+/** Read what was typed in a field of the table into the value to keep, or {error}. */
+function readField(ruleset, lang, path, raw, { whole = false } = {}) {
+  if (path[0] === 'seats' && path[2] === 'name') return { value: String(raw).trim().slice(0, 40) };
+  if (typeof raw === 'boolean' || typeof raw === 'number' || raw === null) return { value: raw };
+  if (path[0] === 'event') {
+    const { value, error } = parseNumber(raw, { lang, min: path[1] === 'start' ? -MAX_NUMBER : 0, max: MAX_NUMBER, required: false });
+    return error ? { error } : { value };
+  }
+  const score = path[0] === 'seats' ? path[2] : null;
+  const options = whole || !score ? { lang, min: 0, max: 999 } : { lang, decimals: decimalsOf(ruleset, score), min: -MAX_NUMBER, max: MAX_NUMBER };
+  const { value, error } = parseNumber(raw, options);
+  return error ? { error } : { value };
+}
+
+/** The edits one typed field makes: riichi puts its stick down too; the event's start fills the seats still empty. */
+function editsFor(table, path, value) {
+  if (path[0] === 'seats' && path[2] === 'riichi') return [{ path, to: value }, { path: ['seats', path[1], 'deposit'], to: value }];
+  if (path[0] === 'event' && path[1] === 'counter') {
+    const counter = { ...(table.event?.counter || {}), [path[2]]: value };
+    if (value === null) delete counter[path[2]];
+    return [{ path: ['event', 'counter'], to: Object.keys(counter).length ? counter : null }];
+  }
+  const edits = [{ path, to: value }];
+  if (path[0] === 'event' && path[1] === 'start' && value !== null) {
+    table.seats.forEach((seat, index) => {
+      if (seat.table === null || seat.table === undefined) edits.push({ path: ['seats', index, 'table'], to: value });
+    });
+  }
+  return edits;
 }
 
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
+  const { lang } = config;
+  const ui = { open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null };
+  let view = { status: 'loading' };
   const done = (result) => {
     if (result.ok) ctx.refresh();
     return result;
+  };
+  const on = {
+    open: (which) => {
+      ui.open = which;
+      ui.focus = null;
+      ctx.refresh();
+    },
+    formatInput: (value, decimals) => formatNumberInput(value, { lang, decimals }),
+    edit: async (fieldId, path, raw, options = {}) => {
+      const read = readField(ruleset, lang, path, raw, options);
+      if (read.error) return { errors: { [fieldId]: read.error } };
+      ui.focus = fieldId;
+      return done(await saveEdit(ruleset, editsFor(view.table, path, read.value)));
+    },
+    showFieldResult: (control, result) => {
+      if (result.errors && control.form) showErrors(control.form, config.strings, result.errors);
+      const status = control.form?.querySelector('[role="status"]');
+      if (result.error && status) storageFailed(status, config.strings, result.error);
+    },
+    step: async (kind) => done(await addStep(ruleset, { kind })),
+    openForm: (kind, prefill) => {
+      ui.form = kind;
+      ui.prefill = prefill || {};
+      ctx.refresh();
+    },
+    closeForm: () => {
+      ui.form = null;
+      ui.dismissed = view.pending?.stepId ?? ui.dismissed;
+      ctx.refresh();
+    },
+    winFields: (values) => winFields(ruleset, view.table, values),
+    win: async (values) => {
+      const result = scoreWin(view.table, ruleset, values, { lang });
+      if (result.errors) return { errors: result.errors };
+      const saved = await addStep(ruleset, { kind: 'win', inputs: result.inputs });
+      if (saved.ok) ui.form = null;
+      return done(saved);
+    },
+    drawFields: (values) => drawFields(ruleset, view.table, values),
+    draw: async (values) => {
+      const result = scoreDraw(view.table, ruleset, values);
+      if (result.errors) return { errors: result.errors };
+      const saved = await addStep(ruleset, { kind: 'draw', inputs: result.inputs });
+      if (saved.ok) ui.form = null;
+      return done(saved);
+    },
+    askUndo: (stepId) => {
+      ui.confirm = stepId ? undoImpact(view.history, ruleset, stepId) : null;
+      if (ui.confirm?.error) ui.confirm = null;
+      ctx.refresh();
+    },
+    undo: async (stepId) => {
+      ui.confirm = null;
+      return done(await undoStep(ruleset, stepId));
+    },
+    redo: async (stepId) => done(await redoStep(ruleset, stepId)),
+    reset: async () => done(await resetBoard(ruleset)),
   };
   return {
     live: true,
     async render() {
       const board = await readBoard(ruleset);
-      const view = boardView(ruleset, board);
+      view = boardView(ruleset, board);
+      if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
+      else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
+      if (view.pending && !ui.form && ui.dismissed !== view.pending.stepId) {
+        ui.form = view.pending.kind;
+        ui.prefill = view.pending.prefill || {};
+        ui.dismissed = view.pending.stepId;
+      }
       const notices = await noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
-      const on = {
-        save: async (values, rev) => {
-          const read = readTableForm(values, ruleset, view.table);
-          if (read.errors) return read;
-          return done(await saveEdit(ruleset, read.table, rev));
-        },
-        step: async (kind) => done(await addStep(ruleset, { kind })),
-        undo: async (index) => done(await undoStep(ruleset, index, board.history.steps[index])),
-        reset: async () => done(await resetBoard(ruleset)),
-      };
       return {
-        children: renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), on }),
+        children: renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on }),
         title: config.strings.calc.table_title,
       };
     },
