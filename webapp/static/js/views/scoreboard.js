@@ -64,6 +64,7 @@ function seatEditor(config, board, index, on, ui) {
   const calc = strings.calc;
   const seat = board.table.seats[index];
   const commit = async (control, path, value) => {
+    if (!control.isConnected) return;  // a field taken off the screen by a refresh is not an edit (its text is carried over)
     const result = await on.edit(control.dataset.field, path, value);
     on.showFieldResult(control, result);
   };
@@ -127,7 +128,9 @@ function tableLine(config, board, on, ui) {
   const open = ui.open === 'counters';
   const items = [el('span', { 'data-count': 'pot', 'data-value': table.pot }, `${calc.sticks_short} ${formatNumber(lang, board.sticks)}`)];
   if (board.features.counters) items.unshift(el('span', { 'data-count': 'honba', 'data-value': table.honba }, `${calc.honba_short} ${formatNumber(lang, table.honba)}`));
-  const commit = async (control, path) => on.showFieldResult(control, await on.edit(control.dataset.field, path, control.value, { whole: true }));
+  const commit = async (control, path) => {
+    if (control.isConnected) on.showFieldResult(control, await on.edit(control.dataset.field, path, control.value, { whole: true }));
+  };
   const editor = open ? el('form', { class: 'seat-editor', id: 'counters-editor', novalidate: true, onsubmit: (event) => event.preventDefault() },
     board.features.counters ? field('table-honba', calc.honba, refocus(el('input', {
       type: 'text', inputmode: 'numeric', name: 'table-honba', 'data-field': 'table-honba', value: String(table.honba),

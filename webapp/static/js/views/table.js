@@ -43,7 +43,9 @@ function eventSettings(config, board, on, ui) {
   const calc = config.strings.calc;
   if (!board.eventNeeded.length) return null;
   const event = board.table.event || {};
-  const commit = async (control, path, value) => on.showFieldResult(control, await on.edit(control.dataset.field, path, value, { whole: true }));
+  const commit = async (control, path, value) => {
+    if (control.isConnected) on.showFieldResult(control, await on.edit(control.dataset.field, path, value, { whole: true }));
+  };
   const number = (key, path, value) => {
     const id = `event-${path.join('-').replace('event-', '')}`;
     const input = el('input', {
@@ -113,6 +115,7 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
     board.features.newSession ? act('new-session', calc.new_session, async () => failed(await on.step('new-session'))) : null);
   let form = null;
   if (ui.form === 'win') form = renderWinForm(config, table, ui.prefill, { fields: on.winFields, save: on.win, close: on.closeForm });
+  // A storage failure of a win or a draw is shown in the form (its own status line).
   if (ui.form === 'draw') form = renderDrawForm(config, table, ui.prefill, { fields: on.drawFields, save: on.draw, close: on.closeForm });
   const pending = board.pending && !ui.form
     ? el('p', { class: 'pending', id: 'score-next', 'data-kind': board.pending.kind },
@@ -134,7 +137,9 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
     form,
     eventSettings(config, board, on, ui),
     disciplineSection(config, table, board.discipline),
-    renderHistory(config, ruleset, board, ui, on),
+    renderHistory(config, ruleset, board, ui, {
+      ...on, undo: async (id) => failed(await on.undo(id)), redo: async (id) => failed(await on.redo(id)),
+    }),
     el('div', { class: 'table-actions' }, reset),
     back,
   ].filter(Boolean);
