@@ -223,3 +223,42 @@ def test_axe_reports_no_violations_on_the_scoreboard_and_its_forms(browser, live
     page.click("#undo-confirm-yes")
     check("wrc table, an undone step")
     context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_player_picked_from_the_roster_at_the_table_has_the_log_offence_count(phone, live_server, lang):
+    """One roster, one record: a seat names the roster's player (typed "lea muller", picked as "Léa Müller"), a ruling
+    applied to that seat is charged what the log says the next offence costs, and the table shows the log's count."""
+    page = phone
+    base = f"{live_server.url}/{lang}/mcr-ema-2014"
+    page.goto(f"{base}/ruling/r_call_not_completed")
+    page.click("#record-open")
+    page.fill("#record-player", "Léa Müller")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+    [player_id] = store.items(page, "player")
+    open_table(page, live_server.url, lang, "mcr-ema-2014")
+    edit_field(page, 1, "name", "lea muller")
+    expect(page.locator("#seat-1 .seat-name")).to_have_attribute("data-name", "Léa Müller")
+    assert table_of(page, "mcr-ema-2014")["data"]["steps"][-1]["changes"][-1] == {
+        "path": ["seats", 1, "playerId"], "from": None, "to": player_id}
+    assert len(store.items(page, "player")) == 1, "the same player, not a second one"
+    expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-count", "1")
+    expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-next", "5")
+    # The second offence, recorded then applied on the ruling screen: charged 5 (the log's next), not counted twice.
+    page.goto(f"{base}/ruling/r_late_pung")
+    page.click("#record-open")
+    page.fill("#record-player", "Léa Müller")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "1")
+    page.click("#apply-preview")
+    page.click("#apply-confirm")
+    page.click("#open-table")
+    expect(page.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "-5")
+    assert table_of(page, "mcr-ema-2014")["data"]["steps"][-1]["inputs"]["counts"] == {"session": 1, "carried": 0, "strikes": 0}
+    expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-count", "2")
+    expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-next", "10")
+    page.goto(f"{live_server.url}/{lang}/log")
+    expect(page.locator('#log-summary tr[data-player="Léa Müller"] [data-count]')).to_have_attribute("data-count", "2")

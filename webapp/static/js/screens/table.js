@@ -1,12 +1,18 @@
 /**
  * The table screen's controller: the scoreboard read from the stored history, every in-place edit kept at once as a
- * step, wins and draws scored (opened already filled in when the last ruling leads to one), undo with the impact
- * asked first for an older step, redo, strikes and warnings.
+ * step, seats named by picking the event's roster, wins and draws scored (opened already filled in when the last
+ * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. A seat that
+ * names a roster player shows that player's offences and strikes as the log counts them (one record, by player id).
  */
 import { drawFields, progressiveAmount, scoreDraw, scoreWin, warnings, winFields } from '../calculator.js';
 import { disciplineStatus, localDay } from '../discipline.js';
+import { escalation } from '../log.js';
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
+import { personFor, sameNamed } from '../roster-data.js';
 import { noticesFor } from '../services/health.js';
+import { readLog } from '../services/log.js';
+import { addPlayer, playerName, readRoster } from '../services/roster.js';
+import { readSettings } from '../services/settings.js';
 import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
 import { listSteps, replayHistory, undoImpact } from '../table-history.js';
 import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
@@ -32,21 +38,45 @@ function pendingScore(replayed) {
   return score ? { ...score, stepId: last.id } : null;
 }
 
-/** What the table screen shows, worked out from the stored history. */
-function boardView(ruleset, board) {
+/** What the log counts for the player at a seat ({counted, session, strikes, status}), or null for a seat with no name. */
+function logRecord(ruleset, seat, record) {
+  if (!seat.name && !seat.playerId) return null;
+  const who = personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '');
+  const found = escalation({ incidents: record.incidents }, ruleset, who, record.session, localDay());
+  return {
+    counted: found.progressive ? found.progressive.counted + found.progressive.carried : null,
+    session: found.progressive?.counted ?? null,
+    strikes: found.discipline?.strikes ?? null,
+    status: found.discipline?.status ?? null,
+  };
+}
+
+/** What the table screen shows, worked out from the stored history (and, for named seats, the log's one record). */
+function boardView(ruleset, board, record) {
   if (board.status !== 'ok') return { status: board.status };
   const { history } = board;
   const replayed = replayHistory(history, ruleset);
-  const { table } = replayed;
+  const table = {
+    ...replayed.table,
+    seats: replayed.table.seats.map((seat) => ({ ...seat, name: playerName(record.roster.all, seat.playerId, seat.name) })),
+  };
   const listed = listSteps(history, ruleset);
   const discipline = ruleset.discipline
     ? strikeDates(replayed).map((dates, seat) => ({ seat, ...disciplineStatus(dates.filter(Boolean), ruleset.discipline, localDay()) }))
     : null;
-  const seatExtras = table.seats.map((seat, index) => ({
-    progressive: Boolean(ruleset.progressive),
-    nextPoints: ruleset.progressive ? progressiveAmount(ruleset.progressive, seat.offences) : null,
-    status: discipline?.[index]?.status ?? null,
-  }));
+  const seatExtras = table.seats.map((seat, index) => {
+    const logged = logRecord(ruleset, seat, record);
+    // The log is the record; offences applied here but not (yet) recorded still count, without counting one twice.
+    const inSession = Math.max(logged?.session ?? 0, seat.offences);
+    return {
+      progressive: Boolean(ruleset.progressive),
+      offences: Math.max(logged?.counted ?? 0, seat.offences + seat.carriedOffences),
+      nextPoints: ruleset.progressive ? progressiveAmount(ruleset.progressive, inSession) : null,
+      strikes: Math.max(logged?.strikes ?? 0, seat.strikes),
+      status: logged?.status ?? discipline?.[index]?.status ?? null,
+      fromLog: Boolean(logged),
+    };
+  });
   const scoring = ruleset.scoring || {};
   return {
     status: 'ok', rev: board.rev, history, table, kinds: scoreKinds(ruleset), features: tableFeatures(ruleset), seatExtras,
@@ -54,6 +84,7 @@ function boardView(ruleset, board) {
     undone: listed.undone, warnings: warnings(table, ruleset), discipline,
     eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
     origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
+    rosterNames: record.roster.players.map((entry) => entry.player.name),
   };
 }
 
@@ -93,6 +124,22 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { lang } = config;
   const ui = { open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null };
   let view = { status: 'loading' };
+  let roster = null;
+  /** The edits that seat a player: the roster's player of that name (added to the roster when new), by id. */
+  const seatPlayer = async (index, name) => {
+    if (!name) return [{ path: ['seats', index, 'name'], to: '' }, { path: ['seats', index, 'playerId'], to: '' }];
+    if (!roster) return [{ path: ['seats', index, 'name'], to: name }];
+    let found = sameNamed(roster.all, name);
+    if (!found.length) {
+      const added = await addPlayer(roster.event.id, { name });
+      found = added.ok ? [added.player] : [];
+    }
+    const player = found.length === 1 ? found[0] : null;  // several players of that name: the name as typed
+    return [{ path: ['seats', index, 'name'], to: player ? player.name : name }, { path: ['seats', index, 'playerId'], to: player ? player.id : '' }];
+  };
+  /** Leave out a seat's playerId when it had none and gets none. */
+  const seatEdits = async (index, name) => (await seatPlayer(index, name))
+    .filter((edit) => edit.path[2] !== 'playerId' || edit.to || view.table.seats[index].playerId);
   const done = (result) => {
     if (result.ok) ctx.refresh();
     return result;
@@ -108,7 +155,8 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const read = readField(ruleset, lang, path, raw, options);
       if (read.error) return { errors: { [fieldId]: read.error } };
       ui.focus = fieldId;
-      return done(await saveEdit(ruleset, editsFor(view.table, path, read.value)));
+      const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(view.table, path, read.value);
+      return done(await saveEdit(ruleset, edits));
     },
     showFieldResult: (control, result) => {
       if (result.errors && control.form) showErrors(control.form, config.strings, result.errors);
@@ -157,8 +205,10 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   return {
     live: true,
     async render() {
-      const board = await readBoard(ruleset);
-      view = boardView(ruleset, board);
+      const [board, log, found, { settings }] = await Promise.all([readBoard(ruleset), readLog(), readRoster(), readSettings()]);
+      roster = found;
+      const record = { roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
+      view = boardView(ruleset, board, record);
       if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
       else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
       if (view.pending && !ui.form && ui.dismissed !== view.pending.stepId) {

@@ -24,10 +24,10 @@ function marksOf(calc, seat, extra) {
   if (seat.deadHand) marks.push({ mark: 'dead-hand', text: calc.dead_hand });
   if (seat.liveTiles) marks.push({ mark: 'live-tiles', text: `${calc.live_tiles} ${seat.liveTiles}` });
   if (seat.deadTiles) marks.push({ mark: 'dead-tiles', text: `${calc.dead_tiles} ${seat.deadTiles}` });
-  if (extra.progressive && (seat.offences || seat.carriedOffences)) {
-    marks.push({ mark: 'offences', text: format(calc.mark_offences, { count: seat.offences + seat.carriedOffences, points: extra.nextPoints }) });
+  if (extra.progressive && extra.offences) {
+    marks.push({ mark: 'offences', count: extra.offences, next: extra.nextPoints, text: format(calc.mark_offences, { count: extra.offences, points: extra.nextPoints }) });
   }
-  if (seat.strikes) marks.push({ mark: 'strikes', text: `${calc.strikes} ${seat.strikes}` });
+  if (extra.strikes) marks.push({ mark: 'strikes', count: extra.strikes, text: `${calc.strikes} ${extra.strikes}` });
   if (extra.status === 'suspended' || extra.status === 'banned') marks.push({ mark: extra.status, text: calc[`mark_${extra.status}`] });
   if (seat.substituted) marks.push({ mark: 'substituted', text: calc.substituted });
   if (seat.sessionLost !== undefined && seat.sessionLost !== null) marks.push({ mark: 'session-lost', text: calc.session_lost });
@@ -70,6 +70,7 @@ function seatEditor(config, board, index, on, ui) {
   };
   const name = refocus(el('input', {
     type: 'text', name: `seat-${index}-name`, 'data-field': `seat-${index}-name`, maxlength: '40', autocomplete: 'off', value: seat.name,
+    list: board.rosterNames.length ? 'roster-names' : null,
     onchange: () => commit(name, ['seats', index, 'name'], name.value.trim()),
   }), ui.focus);
   const scores = board.kinds.map((kind) => numberField(`seat-${index}-${kind.kind}`, { text: kind.label, sign: format(calc.sign_key, { field: kind.label }) },
@@ -114,7 +115,9 @@ function seatCard(config, board, index, on, ui) {
   el('span', { class: 'seat-name', 'data-name': seat.name }, seat.name || calc.no_name),
   board.kinds.map((kind) => el('span', { class: 'seat-score', 'data-score': kind.kind, 'data-value': seat[kind.kind] ?? '' },
     el('span', { class: 'visually-hidden' }, `${kind.label}: `), shown(lang, seat[kind.kind]))),
-  marks.length ? el('span', { class: 'seat-marks' }, marks.map((item) => el('span', { class: 'mark', 'data-mark': item.mark }, item.text))) : null);
+  marks.length ? el('span', { class: 'seat-marks' }, marks.map((item) => el('span', {
+    class: 'mark', 'data-mark': item.mark, 'data-count': item.count, 'data-next': item.next ?? undefined,
+  }, item.text))) : null);
   return el('li', { class: `seat-card${open ? ' open' : ''}${dealer ? ' dealer' : ''}`, 'data-seat': index },
     summary, open ? seatEditor(config, board, index, on, ui) : null);
 }
@@ -148,13 +151,15 @@ function tableLine(config, board, on, ui) {
 }
 
 /**
- * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{progressive, nextPoints, status}], sticks,
- * rev}; ui: {open: seat index | 'counters' | null, focus: control id}; on: {open(which), edit(fieldId, path, value,
+ * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{progressive, offences, nextPoints, strikes,
+ * status, fromLog}], sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id}; on: {open(which), edit(fieldId, path, value,
  * options) → result, showFieldResult(control, result), formatInput(value, decimals)}.
  */
 export function renderScoreboard(config, board, on, ui) {
   const calc = config.strings.calc;
   return el('section', { class: 'scoreboard', id: 'scoreboard', 'aria-label': calc.scoreboard },
+    // The event's roster: a seat's name is picked from it (a new name joins it).
+    board.rosterNames.length ? el('datalist', { id: 'roster-names' }, board.rosterNames.map((name) => el('option', { value: name }))) : null,
     el('ol', { class: 'seats' }, board.table.seats.map((_, index) => seatCard(config, board, index, on, ui))),
     tableLine(config, board, on, ui));
 }
