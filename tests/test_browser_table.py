@@ -27,7 +27,7 @@ def table_of(page, ruleset="wrc-2015"):
 
 def open_table(page, base, lang, ruleset="wrc-2015"):
     page.goto(f"{base}/{lang}/{ruleset}/table")
-    expect(page.locator("#scoreboard")).to_be_visible()
+    expect(page.locator("#scoreboard")).to_be_visible(timeout=20_000)  # a first load on a busy machine
 
 
 def steps_shown(page):

@@ -17,7 +17,6 @@ import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '..
 import { listSteps, replayHistory, undoImpact } from '../table-history.js';
 import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
-import { showErrors, storageFailed } from '../views/scores.js';
 import { renderTable } from '../views/table.js';
 
 /** Each seat's strike dates (the day of every step adding a strike), for the discipline status. */
@@ -157,11 +156,6 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       ui.focus = fieldId;
       const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(view.table, path, read.value);
       return done(await saveEdit(ruleset, edits));
-    },
-    showFieldResult: (control, result) => {
-      if (result.errors && control.form) showErrors(control.form, config.strings, result.errors);
-      const status = control.form?.querySelector('[role="status"]');
-      if (result.error && status) storageFailed(status, config.strings, result.error);
     },
     step: async (kind) => done(await addStep(ruleset, { kind })),
     openForm: (kind, prefill) => {

@@ -4,7 +4,7 @@
  */
 import { el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
-import { field } from './scores.js';
+import { field, showFieldResult } from './scores.js';
 
 /** Give focus back to the control the referee was editing once the screen is shown again. */
 function refocus(node, wanted) {
@@ -60,13 +60,13 @@ function numberField(id, label, value, { commit, focusId }) {
 
 /** The editor of one seat, in place: name, scores, riichi, dealer. */
 function seatEditor(config, board, index, on, ui) {
-  const { strings, lang } = config;
+  const { strings } = config;
   const calc = strings.calc;
   const seat = board.table.seats[index];
   const commit = async (control, path, value) => {
     if (!control.isConnected) return;  // a field taken off the screen by a refresh is not an edit (its text is carried over)
     const result = await on.edit(control.dataset.field, path, value);
-    on.showFieldResult(control, result);
+    showFieldResult(strings, control, result);
   };
   const name = refocus(el('input', {
     type: 'text', name: `seat-${index}-name`, 'data-field': `seat-${index}-name`, maxlength: '40', autocomplete: 'off', value: seat.name,
@@ -132,7 +132,7 @@ function tableLine(config, board, on, ui) {
   const items = [el('span', { 'data-count': 'pot', 'data-value': table.pot }, `${calc.sticks_short} ${formatNumber(lang, board.sticks)}`)];
   if (board.features.counters) items.unshift(el('span', { 'data-count': 'honba', 'data-value': table.honba }, `${calc.honba_short} ${formatNumber(lang, table.honba)}`));
   const commit = async (control, path) => {
-    if (control.isConnected) on.showFieldResult(control, await on.edit(control.dataset.field, path, control.value, { whole: true }));
+    if (control.isConnected) showFieldResult(strings, control, await on.edit(control.dataset.field, path, control.value, { whole: true }));
   };
   const editor = open ? el('form', { class: 'seat-editor', id: 'counters-editor', novalidate: true, onsubmit: (event) => event.preventDefault() },
     board.features.counters ? field('table-honba', calc.honba, refocus(el('input', {
@@ -153,7 +153,7 @@ function tableLine(config, board, on, ui) {
 /**
  * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{progressive, offences, nextPoints, strikes,
  * status, fromLog}], sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id}; on: {open(which), edit(fieldId, path, value,
- * options) → result, showFieldResult(control, result), formatInput(value, decimals)}.
+ * options) → {ok} | {errors} | {error}, formatInput(value, decimals)}.
  */
 export function renderScoreboard(config, board, on, ui) {
   const calc = config.strings.calc;

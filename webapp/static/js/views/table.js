@@ -9,7 +9,7 @@ import { heading } from './common.js';
 import { renderDrawForm, renderWinForm } from './hand-forms.js';
 import { renderHistory } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
-import { field, seatLabel, storageFailed } from './scores.js';
+import { field, seatLabel, showFieldResult, storageFailed } from './scores.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -40,11 +40,12 @@ function disciplineSection(config, table, rows) {
 
 /** The figures the ruleset leaves to the event, set once per event, with where that comes from. */
 function eventSettings(config, board, on, ui) {
-  const calc = config.strings.calc;
+  const { strings } = config;
+  const calc = strings.calc;
   if (!board.eventNeeded.length) return null;
   const event = board.table.event || {};
   const commit = async (control, path, value) => {
-    if (control.isConnected) on.showFieldResult(control, await on.edit(control.dataset.field, path, value, { whole: true }));
+    if (control.isConnected) showFieldResult(strings, control, await on.edit(control.dataset.field, path, value, { whole: true }));
   };
   const number = (key, path, value) => {
     const id = `event-${path.join('-').replace('event-', '')}`;
