@@ -14,6 +14,8 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
     calculator   the calculator over given.start, given.event and given.steps -> {table, steps, warnings}
     escalation   escalation(log of given.incidents, ruleset, given.player, given.session, given.today)
     discipline   disciplineStatus(given.strikes, ruleset.discipline, given.today)
+    table_history  a table's history from given.event (or a stored given.legacy), then given.ops (add, undo, redo,
+                 impact) -> {history, table, list, undone, impacts, problems}
 
 `expect` is matched by `subset_matches`: a mapping needs each of its keys, a list each of its items in order and no
 more, anything else equality. YAML dates and times are compared as ISO text.
@@ -30,7 +32,7 @@ from helpers import NODE, ROOT, rulesets_in
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"
-SUBJECTS = ("engine", "calculator", "escalation", "discipline")
+SUBJECTS = ("engine", "calculator", "escalation", "discipline", "table_history")
 SHAPE = {"name", "ruleset", "given", "expect"}
 
 

@@ -6,7 +6,10 @@ import * as calc from '../webapp/static/js/calculator.js';
 import { disciplineStatus } from '../webapp/static/js/discipline.js';
 import { walk } from '../webapp/static/js/engine.js';
 import { escalation } from '../webapp/static/js/log.js';
+import * as stored from '../webapp/static/js/storage/kinds/table.js';
+import * as history from '../webapp/static/js/table-history.js';
 import { runScenarios } from './calculator_scenarios.mjs';
+import { runHistoryScenarios } from './history_scenarios.mjs';
 
 /** The incident log a list of incidents makes, as the log module stores it. */
 function asLog(ruleset, incidents) {
@@ -23,6 +26,7 @@ const SUBJECTS = {
   escalation: (ruleset, given, rulesets, id) => escalation(
     asLog(id, given.incidents), ruleset, given.player, given.session ?? '', given.today),
   discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
+  table_history: (ruleset, given, rulesets, id) => runHistoryScenarios({ history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
 };
 
 const rulesets = JSON.parse(readFileSync(process.argv[2], 'utf8'));

@@ -12,8 +12,10 @@ DATA_LAYER = re.compile(r"^js/(storage/|services/|screens/|controller\.js$|app\.
                         r"|table-store\.js$|log-store\.js$)")
 # Browser APIs that keep or share data: only the storage layer (and the update code) may use them.
 STORAGE_APIS = re.compile(r"\b(localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator\.storage|navigator\.locks)\b")
-PURE = ["js/engine.js", "js/calculator.js", "js/discipline.js", "js/log.js", "js/log-file.js", "js/table-form.js", "js/csv-export.js",
-        "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js", "js/log-view.js"]
+PURE = ["js/engine.js", "js/calculator.js", "js/discipline.js", "js/log.js", "js/log-file.js", "js/csv-export.js", "js/numbers.js",
+        "js/table-state.js", "js/hand-scoring.js", "js/table-history.js", "js/storage/kinds/table.js",
+        "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js",
+        "js/log-view.js"]
 BROWSER_ONLY = re.compile(r"\b(document|window|localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator)\b")
 
 

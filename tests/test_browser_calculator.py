@@ -12,6 +12,14 @@ def stored(page):
     return store.item(page, "table", "wrc-2015")
 
 
+def edit(page, seat, field, value):
+    """Open a seat of the scoreboard in place and change one field (kept when the field changes)."""
+    if page.locator(f"#seat-{seat}-editor").count() == 0:
+        page.click(f"#seat-{seat}")
+    page.fill(f"#seat-{seat}-{field}", value)
+    page.press(f"#seat-{seat}-{field}", "Enter")
+
+
 def apply_ruling(page, url, **fields):
     page.goto(url)
     page.click("#apply-open")
@@ -33,11 +41,11 @@ def test_chombo_applied_then_undone(page, live_server):
     assert stored(page) is None, "nothing is stored before confirmation"
     page.click("#apply-confirm")
     page.click("#open-table")
-    expect(page.locator("#seat-1-tournament")).to_have_value("-20")
-    expect(page.locator("#seat-1-table")).to_have_value("30000")
+    expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-20")
+    expect(page.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "30000")
     expect(page.locator("#history li")).to_have_count(1)
-    page.click("#undo-0")
-    expect(page.locator("#seat-1-tournament")).to_have_value("0")
+    page.click('#history [data-undo="s1"]')  # the newest step: undone at once
+    expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "0")
     expect(page.locator("#history-empty")).to_be_visible()
 
 
@@ -73,21 +81,23 @@ def test_bad_apply_input_changes_nothing(page, live_server, fields, error_field)
                                           ("seat-2-table", "99999999999"), ("table-honba", "-1")])
 def test_bad_table_input_changes_nothing(page, live_server, field, value):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
-    page.fill("#seat-3-name", "Before")
-    page.click("#table-save")
+    edit(page, 3, "name", "Before")
     expect(page.locator("#history li")).to_have_count(1)
     before = stored(page)
+    if field == "table-honba":
+        page.click("#counters")
+    else:
+        page.click(f"#seat-{field[5]}")
     page.fill(f"#{field}", value)
-    page.click("#table-save")
+    page.press(f"#{field}", "Enter")
     expect(page.locator(f"#{field}-error")).to_be_visible()
     assert stored(page) == before
 
 
 def test_names_are_text_not_html(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
-    page.fill("#seat-0-name", "<img src=x onerror=window.pwned=1>")
-    page.click("#table-save")
-    expect(page.locator("#history li")).to_have_count(1)  # saved (the write completes after the click)
+    edit(page, 0, "name", "<img src=x onerror=window.pwned=1>")
+    expect(page.locator("#history li")).to_have_count(1)  # kept as it was typed
     apply_ruling(page, f"{live_server.url}/en/wrc-2015/false-win/shown/no", offender="0")
     expect(page.locator("#apply-offender option").nth(1)).to_contain_text("<img src=x")
     assert page.evaluate("window.pwned === undefined")
@@ -97,17 +107,17 @@ def test_names_are_text_not_html(page, live_server):
 def test_table_survives_reload_and_offline(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
     wait_offline_ready(page)
-    page.fill("#seat-2-table", "41000")
-    page.fill("#seat-0-table", "19000")
-    page.click("#table-save")
-    expect(page.locator("#history li")).to_have_count(1)
+    edit(page, 2, "table", "41000")
+    page.click("#seat-2")
+    edit(page, 0, "table", "19000")
+    expect(page.locator("#history li")).to_have_count(2)
     page.reload()
-    expect(page.locator("#seat-2-table")).to_have_value("41000")
+    expect(page.locator('#seat-2 [data-score="table"]')).to_have_attribute("data-value", "41000")
     page.context.set_offline(True)
     try:
         page.reload()
-        expect(page.locator("#seat-2-table")).to_have_value("41000")
-        expect(page.locator("#history li")).to_have_count(1)
+        expect(page.locator('#seat-2 [data-score="table"]')).to_have_attribute("data-value", "41000")
+        expect(page.locator("#history li")).to_have_count(2)
     finally:
         page.context.set_offline(False)
 
@@ -120,14 +130,13 @@ def test_numbers_follow_the_language(page, live_server, lang, expected):
 
 def test_table_warnings(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
-    page.fill("#seat-0-table", "29000")
-    page.check("#seat-0-deposit")
-    page.click("#table-save")
-    expect(page.locator("#history li")).to_have_count(1)
-    expect(page.locator('[data-warning="deposit_without_riichi"]')).to_be_visible()
+    edit(page, 0, "table", "29000")
+    expect(page.locator('[data-warning="total_off"]')).to_be_visible()
+    page.check("#seat-0-riichi")  # riichi puts its stick on the table: the total adds up again
+    expect(page.locator('#seat-0 [data-mark="riichi"]')).to_have_count(1)
     expect(page.locator('[data-warning="total_off"]')).to_have_count(0)
-    page.fill("#seat-1-table", "31000")
-    page.click("#table-save")
+    page.click("#seat-0")
+    edit(page, 1, "table", "31000")
     expect(page.locator('[data-warning="total_off"]')).to_be_visible()
 
 
@@ -136,7 +145,9 @@ def test_calculator_fits_320px(page, live_server):
     apply_ruling(page, f"{live_server.url}/it/wrc-2015/false-win/shown/no", offender="1")
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.goto(f"{live_server.url}/it/wrc-2015/table")
-    page.wait_for_selector("#table-form")
+    page.wait_for_selector("#scoreboard")
+    page.click("#seat-1")
+    page.click("#open-win")
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 
@@ -151,7 +162,8 @@ def test_arizona_strikes_lead_to_a_suspension_with_dates(page, live_server):
     expect(seat).to_have_attribute("data-strikes", "3")
     expect(seat).to_have_attribute("data-status", "suspended")
     expect(page.locator('#discipline li[data-seat="1"]')).to_have_attribute("data-status", "ok")
-    expect(page.locator("#seat-2-tournament")).to_have_value("-30")
+    expect(page.locator('#seat-2 [data-score="tournament"]')).to_have_attribute("data-value", "-30")
+    expect(page.locator('#seat-2 [data-mark="suspended"]')).to_have_count(1)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

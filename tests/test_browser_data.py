@@ -201,7 +201,7 @@ def check_screen(page, screen, case):
         if case.kind == "table" and case.problem == "newer":
             expect(page.locator("#table-unavailable")).to_have_attribute("data-problem", "newer")
         else:
-            expect(page.locator("#table-form")).to_be_visible()
+            expect(page.locator("#scoreboard")).to_be_visible()
             expect(page.locator("#table-reset")).to_be_visible()  # reset is always reachable
     if screen == "roster":
         expect(page.locator("#player-add-form")).to_be_visible()
@@ -239,9 +239,13 @@ def check_good(page, case):
         for record in good["records"]:
             assert dumps(stored[record["id"]]) == dumps(record)
     if case.kind == "table" and good:
+        # A table of version 1 is read as version 2 (each step gains an id) and rebuilt once with the ruleset's data
+        # at its next save (table-history.js upgradeHistory): every good step and the start keep what they hold.
         table = store.table(page, "wrc-2015")
-        assert dumps(table["steps"][:len(good["steps"])]) == dumps(good["steps"])
-        assert dumps(table["start"]) == dumps(good["start"]) or (good["start"] is None and table["start"] is not None)
+        steps = [{key: value for key, value in step.items() if key != "id"} for step in table["steps"] if step.get("origin") != "migration"]
+        assert steps[:len(good["steps"])] == good["steps"]
+        start = table["start"] and {key: value for key, value in table["start"].items() if key != "event"}
+        assert start == good["start"] or (good["start"] is None and table["start"] is not None)
     if case.kind == "settings":
         settings = store.item(page, "settings", "main")["data"]
         for key, value in good.items():
@@ -283,7 +287,7 @@ def next_save(page, base, case):
     elif case.kind == "table":
         visit(page, base, "table", first=False)
         if case.problem == "newer":
-            expect(page.locator("#table-form")).to_have_count(0)
+            expect(page.locator("#scoreboard")).to_have_count(0)
             return
         before = page.locator("#history li").count()
         page.click("#end-hanchan")
@@ -358,10 +362,15 @@ def test_notices_stale_forms_and_the_data_section_are_accessible(browser, live_s
         other = context.new_page()
         other.goto(f"{base}/en/wrc-2015/table")
         page.goto(f"{base}/en/wrc-2015/table")
-        page.fill("#seat-2-table", "35000")
+        page.click("#seat-2")
+        page.fill("#seat-2-table", "35000")  # typed, not yet kept
+        other.click("#seat-0")
         other.fill("#seat-0-table", "42000")
-        other.click("#table-save")
-        expect(page.locator("#table-form-stale")).to_be_visible()
+        other.press("#seat-0-table", "Enter")
+        expect(page.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "42000")
+        expect(page.locator("#seat-2-table")).to_have_value("35000")
+        result = axe.run(page)
+        assert result.violations_count == 0, result.generate_report()
         page.goto(f"{base}/en/log")
         page.set_input_files("#import-file", files=[{"name": "log.json", "mimeType": "application/json", "buffer": json.dumps(
             {**LOG, "incidents": [{**INCIDENTS[0], "note": "changed"}, {**INCIDENTS[0], "id": "new"}]}).encode()}])

@@ -18,9 +18,9 @@ def test_storage_full_at_each_kind_of_write(page, live_server):
     base = live_server.url
     store.small_quota(page, base)
     page.goto(f"{base}/en/wrc-2015/table")
+    page.click("#seat-0")
     page.fill("#seat-0-table", "31000")
-    page.fill("#seat-1-table", "29000")
-    page.click("#table-save")
+    page.press("#seat-0-table", "Enter")
     expect(page.locator("#history li")).to_have_count(1)
     page.goto(f"{base}{RULING}")
     page.click("#record-open")
@@ -41,15 +41,16 @@ def test_storage_full_at_each_kind_of_write(page, live_server):
         page.fill("#record-player", "Jo")
         page.click("#record-save")
         expect(page.locator("#record-storage-error")).to_have_attribute("data-error", "quota")
-        # The table: typed scores, a step, an undo, a reset.
+        # The table: an edit in place, a step, an undo.
         page.goto(f"{base}/en/wrc-2015/table")
+        page.click("#seat-2")
         page.fill("#seat-2-table", "28000")
-        page.fill("#seat-3-table", "32000")
         full.fill()
-        page.click("#table-save")
-        expect(page.locator("#storage-error")).to_have_attribute("data-error", "quota")
+        page.press("#seat-2-table", "Enter")
+        expect(page.locator("#seat-2-editor #storage-error")).to_have_attribute("data-error", "quota")
         expect(page.locator("#seat-2-table")).to_have_value("28000")  # what was typed is still there
-        for button in ("#end-hanchan", "#undo-0"):
+        page.click("#seat-2-done")
+        for button in ("#end-hanchan", '#history [data-undo="s1"]'):
             page.locator("#table-status").evaluate("(node) => node.replaceChildren()")
             full.fill()
             page.click(button)
@@ -125,15 +126,18 @@ LEGACY_LOG = {"format": "mahjong-referee/incident-log", "version": 1, "incidents
      "player": "Alice", "seat": "East", "rulesetId": "wrc-2015", "rulingId": "r_false_win_shown", "points": 20, "note": ""}]}
 
 
+SEATS = [{"wind": wind, "name": "", "table": 30000, "tournament": 0, "riichi": False, "deposit": False, "deadHand": False,
+          "liveTiles": 0, "deadTiles": 0, "strikes": 0, "offences": 0, "carriedOffences": 0, "substituted": False,
+          "disqualified": False} for wind in ("east", "south", "west", "north")]
+LEGACY_START = {"rulesetId": "wrc-2015", "dealer": 0, "honba": 0, "pot": 0, "seats": SEATS}
+# The previous release's table: a whole-table edit (45,000 and 15,000), as its screen saved it.
+LEGACY_TABLE = {"start": LEGACY_START, "steps": [{"kind": "edit", "at": "2026-05-01T10:00:00.000Z", "table": {
+    **LEGACY_START, "seats": [{**SEATS[0], "table": 45000}, {**SEATS[1], "table": 15000}, SEATS[2], SEATS[3]]}}]}
+
+
 def test_the_previous_release_data_migrates_once(context, live_server):
     base = live_server.url
     page = context.new_page()
-    page.goto(f"{base}/en/wrc-2015/table")  # the previous release's table, made by this app's own screen
-    page.fill("#seat-0-table", "45000")
-    page.fill("#seat-1-table", "15000")
-    page.click("#table-save")
-    expect(page.locator("#history li")).to_have_count(1)
-    table = store.table(page, "wrc-2015")
     page.goto(f"{base}/nothing")
     page.evaluate("""async ([log, table]) => {
       await new Promise((resolve) => { const r = indexedDB.deleteDatabase('mahjong-referee'); r.onsuccess = r.onerror = r.onblocked = resolve; });
@@ -142,18 +146,19 @@ def test_the_previous_release_data_migrates_once(context, live_server):
       localStorage.setItem('mjref.table.wrc-2015', JSON.stringify(table));
       localStorage.setItem('mjref.ruleset', JSON.stringify('wrc-2015'));
       localStorage.setItem('mjref.log-context', JSON.stringify({ tournament: 'Open', session: '2', table: '5' }));
-    }""", [LEGACY_LOG, table])
+    }""", [LEGACY_LOG, LEGACY_TABLE])
     legacy = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     # Two tabs start at once: the migration happens once (a Web Lock), in one transaction.
     other = context.new_page()
     page.goto(f"{base}/en/log")
     other.goto(f"{base}/en/wrc-2015/table")
     expect(page.locator("#incidents li.incident")).to_have_count(1)
-    expect(other.locator("#seat-0-table")).to_have_value("45000")
+    expect(other.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "45000")
     page.goto(f"{base}/en/")
     expect(page.locator("#current-ruleset")).to_be_visible()
     assert store.incidents(page) == {LEGACY_LOG["incidents"][0]["id"]: LEGACY_LOG["incidents"][0]}
-    assert store.table(page, "wrc-2015") == table
+    assert store.table(page, "wrc-2015") == {  # version 1, read as version 2: ids in order, marked for a rebuild
+        "start": LEGACY_TABLE["start"], "steps": [{"id": "s1", **LEGACY_TABLE["steps"][0]}], "undone": [], "nextId": 2, "legacy": True}
     assert store.item(page, "settings", "main")["data"]["context"] == {"tournament": "Open", "session": "2", "table": "5"}
     assert store.aside(page) == []
     kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from helpers import call_module
+from helpers import call_module, rulesets_in
 
 
 def call(tmp_path, function, calls):
@@ -61,3 +61,17 @@ def test_make_incident_validates(tmp_path):
     assert results[0] == {"errors": {"player": "empty_player"}}
     assert results[1] == {"errors": {"points": "not_number"}}
     assert results[2]["incident"]["points"] == 12
+
+
+def test_the_table_charges_what_the_log_says_the_next_offence_costs(app, tmp_path):
+    """One record: the calculator takes the offender's counts from the log's escalation, so both give one figure."""
+    mcr = rulesets_in(app, "en")["mcr-ema-2014"]
+    incidents = [{"player": "Alice", "session": "2", "at": f"2026-05-01T1{n}:00:00Z", "rulingId": "r_call_not_completed"}
+                 for n in range(3)]
+    log = {"format": "mahjong-referee/incident-log", "version": 1,
+           "incidents": [{"id": f"i{n}", "rulesetId": "mcr-ema-2014", **item} for n, item in enumerate(incidents)]}
+    [found] = call(tmp_path, "escalation", [[log, mcr, "alice", "2", "2026-05-01"]])
+    table = call_module("calculator.js", "newTable", [[mcr, {"start": 0}]], tmp_path)[0]
+    [applied] = call_module("calculator.js", "applyRuling", [[table, mcr, "r_late_pung", {"offender": 1, "counts": found["counts"]}]], tmp_path)
+    assert found["progressive"]["next"] == applied["penalty"] == 20
+    assert applied["after"]["seats"][1]["offences"] == found["counts"]["session"] + 1

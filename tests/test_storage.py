@@ -14,6 +14,15 @@ START = {"rulesetId": "wrc-2015", "dealer": 0, "honba": 0, "pot": 0, "seats": [d
 STEPS = [{"kind": "ruling", "rulingId": "r_false_win_shown", "inputs": {"offender": "1"}, "at": "2026-11-23T10:00:00.000Z"},
          {"kind": "end-hanchan", "at": "2026-11-23T11:00:00.000Z"},
          {"kind": "edit", "table": START, "at": "2026-11-23T12:00:00.000Z"}]
+
+
+def table_v2(start, steps, numbers=None):
+    """A table stored at version 1 ({start, steps}) as version 2 reads it: ids in order, nothing undone, marked legacy."""
+    numbers = numbers or range(1, len(steps) + 1)
+    ids = [{"id": f"s{n}", **step} for n, step in zip(numbers, steps)]
+    return {"start": start, "steps": ids, "undone": [], "nextId": max([0, *numbers]) + 1, "legacy": True}
+
+
 SETTINGS = {"ruleset": "wrc-2015", "lang": "fr", "context": {"tournament": "Open", "session": "2", "table": "7"}}
 
 
@@ -48,22 +57,24 @@ def test_good_items_read_as_they_are(tmp_path):
     found = inspect(tmp_path, [["incident", INCIDENT["id"], envelope("incident", INCIDENT)],
                                ["table", "wrc-2015", envelope("table", {"start": START, "steps": STEPS})],
                                ["table", "wrc-2015", envelope("table", {"start": None, "steps": []})],
+                               ["table", "wrc-2015", envelope("table", table_v2(START, STEPS), v=2)],
                                ["settings", "main", envelope("settings", SETTINGS)],
                                ["settings", "main", envelope("settings", {"ruleset": None, "lang": None,
                                                                           "context": {"tournament": "", "session": "", "table": ""}})]])
-    assert [f["status"] for f in found] == ["ok"] * 5
+    assert [f["status"] for f in found] == ["ok"] * 6
     assert found[0]["data"] == INCIDENT and found[0]["rev"] == 3
+    assert found[1]["data"] == found[3]["data"] == table_v2(START, STEPS), "version 1 is read as version 2"
 
 
 DAMAGED = [
     ("not an object", "table", "wrc-2015", "garbage", None),
     ("null", "settings", "main", None, None),
     ("wrong format", "table", "wrc-2015", {**envelope("table", {"start": START, "steps": []}), "format": "incident"}, None),
-    ("wrong types", "table", "wrc-2015", envelope("table", {"start": 5, "steps": "x"}), {"start": None, "steps": []}),
-    ("missing steps", "table", "wrc-2015", envelope("table", {"start": START}), {"start": START, "steps": []}),
+    ("wrong types", "table", "wrc-2015", envelope("table", {"start": 5, "steps": "x"}), table_v2(None, [])),
+    ("missing steps", "table", "wrc-2015", envelope("table", {"start": START}), table_v2(START, [])),
     ("missing data", "incident", "x", {"format": "incident", "v": 1, "rev": 1}, None),
     ("one bad step", "table", "wrc-2015", envelope("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
-     {"start": START, "steps": [STEPS[0], STEPS[1]]}),
+     table_v2(START, [STEPS[0], STEPS[1]], [1, 3])),
     ("a bad settings field", "settings", "main", envelope("settings", {**SETTINGS, "ruleset": 5}),
      {**SETTINGS, "ruleset": None, "currentEvent": None}),
     ("a non-text player", "incident", "a b\"c", envelope("incident", {**INCIDENT, "player": 5}), None),
@@ -127,8 +138,8 @@ def test_an_older_app_meets_version_2_incidents_as_newer(tmp_path):
 
 
 def test_a_newer_version_is_never_damaged(tmp_path):
-    [found] = inspect(tmp_path, [["table", "wrc-2015", {"format": "table", "v": 2, "rev": 9, "data": "anything at all"}]])
-    assert found == {"status": "newer", "v": 2, "rev": 9}
+    [found] = inspect(tmp_path, [["table", "wrc-2015", {"format": "table", "v": 3, "rev": 9, "data": "anything at all"}]])
+    assert found == {"status": "newer", "v": 3, "rev": 9}
 
 
 def test_missing_is_not_damaged(tmp_path):
@@ -149,7 +160,7 @@ def test_legacy_data_migrates_whole(tmp_path):
                              "mjref.backup.log": "old backup", "other": "x"})
     assert plan["aside"] == [] and plan["kept"] == []
     assert plan["items"] == [{"kind": "incident", "id": i["id"], "data": i} for i in LOG["incidents"]] + \
-        [{"kind": "table", "id": "wrc-2015", "data": {"start": START, "steps": STEPS}}]
+        [{"kind": "table", "id": "wrc-2015", "data": table_v2(START, STEPS)}]
     assert plan["settings"] == {"ruleset": "wrc-2015", "context": SETTINGS["context"]}
     assert sorted(plan["migrated"]) == ["mjref.log", "mjref.log-context", "mjref.ruleset", "mjref.table.wrc-2015"]
 
@@ -179,7 +190,7 @@ def test_a_newer_legacy_log_is_left_in_place(tmp_path):
 def test_a_damaged_legacy_table_keeps_its_good_steps(tmp_path):
     raw = json.dumps({"start": START, "steps": [STEPS[0], {"kind": "ruling"}, STEPS[1]]})
     plan = legacy(tmp_path, {"mjref.table.wrc-2015": raw, "mjref.ruleset": "wrc-2015", "mjref.log-context": json.dumps("x")})
-    assert plan["items"] == [{"kind": "table", "id": "wrc-2015", "data": {"start": START, "steps": [STEPS[0], STEPS[1]]}}]
+    assert plan["items"] == [{"kind": "table", "id": "wrc-2015", "data": table_v2(START, [STEPS[0], STEPS[1]], [1, 3])}]
     assert {entry["key"] for entry in plan["aside"]} == {"mjref.table.wrc-2015", "mjref.ruleset", "mjref.log-context"}
     assert plan["settings"] == {}
 

@@ -131,6 +131,36 @@ def test_invalid_number_branches(workspace):
         in problems_after(workspace, mutate)
 
 
+def test_scoring_data_needed_by_the_rulings(workspace):
+    """A substitute rule and riichi figures are required when rulings need them; figures name their origin."""
+    def mutate(data):
+        del data["scoring"]["substitute"]
+        del data["scoring"]["riichi"]
+        data["scoring"]["table"]["start"] = "event"
+    problems = problems_after(workspace, mutate)
+    assert reported(problems, "scoring.substitute", "missing: rulings bring in a substitute")
+    assert reported(problems, "scoring.riichi", "missing: rulings void a riichi or lead to a win or a draw")
+    assert reported(problems, "scoring.table.origin", "missing: say why the event sets the start")
+
+
+def test_scoring_figures_are_checked(workspace):
+    def mutate(data):
+        data["scoring"]["table"]["start"] = "30 000"
+        data["scoring"]["tournament"]["decimals"] = 3
+        data["scoring"]["riichi"]["counter"] = {"ron": 300}
+        data["scoring"]["riichi"]["dealer_stays"] = "always"
+        data["rulings"]["r_riichi_open"]["effects"] = [{"type": "riichi_voided", "stick": "burnt"}, {"type": "next_score"}]
+        data["scoring"]["hanchan"].pop("origin")
+    problems = problems_after(workspace, mutate)
+    assert reported(problems, "scoring.hanchan.origin", "missing")
+    assert reported(problems, "scoring.table.start", "must be a whole number, or event")
+    assert reported(problems, "scoring.tournament.decimals", "")
+    assert reported(problems, "scoring.riichi.counter", "must be {ron, tsumo_each}")
+    assert reported(problems, "scoring.riichi.dealer_stays", "must be one of: tenpai, win, event")
+    assert reported(problems, "rulings.r_riichi_open.effects[0].stick", "")
+    assert reported(problems, "rulings.r_riichi_open.effects[1].kind", "missing")
+
+
 def test_create_app_refuses_invalid_ruleset(workspace):
     problems_after(workspace, lambda data: data["rulings"]["r_false_win_shown"].update(penalty="mangan"))
     with pytest.raises(RulesetError) as error:

@@ -139,6 +139,21 @@ def _check_scale(data, _stem):
         yield Problem(("progressive",), "missing: rulings use the progressive scale, so the ruleset needs one")
 
 
+def _check_scoring(data, _stem):
+    """What the rulings' effects need from `scoring`: a substitute rule, riichi figures, and an origin for a start
+    left to the event."""
+    scoring = data.get("scoring", {})
+    specs = list(data["penalties"].values()) + list(data["rulings"].values())
+    used = {effect["type"] for spec in specs for effect in spec.get("effects", [])}
+    if used & {"substitute", "session_lost"} and "substitute" not in scoring:
+        yield Problem(("scoring", "substitute"), "missing: rulings bring in a substitute, so say what the absent player gets")
+    if used & {"riichi_voided", "next_score", "liability"} and "riichi" not in scoring:
+        yield Problem(("scoring", "riichi"), "missing: rulings void a riichi or lead to a win or a draw, so the riichi figures are needed")
+    table = scoring.get("table", {})
+    if table.get("start") == "event" and "origin" not in table:
+        yield Problem(("scoring", "table", "origin"), "missing: say why the event sets the start")
+
+
 def _check_coverage(data, _stem):
     """Every item of the source has a ruling, and every ruling cites items that exist."""
     items = data["source"]["items"]
@@ -175,6 +190,7 @@ CHECKS = (
     (("rulings", "penalties"), _check_rulings),
     (("start", "incidents", "rulings"), _check_reachability),
     (("progressive", "penalties", "rulings"), _check_scale),
+    (("scoring", "penalties", "rulings"), _check_scoring),
     (("source", "rulings"), _check_coverage),
     (("readings", "penalties", "rulings"), _check_readings),
 )

@@ -1,61 +1,52 @@
 /**
- * The score-adjustment calculator: applies a ruling's effects to a table, exactly as its ruleset's data says.
- * Pure: no DOM, no storage. A table is its starting state plus a list of steps; undoing a step replays the rest.
+ * The score-adjustment calculator: applies a ruling's effects to a table, exactly as its ruleset's data says, and
+ * ends a hanchan or a session. Pure: no DOM, no storage. Scoring a win or a draw is in hand-scoring.js, the table's
+ * shape and starting state in table-state.js, its history (steps, undo, redo) in table-history.js.
  */
 import { effectsOf } from './engine.js';
+import { scoreDraw, scoreWin } from './hand-scoring.js';
+import { MAX_NUMBER, parseNumber, roundTo } from './numbers.js';
+import { applyEdit, clearHand, clone, decimalsOf, move, seatIndex, sums, tableRules } from './table-state.js';
 
-export const SEATS = ['east', 'south', 'west', 'north'];
-export const MAX_POINTS = 10000000;
-const STICK = 1000;
+export {
+  eventSettingsNeeded, newTable, readEventSettings, seatIndex, sums, tableFeatures, tableRules,
+} from './table-state.js';
+export { drawFields, scoreDraw, scoreWin, winFields } from './hand-scoring.js';
+export const MAX_POINTS = MAX_NUMBER;
 
-/** A fresh table for a ruleset: four seats at the ruleset's starting score, East dealing. */
-export function newTable(ruleset) {
-  const start = ruleset.scoring?.table?.start ?? 0;
-  return {
-    rulesetId: ruleset.id,
-    dealer: 0,
-    honba: 0,
-    pot: 0,
-    seats: SEATS.map((wind) => ({
-      wind, name: '', table: start, tournament: 0, riichi: false, deposit: false,
-      deadHand: false, liveTiles: 0, deadTiles: 0, strikes: 0, offences: 0, carriedOffences: 0,
-      substituted: false, disqualified: false,
-    })),
-  };
-}
+/** The bounds of the numbers a ruling may ask for. */
+const LIMITS = {
+  minutes: { min: 1, max: 1440 },
+  tiles: { min: 1, max: 14 },
+};
 
-function clone(table) {
-  return JSON.parse(JSON.stringify(table));
-}
-
-/** Check one whole number typed by the referee; return [value, error key]. */
-export function readWhole(text, { min = 0, max = MAX_POINTS, required = true } = {}) {
-  const trimmed = String(text ?? '').trim();
-  if (trimmed === '') return [null, required ? 'empty' : null];
-  if (!/^-?\d+$/.test(trimmed)) return [null, 'not_number'];
-  const value = Number(trimmed);
-  if (value < 0 && min >= 0) return [null, 'negative'];
-  if (value < min) return [null, 'too_small'];
-  if (value > max) return [null, 'too_large'];
-  return [value, null];
-}
-
-/** What the calculator must ask before applying a ruling, derived from its effects. */
-export function neededInputs(ruleset, ruling) {
+/**
+ * The fields the calculator needs before applying a ruling, as descriptors a screen can render:
+ * [{name, kind: 'seat'|'number'|'choice'|'counts', required, min, max, decimals, options}]. `counts` is not typed
+ * by the referee: the caller supplies the offender's offence counts, read from the log (see log.js escalation).
+ */
+export function inputFields(ruleset, ruling) {
   const effects = effectsOf(ruleset, ruling);
+  const fields = [];
   const everyone = effects.length && effects.every((effect) => effect.applies_to === 'all');
-  const needs = new Set(everyone ? [] : ['offender']);
+  if (!everyone) fields.push({ name: 'offender', kind: 'seat', required: true });
+  const add = (field) => { if (!fields.some((item) => item.name === field.name)) fields.push(field); };
   for (const effect of effects) {
-    if (effect.type === 'penalty_points' && effect.per === 'minute') needs.add('minutes');
-    if (effect.type === 'penalty_points' && effect.amount === undefined) needs.add('points');
-    if (effect.type === 'penalty_tiles' && effect.count === 'exposed') needs.add('tiles');
-    if (effect.type === 'liability') {
-      needs.add('winner').add('hand_value');
-      if (effect.scored_as !== 'self_draw') needs.add('win_type');
-      needs.add('discarder');
+    if (effect.type === 'penalty_points' && effect.per === 'minute') add({ name: 'minutes', kind: 'number', required: true, decimals: 0, ...LIMITS.minutes });
+    if (effect.type === 'penalty_points' && effect.amount === undefined) {
+      const [min, max] = effect.range ?? [0, 1000];
+      add({ name: 'points', kind: 'number', required: true, decimals: 0, min, max });
     }
+    if (effect.type === 'penalty_tiles' && effect.count === 'exposed') add({ name: 'tiles', kind: 'number', required: true, decimals: 0, ...LIMITS.tiles });
+    if (effect.type === 'riichi_voided' && effect.ask) add({ name: 'riichi_call', kind: 'choice', required: true, options: ['yes', 'no'] });
+    if (effect.type === 'progressive' || effect.type === 'strike') add({ name: 'counts', kind: 'counts', required: false });
   }
-  return [...needs];
+  return fields;
+}
+
+/** The names of the inputs today's apply form knows how to ask (offender, minutes, points, tiles). */
+export function neededInputs(ruleset, ruling) {
+  return inputFields(ruleset, ruling).filter((field) => field.kind === 'seat' || field.kind === 'number').map((field) => field.name);
 }
 
 /** Points of a progressive scale for an offender who already has `count` offences counted. */
@@ -65,48 +56,53 @@ export function progressiveAmount(scale, count) {
   return last + (count - scale.steps.length + 1) * (scale.then_add ?? 0);
 }
 
-function seatIndex(value) {
-  if (value === null || value === undefined || value === '') return null;
-  const index = Number(value);
-  return Number.isInteger(index) && index >= 0 && index < 4 ? index : null;
+/** Read a number given as typed text (in `lang`) or as a number already read; returns [value, error]. */
+export function readAmount(raw, { lang = 'en', decimals = 0, min = -MAX_POINTS, max = MAX_POINTS, required = true } = {}) {
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw)) return [null, 'not_number'];
+    if (roundTo(raw, decimals) !== raw) return [null, decimals ? 'too_many_decimals' : 'decimals_not_allowed'];
+    if (raw > max) return [null, 'too_large'];
+    if (raw < min) return [null, raw < 0 && min >= 0 ? 'negative' : 'too_small'];
+    return [raw, null];
+  }
+  const { value, error } = parseNumber(raw, { lang, decimals, min, max, required });
+  return error ? [null, error] : [value, null];
 }
 
-/** Validate the inputs of a ruling; return {values, errors} with an error key per bad field. */
-export function readInputs(ruleset, ruling, raw) {
+/** Offence counts supplied by the caller: {session, carried, strikes}, each a whole number from 0. */
+function readCounts(raw) {
+  if (raw === undefined || raw === null) return [null, null];
+  const ok = typeof raw === 'object' && ['session', 'carried', 'strikes']
+    .every((key) => raw[key] === undefined || (Number.isInteger(raw[key]) && raw[key] >= 0));
+  return ok ? [{ session: raw.session ?? 0, carried: raw.carried ?? 0, strikes: raw.strikes ?? 0 }, null] : [null, 'invalid_counts'];
+}
+
+/**
+ * Validate the inputs of a ruling; return {values, errors} with an error key per bad field. Numbers may be typed
+ * text in `lang` or numbers; `values` holds them read, ready to be stored in a history step.
+ */
+export function readInputs(ruleset, ruling, raw, { lang = 'en' } = {}) {
   const errors = {};
   const values = {};
-  const effects = effectsOf(ruleset, ruling);
-  for (const need of neededInputs(ruleset, ruling)) {
-    if (['offender', 'winner', 'discarder'].includes(need)) {
-      const seat = seatIndex(raw[need]);
-      if (seat === null && !(need === 'discarder' && raw.win_type === 'self_draw' && !effects.some((e) => e.scored_as))) {
-        errors[need] = 'choose_seat';
-      }
-      values[need] = seat;
-    } else if (need === 'win_type') {
-      if (!['self_draw', 'discard'].includes(raw.win_type)) errors.win_type = 'choose_one';
-      values.win_type = raw.win_type;
-    } else if (need === 'minutes') {
-      const [value, error] = readWhole(raw.minutes, { min: 1, max: 1440 });
-      if (error) errors.minutes = error;
-      values.minutes = value;
-    } else if (need === 'tiles') {
-      const [value, error] = readWhole(raw.tiles, { min: 1, max: 14 });
-      if (error) errors.tiles = error;
-      values.tiles = value;
-    } else if (need === 'points') {
-      const range = effects.find((e) => e.type === 'penalty_points' && e.range)?.range;
-      const [value, error] = readWhole(raw.points, { min: range ? range[0] : 0, max: range ? range[1] : 1000 });
-      if (error) errors.points = error;
-      values.points = value;
-    } else if (need === 'hand_value') {
-      const [value, error] = readWhole(raw.hand_value, { min: 1, max: MAX_POINTS });
-      if (error) errors.hand_value = error;
-      values.hand_value = value;
+  for (const field of inputFields(ruleset, ruling)) {
+    const { name } = field;
+    if (field.kind === 'seat') {
+      values[name] = seatIndex(raw[name]);
+      if (values[name] === null) errors[name] = 'choose_seat';
+    } else if (field.kind === 'number') {
+      const [value, error] = readAmount(raw[name], { lang, ...field });
+      if (error) errors[name] = error;
+      values[name] = value;
+    } else if (field.kind === 'choice') {
+      // Absent means the screen did not ask (today's form, stored steps): the voided call is taken as not a riichi.
+      if (raw[name] === undefined) continue;
+      if (!field.options.includes(raw[name])) errors[name] = 'choose_one';
+      values[name] = raw[name];
+    } else if (field.kind === 'counts') {
+      const [counts, error] = readCounts(raw.counts);
+      if (error) errors.counts = error;
+      if (counts) values.counts = counts;
     }
-  }
-  if (values.winner !== undefined && values.winner !== null && values.winner === values.offender && effects.some((e) => e.type === 'liability')) {
-    errors.winner = 'same_seat';
   }
   return { values, errors };
 }
@@ -116,10 +112,22 @@ function penaltyScore(ruleset) {
   return ruleset.scoring?.penalty_from === 'table' ? 'table' : 'tournament';
 }
 
-function move(after, changes, seat, score, delta) {
-  if (!delta) return;
-  after.seats[seat][score] += delta;
-  changes.push({ seat, score, delta });
+/** Add points back to a seat for riichi sticks (not a transfer between players, so not in `changes`). */
+function giveSticks(ctx, seat, count) {
+  if (!count) return true;
+  const stick = ctx.rules.stick ?? (ctx.legacy ? 1000 : null);  // before, the app counted every stick as 1,000
+  if (stick === null) {
+    ctx.missing.add('stick');
+    return false;
+  }
+  const current = ctx.after.seats[seat].table;
+  if (current === null || current === undefined) {
+    ctx.unset = true;
+    return false;
+  }
+  ctx.after.seats[seat].table = current + count * stick;
+  ctx.sticks.push({ seat, count, points: count * stick });
+  return true;
 }
 
 /**
@@ -136,24 +144,28 @@ const INTERPRET = {
     if (amount === undefined) amount = ctx.values.points;
     const score = penaltyScore(ctx.ruleset);
     const seats = effect.applies_to === 'all' ? [0, 1, 2, 3] : [ctx.offender];
-    for (const seat of seats) move(ctx.after, ctx.changes, seat, score, -amount);
+    for (const seat of seats) move(ctx, seat, score, -amount);
     ctx.penalty += amount;
   },
   progressive(effect, ctx) {
+    // The count comes from the log (the caller's `counts`), so the table and the log can never disagree; without
+    // counts (today's apply form, steps stored before), the seat's own tally is used.
     const seat = ctx.after.seats[ctx.offender];
-    const key = effect.carries_over ? 'carriedOffences' : 'offences';
-    const amount = progressiveAmount(ctx.ruleset.progressive, seat[key]);
-    seat[key] += 1;
+    const tally = effect.carries_over ? 'carriedOffences' : 'offences';
+    const counts = ctx.values.counts;
+    const count = counts ? counts[effect.carries_over ? 'carried' : 'session'] : seat[tally];
+    const amount = progressiveAmount(ctx.ruleset.progressive, count);
+    seat[tally] = count + 1;
+    ctx.offence = { progressive: effect.carries_over ? 'carried' : 'session', counted: count, amount };
     if (amount === 0) ctx.notes.push('warning');
-    const score = penaltyScore(ctx.ruleset);
-    move(ctx.after, ctx.changes, ctx.offender, score, -amount);
+    move(ctx, ctx.offender, penaltyScore(ctx.ruleset), -amount);
     ctx.penalty += amount;
   },
   payment(effect, ctx) {
     for (let seat = 0; seat < 4; seat += 1) {
       if (seat === ctx.offender) continue;
-      move(ctx.after, ctx.changes, seat, 'table', effect.amount);
-      move(ctx.after, ctx.changes, ctx.offender, 'table', -effect.amount);
+      move(ctx, seat, 'table', effect.amount);
+      move(ctx, ctx.offender, 'table', -effect.amount);
     }
   },
   chombo_payment(effect, ctx) {
@@ -162,8 +174,8 @@ const INTERPRET = {
       if (seat === ctx.offender) continue;
       let amount = seat === dealer ? effect.to_dealer : effect.to_non_dealer;
       if (ctx.offender === dealer) amount = effect.dealer_to_each;
-      move(ctx.after, ctx.changes, seat, 'table', amount);
-      move(ctx.after, ctx.changes, ctx.offender, 'table', -amount);
+      move(ctx, seat, 'table', amount);
+      move(ctx, ctx.offender, 'table', -amount);
     }
   },
   hand(effect, ctx) {
@@ -179,7 +191,9 @@ const INTERPRET = {
     ctx.tiles += count;
   },
   strike(effect, ctx) {
-    ctx.after.seats[ctx.offender].strikes += 1;
+    const seat = ctx.after.seats[ctx.offender];
+    seat.strikes = (ctx.values.counts ? ctx.values.counts.strikes : seat.strikes) + 1;
+    ctx.strike = true;
   },
   substitute(effect, ctx) {
     ctx.after.seats[ctx.offender].substituted = true;
@@ -198,24 +212,38 @@ const INTERPRET = {
   voided(effect, ctx) {
     ctx.notes.push('voided');
   },
+  riichi_voided(effect, ctx) {
+    if (ctx.legacy) return;
+    if (effect.ask && ctx.values.riichi_call !== 'yes') return;
+    const seat = ctx.after.seats[ctx.offender];
+    seat.riichi = false;
+    if (!seat.deposit) return;
+    seat.deposit = false;
+    if (effect.stick === 'kept') {
+      ctx.after.pot = (ctx.after.pot || 0) + 1;  // no longer this player's riichi: the stick stays on the table
+      ctx.stick = 'kept';
+    } else if (giveSticks(ctx, ctx.offender, 1)) {
+      ctx.stick = 'returned';
+    }
+  },
+  next_score(effect, ctx) {
+    if (ctx.legacy) return;
+    const prefill = {};
+    if (effect.how) prefill.how = effect.how;
+    if (effect.offender === 'winner') prefill.winner = ctx.offender;
+    if (effect.offender === 'discarder') Object.assign(prefill, { discarder: ctx.offender, how: 'ron' });
+    if (effect.offender === 'noten') prefill.noten = [ctx.offender];
+    ctx.score = { kind: effect.kind, prefill };
+  },
   liability(effect, ctx) {
-    const { winner, hand_value: value, win_type: winType } = ctx.values;
-    const liable = ctx.offender;
-    const discarder = ctx.values.discarder;
-    const selfDraw = effect.scored_as === 'self_draw' || winType === 'self_draw';
-    const payers = [];
-    if (selfDraw) {
-      const rule = effect.self_draw ?? 'liable_pays_all';
-      payers.push([rule === 'discarder_pays_all' ? discarder : liable, value]);
-    } else if (effect.discard === 'split' && discarder !== liable) {
-      payers.push([discarder, value / 2], [liable, value / 2]);
-    } else {
-      payers.push([discarder, value]);
+    if (ctx.legacy) {
+      legacyLiability(effect, ctx);
+      return;
     }
-    for (const [payer, amount] of payers) {
-      move(ctx.after, ctx.changes, payer, 'table', -amount);
-      move(ctx.after, ctx.changes, winner, 'table', amount);
-    }
+    // The liable player pays when the hand is won, which may be later: the win is scored by scoreWin, prefilled.
+    const prefill = { liable: ctx.offender, liability: ctx.rulingId };
+    if (effect.scored_as === 'self_draw') prefill.how = 'tsumo';
+    ctx.score = { kind: 'win', prefill };
   },
 };
 
@@ -227,13 +255,38 @@ function applicable(effect) {
   return Object.hasOwn(INTERPRET, effect.type) || NOTHING_TO_APPLY.includes(effect.type);
 }
 
-/** The state of the next hand after a ruling's `hand` effect, or play going on when there is none. */
-function nextHand(before, after, next, offender) {
-  const state = { redeal: Boolean(next.redeal), dealer: next.dealer ?? 'continues', depositsReturned: [], counter: 'unchanged' };
+/**
+ * How the app paid a risky-discard liability before wins were scored apart (only to migrate stored histories):
+ * the ruling itself moved the hand's value, with no counters or sticks, from the inputs stored with it.
+ */
+function legacyLiability(effect, ctx) {
+  const raw = ctx.raw;
+  const winner = seatIndex(raw.winner);
+  const [value] = readAmount(raw.hand_value, { min: 1 });
+  if (winner === null || value === null) return;
+  const selfDraw = effect.scored_as === 'self_draw' || raw.win_type === 'self_draw';
+  const discarder = seatIndex(raw.discarder);
+  const payers = [];
+  if (selfDraw) payers.push([effect.self_draw === 'discarder_pays_all' ? discarder : ctx.offender, value]);
+  else if (effect.discard === 'split' && discarder !== ctx.offender) payers.push([discarder, value / 2], [ctx.offender, value / 2]);
+  else payers.push([discarder, value]);
+  for (const [payer, amount] of payers) {
+    if (payer === null) continue;
+    move(ctx, payer, 'table', -amount);
+    move(ctx, winner, 'table', amount);
+  }
+}
+
+/** The state of the next hand after a ruling: re-deal, deposits, dealer, counters, or a win or draw to score. */
+function nextHand(ctx) {
+  const { before, after, next, offender } = ctx;
+  const state = {
+    redeal: Boolean(next.redeal), continues: !next.redeal && !ctx.score,
+    dealer: next.dealer ?? 'continues', depositsReturned: [], counter: 'unchanged',
+  };
   if (next.deposits === 'returned') {
     after.seats.forEach((seat, index) => {
-      if (seat.deposit) {
-        seat.table += STICK;
+      if (seat.deposit && giveSticks(ctx, index, 1)) {
         seat.deposit = false;
         state.depositsReturned.push(index);
       }
@@ -251,36 +304,46 @@ function nextHand(before, after, next, offender) {
   }
   if (next.counter === 'none') state.counter = 'none';
   if (next.noten_payments === false) state.notenPayments = false;
+  if (ctx.score) state.score = ctx.score;
+  if (ctx.stick) state.riichiStick = ctx.stick;
   return state;
 }
 
+/** The errors of an outcome that could not be computed: a score or a figure the event has not set yet. */
+function settingErrors(ctx) {
+  const errors = {};
+  if (ctx.unset) errors.start = 'setting_missing';
+  for (const key of ctx.missing) errors[key] = 'setting_missing';
+  return Object.keys(errors).length ? errors : null;
+}
+
 /**
- * Apply one ruling to a table. Returns {after, changes, sums, next, notes} on success, or {errors} and no change:
+ * Apply one ruling to a table. Returns {after, changes, sums, sticks, next, notes, penalty, tiles, offence, strike,
+ * inputs} on success (`inputs`: the values read, to store in the history), or {errors} and no change:
  * `errors.ruling` is 'unsupported_effect' when the ruling has an effect this calculator cannot apply.
  */
-export function applyRuling(table, ruleset, rulingId, raw) {
-  const ruling = ruleset.rulings[rulingId];
+export function applyRuling(table, ruleset, rulingId, raw = {}, { lang = 'en', legacy = false } = {}) {
+  const ruling = Object.hasOwn(ruleset.rulings, rulingId) ? ruleset.rulings[rulingId] : null;
   if (!ruling) return { errors: { ruling: 'unknown_ruling' } };
   const effects = effectsOf(ruleset, ruling);
   if (!effects.every(applicable)) return { errors: { ruling: 'unsupported_effect' } };
-  const { values, errors } = readInputs(ruleset, ruling, raw);
+  const { values, errors } = readInputs(ruleset, ruling, raw, { lang });
   if (Object.keys(errors).length) return { errors };
   const ctx = {
-    ruleset, values, offender: values.offender, before: table, after: clone(table),
-    changes: [], next: {}, notes: [], penalty: 0, tiles: 0,
+    ruleset, rulingId, values, raw, legacy, offender: values.offender, before: table, after: clone(table),
+    rules: tableRules(ruleset, table), changes: [], sticks: [], next: {}, notes: [], penalty: 0, tiles: 0,
+    missing: new Set(), unset: false, score: null, stick: null, offence: null, strike: false,
   };
   for (const effect of effects) {
     if (!NOTHING_TO_APPLY.includes(effect.type)) INTERPRET[effect.type](effect, ctx);
   }
-  const next = nextHand(table, ctx.after, ctx.next, ctx.offender);
-  return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), next, notes: ctx.notes, penalty: ctx.penalty, tiles: ctx.tiles };
-}
-
-/** The total change per score kind: transfers sum to zero, penalties do not. */
-export function sums(changes) {
-  const totals = { table: 0, tournament: 0 };
-  for (const change of changes) totals[change.score] += change.delta;
-  return totals;
+  const next = nextHand(ctx);
+  const problems = settingErrors(ctx);
+  if (problems) return { errors: problems };
+  return {
+    after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), sticks: ctx.sticks, next, notes: ctx.notes,
+    penalty: ctx.penalty, tiles: ctx.tiles, offence: ctx.offence, strike: ctx.strike, inputs: values,
+  };
 }
 
 /**
@@ -297,39 +360,86 @@ export function hanchanScores(tableScores, { start = 30000, per_point: perPoint 
     const shared = uma.slice(place, end + 1).reduce((a, b) => a + b, 0) / (end - place + 1);
     for (let index = place; index <= end; index += 1) {
       const { score, seat } = order[index];
-      result[seat] = (score - start) / perPoint + shared;
+      result[seat] = roundTo((score - start) / perPoint + shared, 6);
     }
     place = end + 1;
   }
   return result;
 }
 
-/** End a hanchan: each seat's hanchan score goes to its tournament score, and table scores start again. */
-export function endHanchan(table, ruleset) {
-  const settings = { start: ruleset.scoring?.table?.start ?? 30000, ...(ruleset.scoring?.hanchan || {}) };
-  const scores = hanchanScores(table.seats.map((seat) => seat.table), settings);
-  const after = clone(table);
-  const changes = [];
-  scores.forEach((score, seat) => {
-    move(after, changes, seat, 'tournament', score);
-    move(after, changes, seat, 'table', settings.start - table.seats[seat].table);
-    after.seats[seat].riichi = false;
-    after.seats[seat].deposit = false;
-    after.seats[seat].deadHand = false;
+/**
+ * End a hanchan: each seat's hanchan score goes to its tournament score (when the ruleset converts them), and table
+ * scores start again. A substituted seat's result belongs to the substitute: the absent player gets what the
+ * ruleset's `scoring.substitute` says (no points), and the substitute's score is returned apart in `substitutes`.
+ */
+export function endHanchan(table, ruleset, { legacy = false } = {}) {
+  const rules = tableRules(ruleset, table);
+  const hanchan = ruleset.scoring?.hanchan;
+  const ctx = { ruleset, after: clone(table), changes: [], unset: false };
+  if (rules.start === null || table.seats.some((seat) => seat.table === null || seat.table === undefined)) {
+    return { errors: { start: 'setting_missing' } };
+  }
+  const decimals = decimalsOf(ruleset, 'tournament');
+  const scores = hanchan
+    ? hanchanScores(table.seats.map((seat) => seat.table), { start: rules.start, ...hanchan }).map((score) => roundTo(score, decimals))
+    : null;
+  const absent = ruleset.scoring?.substitute?.absent;
+  const substitutes = [];
+  table.seats.forEach((seat, index) => {
+    const absentGetsNothing = seat.substituted && absent === 'no_points' && !legacy;
+    if (seat.substituted && !legacy) substitutes.push({ seat: index, score: scores ? scores[index] : null });
+    if (scores && !absentGetsNothing) move(ctx, index, 'tournament', scores[index]);
+    move(ctx, index, 'table', rules.start - seat.table);
   });
-  after.pot = 0;
-  after.honba = 0;
-  after.dealer = 0;
-  return { after, changes, sums: sums(changes), scores };
+  const leftoverSticks = table.seats.filter((seat) => seat.deposit).length + (table.pot || 0);
+  clearHand(ctx.after);
+  ctx.after.seats.forEach((seat) => { seat.substituted = false; });
+  Object.assign(ctx.after, { pot: 0, honba: 0, dealer: 0 });
+  const notes = [];
+  if (leftoverSticks) notes.push('sticks_left');
+  if (!scores) notes.push('hanchan_scores_by_referee');
+  return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), scores, substitutes, leftoverSticks, notes, reset: true };
+}
+
+/**
+ * Start a new session: what counts per session starts again (progressive counts except those the ruleset carries
+ * over, dead hands, penalty tiles, substitutes) and so do the scores the ruleset resets per session.
+ */
+export function newSession(table, ruleset = null, { legacy = false } = {}) {
+  if (legacy || !ruleset) return legacySession(table);
+  const ctx = { ruleset: ruleset || {}, after: clone(table), changes: [], unset: false };
+  const rules = tableRules(ruleset, table);
+  const resets = ruleset.scoring?.table?.resets === 'session';
+  if (resets && rules.start === null) return { errors: { start: 'setting_missing' } };
+  ctx.after.seats.forEach((seat, index) => {
+    seat.offences = 0;
+    seat.substituted = false;
+    delete seat.sessionLost;
+    if (resets && seat.table !== rules.start) {
+      if (seat.table === null || seat.table === undefined) seat.table = rules.start;
+      else move(ctx, index, 'table', rules.start - seat.table);
+    }
+  });
+  clearHand(ctx.after);
+  Object.assign(ctx.after, { pot: 0, honba: 0, dealer: 0 });
+  return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), reset: true };
+}
+
+/** A new session as the app counted it before (only to migrate stored histories): counts and marks only. */
+function legacySession(table) {
+  const after = clone(table);
+  for (const seat of after.seats) Object.assign(seat, { offences: 0, deadHand: false, liveTiles: 0, deadTiles: 0, substituted: false });
+  return { after, changes: [], sums: sums([]), reset: true };
 }
 
 /** Problems in the entered state that the referee should see: a table total that is off, a stray deposit. */
 export function warnings(table, ruleset) {
   const found = [];
-  const start = ruleset.scoring?.table?.start;
-  if (ruleset.scoring?.table?.zero_sum !== false && start !== undefined) {
-    const sticks = table.seats.filter((seat) => seat.deposit).length + table.pot;
-    const total = table.seats.reduce((sum, seat) => sum + seat.table, 0) + sticks * STICK;
+  const { start, stick } = tableRules(ruleset, table);
+  const sticks = table.seats.filter((seat) => seat.deposit).length + (table.pot || 0);
+  const known = table.seats.every((seat) => typeof seat.table === 'number');
+  if (ruleset.scoring?.table?.zero_sum !== false && typeof start === 'number' && known && (stick !== null || !sticks)) {
+    const total = table.seats.reduce((sum, seat) => sum + seat.table, 0) + sticks * (stick ?? 0);
     if (total !== start * 4) found.push({ id: 'total_off', total, expected: start * 4 });
   }
   table.seats.forEach((seat, index) => {
@@ -338,27 +448,19 @@ export function warnings(table, ruleset) {
   return found;
 }
 
-/** Replay a table's history: its start plus each step still in it. Returns the current table. */
-export function replay(history, ruleset) {
-  let table = history.start;
-  for (const step of history.steps) {
-    if (step.kind === 'ruling') table = applyRuling(table, ruleset, step.rulingId, step.inputs).after ?? table;
-    else if (step.kind === 'end-hanchan') table = endHanchan(table, ruleset).after;
-    else if (step.kind === 'new-session') table = newSession(table).after;
-    else if (step.kind === 'edit') table = step.table;
+/**
+ * Apply one history step to a table: a ruling, a win, a draw, an edit (a list of changes, or a whole table as
+ * stored before edits were deltas), the end of a hanchan or a new session. Returns the outcome ({after, …} or
+ * {errors}).
+ */
+export function applyStep(table, ruleset, step, { legacy = false } = {}) {
+  switch (step.kind) {
+    case 'ruling': return applyRuling(table, ruleset, step.rulingId, step.inputs || {}, { legacy });
+    case 'win': return scoreWin(table, ruleset, step.inputs || {});
+    case 'draw': return scoreDraw(table, ruleset, step.inputs || {});
+    case 'edit': return { after: step.changes ? applyEdit(table, step.changes) : clone(step.table), changes: [] };
+    case 'end-hanchan': return endHanchan(table, ruleset, { legacy });
+    case 'new-session': return newSession(table, ruleset, { legacy });
+    default: return { errors: { step: 'unknown_step' } };
   }
-  return table;
-}
-
-/** Start a new session: progressive counts start again, except those the ruleset carries over. */
-export function newSession(table) {
-  const after = clone(table);
-  after.seats.forEach((seat) => {
-    seat.offences = 0;
-    seat.deadHand = false;
-    seat.liveTiles = 0;
-    seat.deadTiles = 0;
-    seat.substituted = false;
-  });
-  return { after, changes: [], sums: { table: 0, tournament: 0 } };
 }

@@ -84,11 +84,12 @@ function localDay(iso) {
 /**
  * What the next offence would cost this player, counted from the log: the progressive scale (per session, with
  * carried-over kinds), and the strikes, suspensions and ban. player: a typed name or {playerId, name, eventId}
- * (see isAbout).
+ * (see isAbout). `counts` ({session, carried, strikes}) is what the calculator takes as a ruling's `counts`
+ * input, so the table and the log count from this one record.
  */
 export function escalation(log, ruleset, player, session, today) {
   const mine = playerIncidents(log, ruleset.id, player);
-  const result = { incidents: mine.length };
+  const result = { incidents: mine.length, counts: { session: 0, carried: 0, strikes: 0 } };
   if (ruleset.progressive) {
     let inSession = 0;
     let carried = 0;
@@ -101,6 +102,7 @@ export function escalation(log, ruleset, player, session, today) {
         else if ((item.session || '') === (session || '')) inSession += 1;
       }
     }
+    Object.assign(result.counts, { session: inSession, carried });
     result.progressive = {
       session: session || '',
       counted: inSession,
@@ -116,6 +118,7 @@ export function escalation(log, ruleset, player, session, today) {
       if (!ruling) continue;
       for (const effect of effectsOf(ruleset, ruling)) if (effect.type === 'strike') strikeDates.push(localDay(item.at));
     }
+    result.counts.strikes = strikeDates.length;
     const now = disciplineStatus(strikeDates, ruleset.discipline, today);
     const withOneMore = disciplineStatus([...strikeDates, today], ruleset.discipline, today);
     result.discipline = { ...now, nextStrikeSuspends: withOneMore.suspensions.length > now.suspensions.length,

@@ -2,7 +2,7 @@
  * The ruling screen's controller: the card, "Apply to scores" (preview on the current table, the step added on
  * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
  */
-import { applyRuling, neededInputs } from '../calculator.js';
+import { applyRuling, inputFields, neededInputs, seatIndex } from '../calculator.js';
 import { localDay } from '../discipline.js';
 import { escalation, knownSessions, nextPoints } from '../log.js';
 import { personFor } from '../roster-data.js';
@@ -20,6 +20,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   const { config } = ctx;
   const ruling = ruleset.rulings[rulingId];
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
+  const recordedHere = new Set();  // incidents recorded on this screen (not counted again when the ruling is applied)
   return {
     live: true,
     async render() {
@@ -48,21 +49,38 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           },
           save: async (values) => {
             const saved = await recordIncident(values, { rulesetId: ruleset.id, rulingId });
-            if (saved.ok) incidents = [...incidents, saved.incident];
+            if (saved.ok) {
+              incidents = [...incidents, saved.incident];
+              recordedHere.add(saved.incident.id);
+            }
             return saved;
           },
         },
       });
+      // The offender's counts come from the log (one record with the table's marks), for a seat that names a player;
+      // an incident recorded on this screen for this same offence is not counted twice.
+      const countsFor = (inputs) => {
+        const seat = table?.seats[seatIndex(inputs.offender)];
+        const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
+        if (!asks || !seat || (!seat.name && !seat.playerId)) return inputs;
+        const who = personFor(roster.all, seat.name, roster.event.id, seat.playerId || '');
+        const earlier = incidents.filter((incident) => !recordedHere.has(incident.id));
+        const logged = escalation({ incidents: earlier }, ruleset, who, settings.context.session, localDay()).counts;
+        // Offences applied at the table but not recorded in the log still count, none of them twice.
+        const counts = { session: Math.max(logged.session, seat.offences), carried: Math.max(logged.carried, seat.carriedOffences),
+          strikes: Math.max(logged.strikes, seat.strikes) };
+        return { ...inputs, counts };
+      };
       const apply = renderApply({
         config, ruleset,
         apply: { status: board.status, table, needs: neededInputs(ruleset, ruling), numberAnswer },
         on: {
           preview: (inputs) => {
-            const result = applyRuling(table, ruleset, rulingId, inputs);
+            const result = applyRuling(table, ruleset, rulingId, countsFor(inputs));
             return result.errors ? { errors: result.errors } : { before: table, result };
           },
           confirm: async (inputs) => {
-            const saved = await addStep(ruleset, { kind: 'ruling', rulingId, inputs });
+            const saved = await addStep(ruleset, { kind: 'ruling', rulingId, inputs: countsFor(inputs) });
             if (saved.ok) {
               history = saved.history;
               table = currentTable(ruleset, history);

@@ -1,63 +1,218 @@
-/** The table screen's controller: the current table, warnings, strikes and history from the stored steps. */
-import { replay, warnings } from '../calculator.js';
+/**
+ * The table screen's controller: the scoreboard read from the stored history, every in-place edit kept at once as a
+ * step, seats named by picking the event's roster, wins and draws scored (opened already filled in when the last
+ * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. A seat that
+ * names a roster player shows that player's offences and strikes as the log counts them (one record, by player id).
+ */
+import { drawFields, progressiveAmount, scoreDraw, scoreWin, warnings, winFields } from '../calculator.js';
 import { disciplineStatus, localDay } from '../discipline.js';
+import { escalation } from '../log.js';
+import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
+import { personFor, sameNamed } from '../roster-data.js';
 import { noticesFor } from '../services/health.js';
-import { addStep, currentTable, readBoard, resetBoard, saveEdit, undoStep } from '../services/table.js';
-import { readTableForm } from '../table-form.js';
+import { readLog } from '../services/log.js';
+import { addPlayer, playerName, readRoster } from '../services/roster.js';
+import { readSettings } from '../services/settings.js';
+import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
+import { listSteps, replayHistory, undoImpact } from '../table-history.js';
+import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
 
-/** Each step with the table it applied to, and each seat's strike dates (the day of every step adding a strike). */
-function walkSteps(ruleset, history) {
-  let before = currentTable(ruleset, { start: history.start, steps: [] });
+/** Each seat's strike dates (the day of every step adding a strike), for the discipline status. */
+function strikeDates(replayed) {
   const strikes = [[], [], [], []];
-  const steps = history.steps.map((step, index) => {
-    const after = replay({ start: before, steps: [step] }, ruleset);
-    after.seats.forEach((seat, position) => {
+  for (const { step, before, outcome } of replayed.steps) {
+    (outcome.after ?? before).seats.forEach((seat, position) => {
       for (let n = before.seats[position].strikes; n < seat.strikes; n += 1) strikes[position].push((step.at || '').slice(0, 10));
     });
-    const offender = step.kind === 'ruling' && step.inputs.offender !== undefined && step.inputs.offender !== '' ? Number(step.inputs.offender) : null;
-    const shown = { index, kind: step.kind, rulingId: step.rulingId, offender, before };
-    before = after;
-    return shown;
-  });
-  return { steps, strikes, table: before };
+  }
+  return strikes;
 }
 
-/** What the table screen shows: {status, rev, table, steps, warnings, discipline}. */
-function boardView(ruleset, board) {
+/** The win or draw the newest step asks to score next ({kind, prefill, stepId}), or null. */
+function pendingScore(replayed) {
+  const last = replayed.steps[replayed.steps.length - 1];
+  const score = last?.step.kind === 'ruling' ? last.outcome.next?.score : null;
+  return score ? { ...score, stepId: last.id } : null;
+}
+
+/** What the log counts for the player at a seat ({counted, session, strikes, status}), or null for a seat with no name. */
+function logRecord(ruleset, seat, record) {
+  if (!seat.name && !seat.playerId) return null;
+  const who = personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '');
+  const found = escalation({ incidents: record.incidents }, ruleset, who, record.session, localDay());
+  return {
+    counted: found.progressive ? found.progressive.counted + found.progressive.carried : null,
+    session: found.progressive?.counted ?? null,
+    strikes: found.discipline?.strikes ?? null,
+    status: found.discipline?.status ?? null,
+  };
+}
+
+/** What the table screen shows, worked out from the stored history (and, for named seats, the log's one record). */
+function boardView(ruleset, board, record) {
   if (board.status !== 'ok') return { status: board.status };
-  const { steps, strikes, table } = walkSteps(ruleset, board.history);
+  const { history } = board;
+  const replayed = replayHistory(history, ruleset);
+  const table = {
+    ...replayed.table,
+    seats: replayed.table.seats.map((seat) => ({ ...seat, name: playerName(record.roster.all, seat.playerId, seat.name) })),
+  };
+  const listed = listSteps(history, ruleset);
   const discipline = ruleset.discipline
-    ? strikes.map((dates, seat) => ({ seat, ...disciplineStatus(dates.filter(Boolean), ruleset.discipline, localDay()) }))
+    ? strikeDates(replayed).map((dates, seat) => ({ seat, ...disciplineStatus(dates.filter(Boolean), ruleset.discipline, localDay()) }))
     : null;
-  return { status: 'ok', rev: board.rev, table, steps, warnings: warnings(table, ruleset), discipline };
+  const seatExtras = table.seats.map((seat, index) => {
+    const logged = logRecord(ruleset, seat, record);
+    // The log is the record; offences applied here but not (yet) recorded still count, without counting one twice.
+    const inSession = Math.max(logged?.session ?? 0, seat.offences);
+    return {
+      progressive: Boolean(ruleset.progressive),
+      offences: Math.max(logged?.counted ?? 0, seat.offences + seat.carriedOffences),
+      nextPoints: ruleset.progressive ? progressiveAmount(ruleset.progressive, inSession) : null,
+      strikes: Math.max(logged?.strikes ?? 0, seat.strikes),
+      status: logged?.status ?? discipline?.[index]?.status ?? null,
+      fromLog: Boolean(logged),
+    };
+  });
+  const scoring = ruleset.scoring || {};
+  return {
+    status: 'ok', rev: board.rev, history, table, kinds: scoreKinds(ruleset), features: tableFeatures(ruleset), seatExtras,
+    sticks: sticksOnTable(table), steps: listed.steps, byId: Object.fromEntries([...listed.steps, ...listed.undone].map((item) => [item.id, item.step])),
+    undone: listed.undone, warnings: warnings(table, ruleset), discipline,
+    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
+    origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
+    rosterNames: record.roster.players.map((entry) => entry.player.name),
+  };
+}
+
+/** Read what was typed in a field of the table into the value to keep, or {error}. */
+function readField(ruleset, lang, path, raw, { whole = false } = {}) {
+  if (path[0] === 'seats' && path[2] === 'name') return { value: String(raw).trim().slice(0, 40) };
+  if (typeof raw === 'boolean' || typeof raw === 'number' || raw === null) return { value: raw };
+  if (path[0] === 'event') {
+    const { value, error } = parseNumber(raw, { lang, min: path[1] === 'start' ? -MAX_NUMBER : 0, max: MAX_NUMBER, required: false });
+    return error ? { error } : { value };
+  }
+  const score = path[0] === 'seats' ? path[2] : null;
+  const options = whole || !score ? { lang, min: 0, max: 999 } : { lang, decimals: decimalsOf(ruleset, score), min: -MAX_NUMBER, max: MAX_NUMBER };
+  const { value, error } = parseNumber(raw, options);
+  return error ? { error } : { value };
+}
+
+/** The edits one typed field makes: riichi puts its stick down too; the event's start fills the seats still empty. */
+function editsFor(table, path, value) {
+  if (path[0] === 'seats' && path[2] === 'riichi') return [{ path, to: value }, { path: ['seats', path[1], 'deposit'], to: value }];
+  if (path[0] === 'event' && path[1] === 'counter') {
+    const counter = { ...(table.event?.counter || {}), [path[2]]: value };
+    if (value === null) delete counter[path[2]];
+    return [{ path: ['event', 'counter'], to: Object.keys(counter).length ? counter : null }];
+  }
+  const edits = [{ path, to: value }];
+  if (path[0] === 'event' && path[1] === 'start' && value !== null) {
+    table.seats.forEach((seat, index) => {
+      if (seat.table === null || seat.table === undefined) edits.push({ path: ['seats', index, 'table'], to: value });
+    });
+  }
+  return edits;
 }
 
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
+  const { lang } = config;
+  const ui = { open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null };
+  let view = { status: 'loading' };
+  let roster = null;
+  /** The edits that seat a player: the roster's player of that name (added to the roster when new), by id. */
+  const seatPlayer = async (index, name) => {
+    if (!name) return [{ path: ['seats', index, 'name'], to: '' }, { path: ['seats', index, 'playerId'], to: '' }];
+    if (!roster) return [{ path: ['seats', index, 'name'], to: name }];
+    let found = sameNamed(roster.all, name);
+    if (!found.length) {
+      const added = await addPlayer(roster.event.id, { name });
+      found = added.ok ? [added.player] : [];
+    }
+    const player = found.length === 1 ? found[0] : null;  // several players of that name: the name as typed
+    return [{ path: ['seats', index, 'name'], to: player ? player.name : name }, { path: ['seats', index, 'playerId'], to: player ? player.id : '' }];
+  };
+  /** Leave out a seat's playerId when it had none and gets none. */
+  const seatEdits = async (index, name) => (await seatPlayer(index, name))
+    .filter((edit) => edit.path[2] !== 'playerId' || edit.to || view.table.seats[index].playerId);
   const done = (result) => {
     if (result.ok) ctx.refresh();
     return result;
   };
+  const on = {
+    open: (which) => {
+      ui.open = which;
+      ui.focus = null;
+      ctx.refresh();
+    },
+    formatInput: (value, decimals) => formatNumberInput(value, { lang, decimals }),
+    edit: async (fieldId, path, raw, options = {}) => {
+      const read = readField(ruleset, lang, path, raw, options);
+      if (read.error) return { errors: { [fieldId]: read.error } };
+      ui.focus = fieldId;
+      const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(view.table, path, read.value);
+      return done(await saveEdit(ruleset, edits));
+    },
+    step: async (kind) => done(await addStep(ruleset, { kind })),
+    openForm: (kind, prefill) => {
+      ui.form = kind;
+      ui.prefill = prefill || {};
+      ctx.refresh();
+    },
+    closeForm: () => {
+      ui.form = null;
+      ui.dismissed = view.pending?.stepId ?? ui.dismissed;
+      ctx.refresh();
+    },
+    winFields: (values) => winFields(ruleset, view.table, values),
+    win: async (values) => {
+      const result = scoreWin(view.table, ruleset, values, { lang });
+      if (result.errors) return { errors: result.errors };
+      const saved = await addStep(ruleset, { kind: 'win', inputs: result.inputs });
+      if (saved.ok) ui.form = null;
+      return done(saved);
+    },
+    drawFields: (values) => drawFields(ruleset, view.table, values),
+    draw: async (values) => {
+      const result = scoreDraw(view.table, ruleset, values);
+      if (result.errors) return { errors: result.errors };
+      const saved = await addStep(ruleset, { kind: 'draw', inputs: result.inputs });
+      if (saved.ok) ui.form = null;
+      return done(saved);
+    },
+    askUndo: (stepId) => {
+      ui.confirm = stepId ? undoImpact(view.history, ruleset, stepId) : null;
+      if (ui.confirm?.error) ui.confirm = null;
+      ctx.refresh();
+    },
+    undo: async (stepId) => {
+      ui.confirm = null;
+      return done(await undoStep(ruleset, stepId));
+    },
+    redo: async (stepId) => done(await redoStep(ruleset, stepId)),
+    reset: async () => done(await resetBoard(ruleset)),
+  };
   return {
     live: true,
     async render() {
-      const board = await readBoard(ruleset);
-      const view = boardView(ruleset, board);
+      const [board, log, found, { settings }] = await Promise.all([readBoard(ruleset), readLog(), readRoster(), readSettings()]);
+      roster = found;
+      const record = { roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
+      view = boardView(ruleset, board, record);
+      if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
+      else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
+      if (view.pending && !ui.form && ui.dismissed !== view.pending.stepId) {
+        ui.form = view.pending.kind;
+        ui.prefill = view.pending.prefill || {};
+        ui.dismissed = view.pending.stepId;
+      }
       const notices = await noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
-      const on = {
-        save: async (values, rev) => {
-          const read = readTableForm(values, ruleset, view.table);
-          if (read.errors) return read;
-          return done(await saveEdit(ruleset, read.table, rev));
-        },
-        step: async (kind) => done(await addStep(ruleset, { kind })),
-        undo: async (index) => done(await undoStep(ruleset, index, board.history.steps[index])),
-        reset: async () => done(await resetBoard(ruleset)),
-      };
       return {
-        children: renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), on }),
+        children: renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on }),
         title: config.strings.calc.table_title,
       };
     },

@@ -1,61 +1,67 @@
 /**
- * The table of a ruleset and its workflows: apply a ruling, edit the scores, end a hanchan, start a session, undo
- * a step, reset. Adding a step is re-applied on the fresh table, so two tabs never lose each other's steps; saving
- * typed scores is refused when the table changed since the form was filled.
+ * The table of a ruleset, kept as its history (table-history.js; stored kind `table`), and its workflows: add a step
+ * (a ruling, a win, a draw, the end of a hanchan, a new session), keep an edit as it is made, undo and redo any step,
+ * reset. Every change is made on the table as stored at that moment, so two tabs never lose each other's steps.
  */
-import { newTable, replay } from '../calculator.js';
+import * as history from '../table-history.js';
 import { persistAfterSave } from '../storage/device.js';
 import { read, write } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 
-/** The current table of a history; a null start (a damaged start set aside) is a fresh table. */
-export function currentTable(ruleset, history) {
-  return replay({ ...history, start: history.start ?? newTable(ruleset) }, ruleset);
+/** The history to use for stored data (or a fresh one): a null start is a fresh table, whole-table edits upgraded. */
+function historyOf(ruleset, data) {
+  return data ? history.upgradeHistory(data, ruleset) : history.emptyHistory(ruleset);
+}
+
+/** The current table of a history. */
+export function currentTable(ruleset, board) {
+  return history.currentTable(board, ruleset);
 }
 
 /** {status, history, rev}: status 'ok', or why the stored table cannot be used here ('newer', 'unavailable'...). */
 export async function readBoard(ruleset) {
   const found = await read('table', ruleset.id);
-  if (found.status === 'ok') return { status: 'ok', history: found.data, rev: revText(found.rev) };
-  if (found.status === 'missing') return { status: 'ok', history: { start: newTable(ruleset), steps: [] }, rev: '' };
+  if (found.status === 'ok') return { status: 'ok', history: historyOf(ruleset, found.data), rev: revText(found.rev) };
+  if (found.status === 'missing') return { status: 'ok', history: history.emptyHistory(ruleset), rev: '' };
   return { status: found.status };
 }
 
-const fresh = (ruleset) => ({ start: newTable(ruleset), steps: [] });
-
+/** Change the stored history with make(history) → new history, or undefined to leave it as it is. */
 async function change(ruleset, make, options = {}) {
-  const result = await write('table', ruleset.id, (current) => make(current ? current.data : fresh(ruleset)), options);
+  const result = await write('table', ruleset.id, (current) => make(historyOf(ruleset, current?.data)), options);
   if (result.ok) persistAfterSave();
-  return outcome(result, (done) => ({ history: done.data ?? fresh(ruleset), rev: revText(done.rev) }));
+  return outcome(result, (done) => ({ history: historyOf(ruleset, done.data), rev: revText(done.rev) }));
 }
 
-/** Add a step on top of the stored table, whatever another tab added meanwhile. */
+/** Add a step ({kind, …}) on top of the stored table, whatever another tab added meanwhile. */
 export function addStep(ruleset, step) {
-  return change(ruleset, (history) => ({ ...history, steps: [...history.steps, { ...step, at: new Date().toISOString() }] }));
+  return change(ruleset, (stored) => history.addStep(stored, step, new Date().toISOString()));
 }
 
-/** Save scores typed by the referee; refused ({conflict}) when the table changed since the form's revision. */
-export function saveEdit(ruleset, table, rev) {
-  const step = { kind: 'edit', table, at: new Date().toISOString() };
-  return change(ruleset, (history) => ({ ...history, steps: [...history.steps, step] }), { expect: revOf(rev) });
+/**
+ * Keep an edit as it is made: edits are [{path, to}] (a seat's name or score, the dealer, counters). Only what
+ * differs from the stored table becomes a step; nothing is written when nothing changes. With `rev` (a form filled
+ * from that revision), the edit is refused ({conflict}) when the table changed since.
+ */
+export function saveEdit(ruleset, edits, rev) {
+  const options = rev === undefined ? {} : { expect: revOf(rev) };
+  return change(ruleset, (stored) => {
+    const step = history.editStep(history.currentTable(stored, ruleset), edits);
+    return step ? history.addStep(stored, step, new Date().toISOString()) : undefined;
+  }, options);
 }
 
-/** Undo one step, found by its content (another tab may have added or undone steps meanwhile). */
-export async function undoStep(ruleset, index, step) {
-  const wanted = JSON.stringify(step);
-  let missing = false;
-  const result = await change(ruleset, (history) => {
-    const at = JSON.stringify(history.steps[index]) === wanted ? index : history.steps.findIndex((s) => JSON.stringify(s) === wanted);
-    if (at === -1) {
-      missing = true;
-      return undefined;
-    }
-    return { ...history, steps: history.steps.filter((_, position) => position !== at) };
-  });
-  return missing ? { ok: true, gone: true } : result;
+/** Undo one step by its id (another tab may have added or undone steps meanwhile: then nothing changes). */
+export function undoStep(ruleset, stepId) {
+  return change(ruleset, (stored) => (stored.steps.some((step) => step.id === stepId) ? history.undoStep(stored, stepId) : undefined));
 }
 
-/** Clear the table and its history, back to a fresh start. */
+/** Redo an undone step by its id: it goes back to its place. */
+export function redoStep(ruleset, stepId) {
+  return change(ruleset, (stored) => (stored.undone.some((entry) => entry.step.id === stepId) ? history.redoStep(stored, stepId) : undefined));
+}
+
+/** Clear the table and its history, back to a fresh start (the event's settings stay). */
 export function resetBoard(ruleset) {
-  return change(ruleset, (history) => (history.steps.length || history.start === null ? fresh(ruleset) : undefined));
+  return change(ruleset, (stored) => (stored.steps.length || stored.undone.length ? history.emptyHistory(ruleset, stored.start.event) : undefined));
 }

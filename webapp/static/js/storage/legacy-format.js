@@ -11,7 +11,7 @@
 import { isObject, join, problems } from './check.js';
 import { incidentProblems } from './kinds/incident.js';
 import { defaultSettings, settingsProblems } from './kinds/settings.js';
-import tableKind, { tableProblems } from './kinds/table.js';
+import tableKind, { fromVersion1, tableProblems } from './kinds/table.js';
 
 export const LEGACY_PREFIX = 'mjref.';
 export const BACKUP_PREFIX = 'mjref.backup.';
@@ -69,7 +69,7 @@ function tableItem(key, raw, plan) {
   const aside = (found, reason = 'damaged') => plan.aside.push({ key, kind: 'table', id, reason, problems: found, original: raw });
   if (parsed.error) return aside([{ path: '', code: 'not_json' }], 'unreadable');
   if (!/^[a-z0-9_-]{1,100}$/.test(id)) return aside([{ path: '', code: 'bad_slug' }]);
-  const history = parsed.value;
+  const history = fromVersion1(parsed.value);  // the previous release stored version 1
   const found = tableProblems(history);
   if (!found.length) {
     plan.items.push({ kind: 'table', id, data: history });

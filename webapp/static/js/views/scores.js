@@ -123,3 +123,10 @@ export function staleNote(formId, strings) {
     'data-text-changed': data.stale_changed, 'data-text-conflict': data.stale_conflict, 'data-text-deleted': data.stale_deleted,
   });
 }
+
+/** What a field kept as it changes came to: its error at the field, or the device's refusal in its form's status. */
+export function showFieldResult(strings, control, result) {
+  if (result.errors && control.form) showErrors(control.form, strings, result.errors);
+  const status = control.form?.querySelector('[role="status"]');
+  if (result.error && status) storageFailed(status, strings, result.error);
+}

@@ -1,36 +1,15 @@
-/** The table screen: seats, scores, dealer, riichi sticks and counters, warnings, and the history with undo. */
+/**
+ * The table screen: the scoreboard (seats edited in place, every edit kept as a step), the event's settings where the
+ * ruleset leaves figures to the event, the win and draw forms, warnings, strikes, and the history with undo and redo.
+ */
 import { el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
 import { wizardUrl } from '../router.js';
 import { heading } from './common.js';
-import { showStale } from './form-state.js';
-import { field, scoreKinds, seatLabel, showErrors, staleNote, storageFailed } from './scores.js';
-
-function seatFieldset(config, ruleset, table, index) {
-  const { strings } = config;
-  const seat = table.seats[index];
-  const calc = strings.calc;
-  const scoreInputs = scoreKinds(ruleset).map(([kind, label]) => field(`seat-${index}-${kind}`, label,
-    el('input', { name: `${index}.${kind}`, 'data-field': `${index}.${kind}`, type: 'text', inputmode: 'numeric', value: String(seat[kind]) })));
-  return el('fieldset', { class: 'seat', id: `seat-${index}` },
-    el('legend', {}, strings.winds[index], table.dealer === index ? ` · ${calc.dealer}` : ''),
-    field(`seat-${index}-name`, calc.name, el('input', { name: `${index}.name`, type: 'text', maxlength: '40', autocomplete: 'off', value: seat.name })),
-    scoreInputs,
-    el('label', { class: 'check' }, el('input', { type: 'radio', name: 'dealer', value: String(index), checked: table.dealer === index, id: `dealer-${index}` }), calc.dealer),
-    el('label', { class: 'check' }, el('input', { type: 'checkbox', name: `${index}.riichi`, checked: seat.riichi, id: `seat-${index}-riichi` }), calc.riichi),
-    el('label', { class: 'check' }, el('input', { type: 'checkbox', name: `${index}.deposit`, checked: seat.deposit, id: `seat-${index}-deposit` }), calc.deposit));
-}
-
-/** A history step in words; step: {kind, rulingId, offender, before} (before: the table the step applied to). */
-function stepLabel(config, ruleset, step) {
-  const calc = config.strings.calc;
-  if (step.kind === 'ruling') {
-    const ruling = ruleset.rulings[step.rulingId];
-    const who = step.offender !== null ? seatLabel(config.strings, step.before, step.offender) : '';
-    return `${ruleset.penalties[ruling?.penalty]?.label ?? ''} — ${ruling?.title ?? step.rulingId}${who ? ` (${who})` : ''}`;
-  }
-  return calc[`step_${step.kind.replace('-', '_')}`] || step.kind;
-}
+import { renderDrawForm, renderWinForm } from './hand-forms.js';
+import { renderHistory } from './history.js';
+import { renderScoreboard } from './scoreboard.js';
+import { field, seatLabel, showFieldResult, storageFailed } from './scores.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -59,23 +38,62 @@ function disciplineSection(config, table, rows) {
     el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, items));
 }
 
-/** The table's form values, as typed: {'0.name': …, '0.table': …, '0.riichi': 'on', dealer, honba, pot}. */
-function readForm(form) {
-  return Object.fromEntries(new FormData(form).entries());
+/** The figures the ruleset leaves to the event, set once per event, with where that comes from. */
+function eventSettings(config, board, on, ui) {
+  const { strings } = config;
+  const calc = strings.calc;
+  if (!board.eventNeeded.length) return null;
+  const event = board.table.event || {};
+  const commit = async (control, path, value) => {
+    if (control.isConnected) showFieldResult(strings, control, await on.edit(control.dataset.field, path, value, { whole: true }));
+  };
+  const number = (key, path, value) => {
+    const id = `event-${path.join('-').replace('event-', '')}`;
+    const input = el('input', {
+      type: 'text', inputmode: 'numeric', autocomplete: 'off', name: id, 'data-field': id, value: value === undefined || value === null ? '' : on.formatInput(value, 0),
+      onchange: () => commit(input, path, input.value),
+    });
+    if (ui.focus === id) setTimeout(() => input.isConnected && input.focus());
+    return field(id, calc[`event_${key}`], input);
+  };
+  const fields = [];
+  for (const key of board.eventNeeded) {
+    if (key === 'counter') {
+      fields.push(number('counter_ron', ['event', 'counter', 'ron'], event.counter?.ron));
+      fields.push(number('counter_tsumo_each', ['event', 'counter', 'tsumo_each'], event.counter?.tsumo_each));
+    } else if (key === 'dealer_stays') {
+      const select = el('select', {
+        name: 'event-dealer_stays', 'data-field': 'event-dealer_stays',
+        onchange: () => commit(select, ['event', 'dealer_stays'], select.value || null),
+      }, el('option', { value: '' }, calc.choose),
+      ['tenpai', 'win'].map((option) => el('option', { value: option, selected: event.dealer_stays === option }, calc[`dealer_stays_${option}`])));
+      fields.push(field('event-dealer_stays', calc.event_dealer_stays, select));
+    } else fields.push(number(key, ['event', key], event[key]));
+  }
+  const missing = board.missing.length;
+  return el('details', { class: 'event-settings', id: 'event-settings', open: missing ? true : null, 'data-missing': missing },
+    el('summary', {}, calc.event_title),
+    el('form', { class: 'apply-form', novalidate: true, onsubmit: (e) => e.preventDefault() },
+      el('p', { class: 'help' }, calc.event_help),
+      board.origins.map((text) => el('p', { class: 'help', 'data-origin': true }, text)),
+      fields,
+      el('p', { class: 'field-error', id: 'event-status', role: 'status' })));
 }
 
 /**
- * board: {status, table, rev, steps, warnings, discipline}; status other than 'ok' means the stored table cannot be
- * shown or changed here (a notice says why) and only what is safe is offered.
- * on.save(values, rev) → {errors} | {conflict, rev} | {error} | {ok}; on.step(kind), on.undo(index), on.reset()
- * → {ok} | {error}. After a successful change the controller shows the screen again.
+ * board: {status, rev, table, kinds, features, seatExtras, sticks, steps, undone, byId, warnings, discipline,
+ * eventNeeded, missing, origins, pending}; ui: {open, focus, form: 'win'|'draw'|null, prefill, confirm}. on: the
+ * scoreboard's and history's callbacks, plus step(kind), openForm(kind, prefill), closeForm(), win(values),
+ * winFields(values), draw(values), drawFields(values), reset(). A status other than 'ok' means the stored table
+ * cannot be shown or changed here (a notice says why) and only what is safe is offered.
  */
-export function renderTable({ config, ruleset, board, notices, on }) {
+export function renderTable({ config, ruleset, board, notices, ui, on }) {
   const { strings, lang } = config;
   const calc = strings.calc;
   const status = el('div', { id: 'table-status', role: 'status' });
   const failed = (result) => {
     if (result?.error) storageFailed(status, strings, result.error);
+    return result;
   };
   const reset = el('button', {
     type: 'button', class: 'button secondary', id: 'table-reset',
@@ -90,56 +108,40 @@ export function renderTable({ config, ruleset, board, notices, on }) {
       board.status === 'newer' ? null : el('div', { class: 'table-actions' }, reset), back].filter(Boolean);
   }
   const { table } = board;
-  const dealerError = el('p', { class: 'field-error', id: 'dealer-error', hidden: true });
-  const form = el('form', { class: 'table-form', id: 'table-form', novalidate: true, 'data-rev': board.rev },
-    staleNote('table-form', strings),
-    table.seats.map((_, index) => seatFieldset(config, ruleset, table, index)),
-    dealerError,
-    field('table-honba', calc.honba, el('input', { name: 'honba', 'data-field': 'honba', type: 'text', inputmode: 'numeric', value: String(table.honba) })),
-    field('table-pot', calc.pot, el('input', { name: 'pot', 'data-field': 'pot', type: 'text', inputmode: 'numeric', value: String(table.pot) })),
-    el('button', { type: 'submit', class: 'button primary', id: 'table-save' }, calc.save));
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const result = await on.save(readForm(form), form.dataset.rev);
-    const errors = result.errors || {};
-    showErrors(form, strings, errors);
-    dealerError.hidden = !errors.dealer;
-    dealerError.textContent = errors.dealer ? calc.err_choose_seat : '';
-    if (result.conflict) {
-      form.dataset.rev = result.rev;
-      showStale(form, 'conflict');
-    }
-    failed(result);
-  });
-
-  const act = (id, label, kind) => el('button', {
-    type: 'button', class: 'button secondary', id, onclick: async () => failed(await on.step(kind)),
-  }, label);
+  const act = (id, label, onclick, extra = {}) => el('button', { type: 'button', class: 'button secondary', id, onclick, ...extra }, label);
   const actions = el('div', { class: 'table-actions' },
-    ruleset.scoring?.hanchan ? act('end-hanchan', calc.end_hanchan, 'end-hanchan') : null,
-    ruleset.progressive ? act('new-session', calc.new_session, 'new-session') : null,
-    reset);
-
-  const steps = board.steps.map((step) => {
-    const label = stepLabel(config, ruleset, step);
-    return el('li', { 'data-step': step.index },
-      el('span', {}, label),
-      el('button', {
-        type: 'button', class: 'button secondary small', id: `undo-${step.index}`,
-        'aria-label': `${calc.undo}: ${label}`, onclick: async () => failed(await on.undo(step.index)),
-      }, calc.undo));
-  });
-
+    board.features.winScoring ? act('open-win', calc.score_win, () => on.openForm('win', {}), { 'aria-expanded': String(ui.form === 'win') }) : null,
+    board.features.winScoring ? act('open-draw', calc.score_draw, () => on.openForm('draw', {}), { 'aria-expanded': String(ui.form === 'draw') }) : null,
+    board.features.endHanchan || board.features.hanchanScores ? act('end-hanchan', calc.end_hanchan, async () => failed(await on.step('end-hanchan'))) : null,
+    board.features.newSession ? act('new-session', calc.new_session, async () => failed(await on.step('new-session'))) : null);
+  let form = null;
+  if (ui.form === 'win') form = renderWinForm(config, table, ui.prefill, { fields: on.winFields, save: on.win, close: on.closeForm });
+  // A storage failure of a win or a draw is shown in the form (its own status line).
+  if (ui.form === 'draw') form = renderDrawForm(config, table, ui.prefill, { fields: on.drawFields, save: on.draw, close: on.closeForm });
+  const pending = board.pending && !ui.form
+    ? el('p', { class: 'pending', id: 'score-next', 'data-kind': board.pending.kind },
+      el('button', { type: 'button', class: 'button primary', id: 'score-next-open', onclick: () => on.openForm(board.pending.kind, board.pending.prefill) },
+        board.pending.kind === 'win' ? calc.score_next_win : calc.score_next_draw))
+    : null;
   return [
     ...top,
+    renderScoreboard(config, board, on, ui),
+    board.missing.length ? el('p', { id: 'event-missing', 'data-missing': board.missing.join(' ') },
+      el('button', {
+        type: 'button', class: 'button secondary', id: 'event-missing-open',
+        onclick: () => document.getElementById('event-settings')?.scrollIntoView({ block: 'start' }),
+      }, calc.event_missing)) : null,
     warningList(config, table, board.warnings),
     status,
-    disciplineSection(config, table, board.discipline),
-    form,
+    pending,
     actions,
-    el('section', { class: 'history', 'aria-labelledby': 'history-title' },
-      el('h2', { id: 'history-title' }, calc.history),
-      steps.length ? el('ol', { id: 'history' }, steps) : el('p', { id: 'history-empty' }, calc.no_steps)),
+    form,
+    eventSettings(config, board, on, ui),
+    disciplineSection(config, table, board.discipline),
+    renderHistory(config, ruleset, board, ui, {
+      ...on, undo: async (id) => failed(await on.undo(id)), redo: async (id) => failed(await on.redo(id)),
+    }),
+    el('div', { class: 'table-actions' }, reset),
     back,
   ].filter(Boolean);
 }

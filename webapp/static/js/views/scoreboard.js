@@ -1,0 +1,165 @@
+/**
+ * The scoreboard: the four seats at a glance (wind, dealer, name, the scores this ruleset keeps, small marks for the
+ * state that matters at the table), each opening in place to be edited; every field is kept as soon as it changes.
+ */
+import { el, format } from '../dom.js';
+import { formatNumber } from '../format.js';
+import { field, showFieldResult } from './scores.js';
+
+/** Give focus back to the control the referee was editing once the screen is shown again. */
+function refocus(node, wanted) {
+  if (wanted) setTimeout(() => node.isConnected && node.id === wanted && node.focus());
+  return node;
+}
+
+/** A number as it reads on the board: empty ("–") while a start is not set yet. */
+function shown(lang, value) {
+  return value === null || value === undefined ? '–' : formatNumber(lang, value);
+}
+
+/** The small marks of one seat: [{mark, text}], only the states this seat is in. */
+function marksOf(calc, seat, extra) {
+  const marks = [];
+  if (seat.riichi) marks.push({ mark: 'riichi', text: calc.mark_riichi });
+  if (seat.deadHand) marks.push({ mark: 'dead-hand', text: calc.dead_hand });
+  if (seat.liveTiles) marks.push({ mark: 'live-tiles', text: `${calc.live_tiles} ${seat.liveTiles}` });
+  if (seat.deadTiles) marks.push({ mark: 'dead-tiles', text: `${calc.dead_tiles} ${seat.deadTiles}` });
+  if (extra.progressive && extra.offences) {
+    marks.push({ mark: 'offences', count: extra.offences, next: extra.nextPoints, text: format(calc.mark_offences, { count: extra.offences, points: extra.nextPoints }) });
+  }
+  if (extra.strikes) marks.push({ mark: 'strikes', count: extra.strikes, text: `${calc.strikes} ${extra.strikes}` });
+  if (extra.status === 'suspended' || extra.status === 'banned') marks.push({ mark: extra.status, text: calc[`mark_${extra.status}`] });
+  if (seat.substituted) marks.push({ mark: 'substituted', text: calc.substituted });
+  if (seat.sessionLost !== undefined && seat.sessionLost !== null) marks.push({ mark: 'session-lost', text: calc.session_lost });
+  if (seat.disqualified) marks.push({ mark: 'disqualified', text: calc.disqualified });
+  return marks;
+}
+
+/** A number field that keeps what is typed (decimal keypad) with a ± key, since phones' keypads may have no minus. */
+function numberField(id, label, value, { commit, focusId }) {
+  const input = refocus(el('input', {
+    type: 'text', inputmode: 'decimal', autocomplete: 'off', name: id, 'data-field': id, value,
+    onchange: () => commit(input),
+  }), focusId);
+  const sign = el('button', {
+    type: 'button', class: 'button secondary sign-key', id: `${id}-sign`, 'aria-label': label.sign,
+    // Keep the focus (and the typing) in the field: a tap on ± must not end the edit before the sign is there.
+    onmousedown: (event) => event.preventDefault(),
+    onpointerdown: (event) => event.preventDefault(),
+    onclick: () => {
+      const text = input.value.trim();
+      input.value = /^[-−]/.test(text) ? text.replace(/^[-−]\s*/, '') : `-${text}`;
+      input.focus();
+    },
+  }, '±');
+  const wrapper = field(id, label.text, input);
+  wrapper.classList.add('number-field');
+  wrapper.append(sign);
+  return wrapper;
+}
+
+/** The editor of one seat, in place: name, scores, riichi, dealer. */
+function seatEditor(config, board, index, on, ui) {
+  const { strings } = config;
+  const calc = strings.calc;
+  const seat = board.table.seats[index];
+  const commit = async (control, path, value) => {
+    if (!control.isConnected) return;  // a field taken off the screen by a refresh is not an edit (its text is carried over)
+    const result = await on.edit(control.dataset.field, path, value);
+    showFieldResult(strings, control, result);
+  };
+  const name = refocus(el('input', {
+    type: 'text', name: `seat-${index}-name`, 'data-field': `seat-${index}-name`, maxlength: '40', autocomplete: 'off', value: seat.name,
+    list: board.rosterNames.length ? 'roster-names' : null,
+    onchange: () => commit(name, ['seats', index, 'name'], name.value.trim()),
+  }), ui.focus);
+  const scores = board.kinds.map((kind) => numberField(`seat-${index}-${kind.kind}`, { text: kind.label, sign: format(calc.sign_key, { field: kind.label }) },
+    on.formatInput(seat[kind.kind], kind.decimals),
+    { commit: (control) => commit(control, ['seats', index, kind.kind], control.value), focusId: ui.focus }));
+  const riichi = board.features.riichi ? el('label', { class: 'check' },
+    refocus(el('input', {
+      type: 'checkbox', id: `seat-${index}-riichi`, name: `seat-${index}-riichi`, 'data-field': `seat-${index}-riichi`, checked: seat.riichi,
+      onchange: (event) => commit(event.target, ['seats', index, 'riichi'], event.target.checked),
+    }), ui.focus), calc.riichi) : null;
+  const dealer = board.table.dealer === index ? null : el('button', {
+    type: 'button', class: 'button secondary', id: `seat-${index}-make-dealer`,
+    onclick: (event) => commit(event.target, ['dealer'], index),
+  }, calc.make_dealer);
+  return el('form', {
+    class: 'seat-editor', id: `seat-${index}-editor`, novalidate: true, 'data-rev': board.rev,
+    onsubmit: (event) => {
+      event.preventDefault();
+      document.activeElement?.blur?.();
+    },
+  },
+  field(`seat-${index}-name`, calc.name, name), scores, riichi, dealer,
+  el('p', { class: 'field-error', id: `seat-${index}-status`, role: 'status' }),
+  el('button', { type: 'button', class: 'button secondary', id: `seat-${index}-done`, onclick: () => on.open(null) }, calc.done));
+}
+
+/** One seat: a button showing it (tap to edit in place), and its editor when open. */
+function seatCard(config, board, index, on, ui) {
+  const { strings, lang } = config;
+  const calc = strings.calc;
+  const seat = board.table.seats[index];
+  const open = ui.open === index;
+  const dealer = board.table.dealer === index;
+  const marks = marksOf(calc, seat, board.seatExtras[index]);
+  const summary = el('button', {
+    type: 'button', class: 'seat-summary', id: `seat-${index}`, 'aria-expanded': String(open), 'aria-controls': open ? `seat-${index}-editor` : null,
+    onclick: () => on.open(open ? null : index),
+  },
+  el('span', { class: 'seat-top' },
+    el('span', { class: 'seat-wind' }, strings.winds[index]),
+    dealer ? el('span', { class: 'mark dealer-mark', 'data-mark': 'dealer' }, calc.dealer) : null),
+  el('span', { class: 'seat-name', 'data-name': seat.name }, seat.name || calc.no_name),
+  board.kinds.map((kind) => el('span', { class: 'seat-score', 'data-score': kind.kind, 'data-value': seat[kind.kind] ?? '' },
+    el('span', { class: 'visually-hidden' }, `${kind.label}: `), shown(lang, seat[kind.kind]))),
+  marks.length ? el('span', { class: 'seat-marks' }, marks.map((item) => el('span', {
+    class: 'mark', 'data-mark': item.mark, 'data-count': item.count, 'data-next': item.next ?? undefined,
+  }, item.text))) : null);
+  return el('li', { class: `seat-card${open ? ' open' : ''}${dealer ? ' dealer' : ''}`, 'data-seat': index },
+    summary, open ? seatEditor(config, board, index, on, ui) : null);
+}
+
+/** Counters, sticks on the table and the editor for them, for rulesets whose data has them. */
+function tableLine(config, board, on, ui) {
+  const { strings, lang } = config;
+  const calc = strings.calc;
+  if (!board.features.riichi) return null;
+  const { table } = board;
+  const open = ui.open === 'counters';
+  const items = [el('span', { 'data-count': 'pot', 'data-value': table.pot }, `${calc.sticks_short} ${formatNumber(lang, board.sticks)}`)];
+  if (board.features.counters) items.unshift(el('span', { 'data-count': 'honba', 'data-value': table.honba }, `${calc.honba_short} ${formatNumber(lang, table.honba)}`));
+  const commit = async (control, path) => {
+    if (control.isConnected) showFieldResult(strings, control, await on.edit(control.dataset.field, path, control.value, { whole: true }));
+  };
+  const editor = open ? el('form', { class: 'seat-editor', id: 'counters-editor', novalidate: true, onsubmit: (event) => event.preventDefault() },
+    board.features.counters ? field('table-honba', calc.honba, refocus(el('input', {
+      type: 'text', inputmode: 'numeric', name: 'table-honba', 'data-field': 'table-honba', value: String(table.honba),
+      onchange: (event) => commit(event.target, ['honba']),
+    }), ui.focus)) : null,
+    field('table-pot', calc.pot, refocus(el('input', {
+      type: 'text', inputmode: 'numeric', name: 'table-pot', 'data-field': 'table-pot', value: String(table.pot),
+      onchange: (event) => commit(event.target, ['pot']),
+    }), ui.focus)),
+    el('button', { type: 'button', class: 'button secondary', id: 'counters-done', onclick: () => on.open(null) }, calc.done)) : null;
+  return el('div', { class: 'table-line' },
+    el('button', { type: 'button', class: 'seat-summary counters', id: 'counters', 'aria-expanded': String(open), onclick: () => on.open(open ? null : 'counters') },
+      items),
+    editor);
+}
+
+/**
+ * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{progressive, offences, nextPoints, strikes,
+ * status, fromLog}], sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id}; on: {open(which), edit(fieldId, path, value,
+ * options) → {ok} | {errors} | {error}, formatInput(value, decimals)}.
+ */
+export function renderScoreboard(config, board, on, ui) {
+  const calc = config.strings.calc;
+  return el('section', { class: 'scoreboard', id: 'scoreboard', 'aria-label': calc.scoreboard },
+    // The event's roster: a seat's name is picked from it (a new name joins it).
+    board.rosterNames.length ? el('datalist', { id: 'roster-names' }, board.rosterNames.map((name) => el('option', { value: name }))) : null,
+    el('ol', { class: 'seats' }, board.table.seats.map((_, index) => seatCard(config, board, index, on, ui))),
+    tableLine(config, board, on, ui));
+}
