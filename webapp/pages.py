@@ -16,6 +16,12 @@ def rulesets():
     return current_app.extensions["rulesets"]
 
 
+@bp.app_context_processor
+def url_words():
+    """The app's page words, for the navigation every template draws (base.html)."""
+    return {"app_pages": APP_PAGES}
+
+
 @bp.route("/")
 def root():
     """Send the visitor to their language; only our own three paths can be targets. The answer depends on the

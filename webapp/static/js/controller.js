@@ -3,6 +3,7 @@
  * which reads and writes the referee's data through the services and renders through the views. When another tab
  * changes the data, the current screen is shown again with whatever the referee was typing kept.
  */
+import { syncAppNav } from './app-nav.js';
 import { el, replace } from './dom.js';
 import { rulingPaths, sameIncident, walk } from './engine.js';
 import { homeUrl, parse } from './router.js';
@@ -10,7 +11,7 @@ import { assembleRulesets } from './ruleset-data.js';
 import { createHomeScreen } from './screens/home.js';
 import { createQuestionScreen } from './screens/question.js';
 import { onChange } from './storage/changes.js';
-import { mirrorRuleset } from './storage/mirror.js';
+import { mirroredRuleset, mirrorRuleset } from './storage/mirror.js';
 import { carryInput, unsavedForms } from './views/form-state.js';
 
 /** A module or data file that could not be fetched: the one failure shown as "check your connection". */
@@ -101,8 +102,10 @@ export function createController(config, view) {
     syncLanguageLinks(path);
     let shown;
     try {
-      const screen = refresh && current?.path === path ? current.screen : await screenFor(parse(path));
+      const route = parse(path);
+      const screen = refresh && current?.path === path ? current.screen : await screenFor(route);
       if (token !== renders) return;
+      syncAppNav(config.lang, route.view, mirroredRuleset());  // a ruleset's screen has just made it the one in use
       current = { path, screen };
       shown = await screen.render();
     } catch (error) {
