@@ -44,8 +44,11 @@ SCREENS = {
 }
 # Where each kind's notice shows: the screens that use that data, and the log (which lists what was set aside).
 NOTICED = {"settings": {"home", "ruling", "log"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
-           "player": {"ruling", "log"}, "event": {"ruling", "log"}}
+           "player": {"ruling", "log"}, "event": {"ruling", "log"}, "shortcuts": {"home", "ruling", "log"}}
 NEWER_NOTICED = NOTICED
+FAVOURITES = [{"rulesetId": "wsom", "rulingId": "r_false_win"}, {"rulesetId": "wrc-2015", "rulingId": "r_late"}]
+RECENT = [{"rulesetId": "wrc-2015", "rulingId": "r_phone", "at": "2026-11-23T10:00:00.000Z"}]
+SHORTCUTS = {"favourites": FAVOURITES, "recent": RECENT}
 
 
 def env(kind, data, v=1, rev=7):
@@ -72,6 +75,12 @@ def settings_case(name, value, good=None, problem="damaged"):
 
 def table_case(name, value, good=None, problem="damaged"):
     return Case(f"table/{name}", "table", problem, items={("table", "wrc-2015"): value}, good=good)
+
+
+def shortcuts_case(name, value, good=None, problem="damaged"):
+    """The shortcuts, with settings that choose a ruleset, so home reads them too."""
+    items = {("shortcuts", "main"): value, ("settings", "main"): env("settings", SETTINGS)}
+    return Case(f"shortcuts/{name}", "shortcuts", problem, items=items, good=good)
 
 
 def incident_case(name, bad, problem="damaged"):
@@ -105,6 +114,14 @@ CASES = [
     table_case("newer version", env("table", {"whatever": 1}, v=NEWER), problem="newer"),
     table_case("one bad step among good ones", env("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
                good={"start": START, "steps": STEPS}),
+    shortcuts_case("not an object", "garbage"),
+    shortcuts_case("wrong types", env("shortcuts", {"favourites": "x", "recent": 5})),
+    shortcuts_case("null", None),
+    shortcuts_case("missing fields", env("shortcuts", {"favourites": FAVOURITES}), good={"favourites": FAVOURITES}),
+    shortcuts_case("newer version", env("shortcuts", {"pinned": []}, v=NEWER), problem="newer"),
+    shortcuts_case("one bad entry among good ones", env("shortcuts", {
+        "favourites": [FAVOURITES[0], {"rulesetId": "wsom"}, FAVOURITES[0], FAVOURITES[1]],
+        "recent": [{**RECENT[0], "at": "yesterday"}, *RECENT]}), good=SHORTCUTS),
     incident_case("not an object", "garbage"),
     incident_case("wrong types", env("incident", {**INCIDENTS[0], "id": "bad", "player": 5})),
     incident_case("null", None),
@@ -239,6 +256,11 @@ def check_good(page, case):
         settings = store.item(page, "settings", "main")["data"]
         for key, value in good.items():
             assert dumps(settings[key]) == dumps(value), key
+    if case.kind == "shortcuts":
+        shortcuts = store.item(page, "shortcuts", "main")["data"]
+        assert dumps(shortcuts["favourites"]) == dumps(good.get("favourites", []))
+        for entry in good.get("recent", []):  # kept, behind the rulings seen since
+            assert dumps(entry) in [dumps(found) for found in shortcuts["recent"]]
 
 
 def check_aside(page, case):
@@ -248,7 +270,7 @@ def check_aside(page, case):
         assert originals == []
         return
     expected = [raw for raw in case.legacy.values()] + [
-        value for (kind, item_id), value in case.items.items() if not item_id.startswith("good")]
+        value for (kind, item_id), value in case.items.items() if kind == case.kind and not item_id.startswith("good")]
     for original in expected:
         assert dumps(original) in [dumps(found) for found in originals]
 
@@ -273,6 +295,22 @@ def next_save(page, base, case):
               });
               return value?.data?.ruleset === 'azrm-2026';
             }""")
+    elif case.kind == "shortcuts":
+        page.goto(f"{base}/en/wsom/ruling/r_long_hand")
+        expect(page.locator("#ruling")).to_be_visible()
+        if case.problem == "newer":
+            expect(page.locator("#favourite")).to_have_count(0)  # nothing offered that would write over it
+            return
+        expect(page.locator("#favourite")).to_be_visible()
+        page.wait_for_function("""async () => {
+          const { openDatabase, ITEMS } = await import('/static/js/storage/db.js');
+          const db = await openDatabase();
+          const value = await new Promise((resolve) => {
+            const request = db.transaction(ITEMS).objectStore(ITEMS).get(['shortcuts', 'main']);
+            request.onsuccess = () => resolve(request.result);
+          });
+          return value?.data?.recent?.[0]?.rulingId === 'r_long_hand';
+        }""")
     elif case.kind == "table":
         visit(page, base, "table", first=False)
         if case.problem == "newer":

@@ -51,6 +51,12 @@ def client_strings():
         "log": log_strings(),
         "csv": export_strings(),
         "data": data_strings(),
+        "shortcuts": {
+            "common": _("Common incidents"),
+            "favourites": _("Your favourites"),
+            "recent": _("Recent rulings"),
+            "favourite": _("Favourite"),
+        },
     }
 
 
@@ -139,6 +145,7 @@ def data_strings():
         "write_newer_data": _("Not done: some incidents were saved by a newer version of the app. Reload the app to "
                               "update it first."),
         "what_settings": _("your settings (ruleset, tournament, session and table)"),
+        "what_shortcuts": _("your favourite and recent rulings"),
         "what_table": _("the table and its history"),
         "what_incident": _("incidents of the log"),
         "what_player": _("players of the roster"),

@@ -127,7 +127,7 @@ export function createController(config, view) {
     return refreshing;
   }
 
-  const ctx = { config, go, refresh, reload: () => window.location.reload() };
+  const ctx = { config, go, refresh, reload: () => window.location.reload(), rulesets: () => allRulesets() };
 
   /** The controller of a route's screen (an object whose render() gives {children, title, focus}). */
   async function screenFor(route) {

@@ -3,6 +3,7 @@ import { el } from '../dom.js';
 import { logUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
+import { renderShortcuts } from './shortcuts.js';
 
 function rulesetLink(lang, summary, chosen) {
   return el('li', {},
@@ -12,7 +13,8 @@ function rulesetLink(lang, summary, chosen) {
     }, el('span', { class: 'choice-title' }, summary.name), el('span', { class: 'choice-meta' }, summary.edition)));
 }
 
-export function renderHome({ config, chosenId, notices = null }) {
+/** shortcuts: {common, favourites, recent} (views/shortcuts.js), shown once the ruleset data is in; null before. */
+export function renderHome({ config, chosenId, notices = null, shortcuts = null }) {
   const { strings, lang, rulesets } = config;
   const chosen = rulesets.find((summary) => summary.id === chosenId);
   const list = el('ul', { class: 'choices', id: 'ruleset-list' }, rulesets.map((s) => rulesetLink(lang, s, s.id === chosenId)));
@@ -24,6 +26,7 @@ export function renderHome({ config, chosenId, notices = null }) {
     notices,
     el('p', { class: 'current-ruleset' }, `${strings.current_ruleset} `, el('strong', { id: 'current-ruleset' }, chosen.name)),
     el('a', { class: 'button primary big', href: wizardUrl(lang, chosen.id), id: 'start', 'data-nav': true }, strings.start),
+    shortcuts ? renderShortcuts(config, shortcuts) : null,
     el('details', { class: 'change-ruleset' }, el('summary', { id: 'change-ruleset' }, strings.change_ruleset), list),
     findLinks(config, chosen.id),
     el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },

@@ -42,7 +42,7 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
-export function renderRuling({ config, ruleset, rulingId, walked, answers, others, notices, apply, record }) {
+export function renderRuling({ config, ruleset, rulingId, walked, answers, others, notices, apply, record, favourite = null }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -61,6 +61,7 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       readingsBlock(strings, ruleset, ruling),
       el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
     shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title),
+    favourite,
     notices,
     apply,
     record,
