@@ -1,5 +1,5 @@
 /** The ruling card: the penalty in large type, then scores, next steps, source, exceptions and judgement. */
-import { el } from '../dom.js';
+import { el, format } from '../dom.js';
 import { readingsOf } from '../engine.js';
 import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading, navBar } from './common.js';
@@ -60,7 +60,8 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       block('judgement', strings.judgement, ruling.judgement),
       readingsBlock(strings, ruleset, ruling),
       el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
-    shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title),
+    shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title,
+      [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores]),
     favourite,
     notices,
     apply,
