@@ -22,6 +22,7 @@ SCREENS = [
     ("browse", "/{lang}/mcr-ema-2014/browse", "search"),
     ("glossary", "/{lang}/glossary", "search"),
     ("table", "/{lang}/azrm-2026/table", "table"),
+    ("clock", "/{lang}/wrc-2015/clock", "table"),
     ("log", "/{lang}/log", "log"),
 ]
 
@@ -79,13 +80,18 @@ def open_everything(page):
 
 
 def prepare(page, base, lang):
-    """One incident in the log and azrm-2026 chosen, so the log and home show their full screens."""
+    """One incident in the log, a player on the clock and azrm-2026 chosen, so every screen shows all it can."""
     page.goto(f"{base}/{lang}/wrc-2015/ruling/r_late")
     page.click("#record-open")
     page.fill("#record-player", "Léa Müller-Dupont")
     page.fill("#record-session", "1")
     page.click("#record-save")
     expect(page.locator("#record-done")).to_be_visible()
+    page.goto(f"{base}/{lang}/wrc-2015/clock")
+    page.fill("#clock-player", "Léa Müller-Dupont")
+    page.click("#clock-add")
+    page.click("#clock-start")
+    expect(page.locator("#clock-started")).to_be_visible()
     page.goto(f"{base}/{lang}/azrm-2026/")
     expect(page.locator("#question")).to_be_visible()
 

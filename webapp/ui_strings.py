@@ -51,12 +51,39 @@ def client_strings():
         "log": log_strings(),
         "csv": export_strings(),
         "data": data_strings(),
+        "clock": clock_strings(),
         "shortcuts": {
             "common": _("Common incidents"),
             "favourites": _("Your favourites"),
             "recent": _("Recent rulings"),
             "favourite": _("Favourite"),
         },
+    }
+
+
+def clock_strings():
+    """Strings of the lateness clock."""
+    return {
+        "title": _("Lateness clock"),
+        "help": _("Start it when the round starts and note who is missing: each player's minutes late go to the "
+                  "ruling."),
+        "start": _("Start the round now"),
+        "restart": _("Start the round again now"),
+        "started": _("Round started at %(time)s"),
+        "not_started": _("The clock has not started."),
+        "player": _("Absent player"),
+        "add": _("Add"),
+        "minutes": _("Minutes late: %(minutes)s"),
+        "ruling": _("Lateness ruling"),
+        "arrived": _("Mark as arrived"),
+        "arrived_at": _("Arrived at %(time)s"),
+        "remove": _("Remove"),
+        "clear": _("Clear the clock"),
+        "not_covered": _("This ruleset has no ruling on lateness."),
+        "out_of_range": _("The lateness ruling takes %(min)s to %(max)s minutes."),
+        "name_empty": _("Enter the player's name."),
+        "name_too_long": _("The name is too long."),
+        "too_many": _("No more than %(max)s players."),
     }
 
 

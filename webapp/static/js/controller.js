@@ -26,6 +26,7 @@ const screens = {
   ruling: loadModule(() => import('./screens/ruling.js')),
   log: loadModule(() => import('./screens/log.js')),
   table: loadModule(() => import('./screens/table.js')),
+  clock: loadModule(() => import('./screens/clock.js')),
   finder: loadModule(() => import('./finder.js')),
   settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
   health: loadModule(() => import('./services/health.js')),
@@ -151,6 +152,10 @@ export function createController(config, view) {
     if (route.view === 'table') {
       const { createTableScreen } = await screens.table();
       return createTableScreen(ctx, { ruleset, extra: await choiceNotices() });
+    }
+    if (route.view === 'clock') {
+      const { createClockScreen } = await screens.clock();
+      return createClockScreen(ctx, { ruleset });
     }
     if (route.view === 'search' || route.view === 'browse') {
       const [{ findScreen }, rulesets] = await Promise.all([screens.finder(), allRulesets()]);

@@ -1,6 +1,6 @@
 /** The home screen: the chosen ruleset and the way into "What happened?", or the choice of ruleset. */
 import { el } from '../dom.js';
-import { logUrl, tableUrl, wizardUrl } from '../router.js';
+import { clockUrl, logUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
 import { renderShortcuts } from './shortcuts.js';
@@ -31,6 +31,7 @@ export function renderHome({ config, chosenId, notices = null, shortcuts = null 
     findLinks(config, chosen.id),
     el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },
       el('a', { class: 'button secondary', href: tableUrl(lang, chosen.id), id: 'home-table-link', 'data-nav': true }, strings.calc.table_title),
+      el('a', { class: 'button secondary', href: clockUrl(lang, chosen.id), id: 'home-clock-link', 'data-nav': true }, strings.clock.title),
       el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title)),
   ].filter(Boolean);
 }
