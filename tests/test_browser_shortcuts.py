@@ -65,3 +65,24 @@ def test_recent_rulings_keep_the_last_eight(page, live_server):
     page.goto(f"{base}/en/")
     expect(page.locator("#recent-rulings")).to_be_visible()
     assert [ruling for _, ruling in shortcut_ids(page, "recent-rulings")] == rulings[::-1][:8]
+
+
+def source_url(ruleset_id):
+    return yaml.safe_load((ROOT / "rulesets" / f"{ruleset_id}.yaml").read_text(encoding="utf-8"))["source"].get("url")
+
+
+def test_each_ruling_links_to_its_source_where_its_address_is_known(page, live_server):
+    """A ruleset with a known public address of its source (source.url) links every ruling to it; one without names
+    the document and links nowhere (no address is made up)."""
+    assert source_url("tsumo-quebec") and source_url("azrm-2026") is None
+    for lang, ruleset_id, ruling in [("fr", "tsumo-quebec", "r_chombo_false_win"), ("it", "wsom", "r_false_win"),
+                                     ("en", "wrc-2015", "r_late"), ("en", "azrm-2026", "r_empty_win"),
+                                     ("it", "mcr-ema-2014", "r_late_10")]:
+        page.goto(f"{live_server.url}/{lang}/{ruleset_id}/ruling/{ruling}")
+        expect(page.locator("#section")).to_be_visible()
+        link = page.locator("#section a#source-link")
+        if source_url(ruleset_id):
+            expect(link).to_have_attribute("href", source_url(ruleset_id))
+            expect(link).to_have_attribute("rel", "noopener noreferrer")
+        else:
+            expect(link).to_have_count(0)

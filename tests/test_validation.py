@@ -378,3 +378,10 @@ def test_common_incidents_are_rulings_of_the_ruleset(workspace):
     assert f"{FILE}: common[1]: 'incident' is not a ruling of this ruleset" in problems
     assert f"{FILE}: common[2]: 'r_nowhere' is not a ruling of this ruleset" in problems
     assert reported(problems_after(workspace, lambda data: data.update(common=["r_late", "r_late"])), "common", "")
+
+
+def test_the_source_address_is_a_full_web_address(workspace):
+    def mutate(data):
+        data["source"]["url"] = "worldriichi.org/rules"
+    assert reported(problems_after(workspace, mutate), "source.url", "give the full public address")
+    assert problems_after(workspace, lambda data: data["source"].update(url="https://example.org/rules#7")) == []

@@ -14,6 +14,17 @@ function block(id, title, content) {
     el('h2', { id: `${id}-title` }, title), body);
 }
 
+/** Where the ruling comes from: its section and the source document, a link to the document where its public address
+ * is known (the ruleset's source.url); otherwise the document is only named. */
+function sourceBlock(strings, ruleset, ruling) {
+  const { document: title, url, language } = ruleset.source;
+  const documentName = url
+    ? el('a', { href: url, id: 'source-link', hreflang: language, target: '_blank', rel: 'noopener noreferrer', class: 'source-link' }, title)
+    : title;
+  return el('section', { class: 'ruling-block', id: 'section', 'aria-labelledby': 'section-title' },
+    el('h2', { id: 'section-title' }, strings.section), el('p', {}, `${ruling.section} — `, documentName));
+}
+
 /** The readings a ruling rests on (its penalty kind's, then its own): what the source leaves open, the app's reading,
  * and where that reading comes from. */
 function readingsBlock(strings, ruleset, ruling) {
@@ -55,7 +66,7 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       el('p', { class: 'ruling-title', id: 'ruling-title' }, ruling.title),
       block('scores', strings.scores, ruling.scores),
       block('next-steps', strings.next_steps, ruling.next_steps),
-      block('section', strings.section, `${ruling.section} — ${ruleset.source.document}`),
+      sourceBlock(strings, ruleset, ruling),
       block('exceptions', strings.exceptions, ruling.exceptions),
       block('judgement', strings.judgement, ruling.judgement),
       readingsBlock(strings, ruleset, ruling),
