@@ -41,10 +41,12 @@ SCREENS = {
     "ruling": ("/en/wrc-2015/ruling/r_false_win_shown", "#ruling"),
     "table": ("/en/wrc-2015/table", "#table-heading"),
     "log": ("/en/log", "#log-heading"),
+    "clock": ("/en/wrc-2015/clock", "#clock-heading"),
 }
 # Where each kind's notice shows: the screens that use that data, and the log (which lists what was set aside).
 NOTICED = {"settings": {"home", "ruling", "log"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
-           "player": {"ruling", "log"}, "event": {"ruling", "log"}, "shortcuts": {"home", "ruling", "log"}}
+           "player": {"ruling", "log"}, "event": {"ruling", "log"}, "shortcuts": {"home", "ruling", "log"},
+           "clock": {"clock", "log"}}
 NEWER_NOTICED = NOTICED
 FAVOURITES = [{"rulesetId": "wsom", "rulingId": "r_false_win"}, {"rulesetId": "wrc-2015", "rulingId": "r_late"}]
 RECENT = [{"rulesetId": "wrc-2015", "rulingId": "r_phone", "at": "2026-11-23T10:00:00.000Z"}]
@@ -81,6 +83,14 @@ def shortcuts_case(name, value, good=None, problem="damaged"):
     """The shortcuts, with settings that choose a ruleset, so home reads them too."""
     items = {("shortcuts", "main"): value, ("settings", "main"): env("settings", SETTINGS)}
     return Case(f"shortcuts/{name}", "shortcuts", problem, items=items, good=good)
+
+
+PLAYERS = [{"id": "p-1", "name": "Léa Müller", "arrivedAt": None}, {"id": "p 2", "name": "Bo", "arrivedAt": "2026-11-23T10:04:00.000Z"}]
+CLOCK = {"startedAt": "2026-11-23T10:00:00.000Z", "players": PLAYERS}
+
+
+def clock_case(name, value, good=None, problem="damaged"):
+    return Case(f"clock/{name}", "clock", problem, items={("clock", "main"): value}, good=good)
 
 
 def incident_case(name, bad, problem="damaged"):
@@ -122,6 +132,11 @@ CASES = [
     shortcuts_case("one bad entry among good ones", env("shortcuts", {
         "favourites": [FAVOURITES[0], {"rulesetId": "wsom"}, FAVOURITES[0], FAVOURITES[1]],
         "recent": [{**RECENT[0], "at": "yesterday"}, *RECENT]}), good=SHORTCUTS),
+    clock_case("not an object", "garbage"),
+    clock_case("null", None),
+    clock_case("newer version", env("clock", {"laps": []}, v=NEWER), problem="newer"),
+    clock_case("one bad player among good ones", env("clock", {**CLOCK, "players": [PLAYERS[0], {"id": "x", "name": 5}, PLAYERS[1]]}),
+               good=CLOCK),
     incident_case("not an object", "garbage"),
     incident_case("wrong types", env("incident", {**INCIDENTS[0], "id": "bad", "player": 5})),
     incident_case("null", None),
@@ -219,6 +234,11 @@ def check_screen(page, screen, case):
         else:
             expect(page.locator("#table-form")).to_be_visible()
             expect(page.locator("#table-reset")).to_be_visible()  # reset is always reachable
+    if screen == "clock":
+        if case.kind == "clock" and case.problem == "newer":
+            expect(page.locator("#clock-start")).to_have_count(0)  # nothing offered that would write over it
+        else:
+            expect(page.locator("#clock-start")).to_be_visible()
     if screen == "log":
         expect(page.locator("#export-json")).to_be_visible()  # export is always reachable
         if case.problem == "damaged":
@@ -256,6 +276,10 @@ def check_good(page, case):
         settings = store.item(page, "settings", "main")["data"]
         for key, value in good.items():
             assert dumps(settings[key]) == dumps(value), key
+    if case.kind == "clock" and good:
+        clock = store.item(page, "clock", "main")["data"]
+        assert dumps(clock["startedAt"]) == dumps(good["startedAt"])
+        assert dumps(clock["players"][:len(good["players"])]) == dumps(good["players"])
     if case.kind == "shortcuts":
         shortcuts = store.item(page, "shortcuts", "main")["data"]
         assert dumps(shortcuts["favourites"]) == dumps(good.get("favourites", []))
@@ -295,6 +319,16 @@ def next_save(page, base, case):
               });
               return value?.data?.ruleset === 'azrm-2026';
             }""")
+    elif case.kind == "clock":
+        visit(page, base, "clock", first=False)
+        if case.problem == "newer":
+            expect(page.locator("#clock-form")).to_have_count(0)
+            return
+        before = page.locator("#clock-players li").count()
+        page.fill("#clock-player", "Carol")
+        page.click("#clock-add")
+        expect(page.locator("#clock-players li")).to_have_count(before + 1)
+        assert store.item(page, "clock", "main")["data"]["players"][-1]["name"] == "Carol"
     elif case.kind == "shortcuts":
         page.goto(f"{base}/en/wsom/ruling/r_long_hand")
         expect(page.locator("#ruling")).to_be_visible()

@@ -173,6 +173,7 @@ def data_strings():
                               "update it first."),
         "what_settings": _("your settings (ruleset, tournament, session and table)"),
         "what_shortcuts": _("your favourite and recent rulings"),
+        "what_clock": _("the lateness clock"),
         "what_table": _("the table and its history"),
         "what_incident": _("incidents of the log"),
         "what_player": _("players of the roster"),

@@ -137,7 +137,7 @@ export function createLogScreen(ctx, { rulesets }) {
       roster = await readRoster();
       const health = await readHealth();
       const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
-        { kind: 'shortcuts' }],
+        { kind: 'shortcuts' }, { kind: 'clock' }],
         [{ kind: 'incident', status: log.status }, ...health.newer]);
       incidents = log.entries.map((entry) => entry.incident);
       const known = roster.players.map((entry) => entry.player.name);
