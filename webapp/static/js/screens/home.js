@@ -16,12 +16,14 @@ function shortcutTo(rulesets, chosenId, { rulesetId, rulingId }) {
 
 /** The chosen ruleset's common incidents, and the referee's favourites and recent rulings (ruleset data needed). */
 async function loadShortcuts(ctx, chosenId) {
-  const [rulesets, { readShortcuts }] = await Promise.all([ctx.rulesets(), import('../services/shortcuts.js')]);
+  const [rulesets, { readShortcuts }, view] = await Promise.all(
+    [ctx.rulesets(), import('../services/shortcuts.js'), import('../views/shortcuts.js')]);
   const { status, shortcuts } = await readShortcuts();
   const chosen = rulesets.find((ruleset) => ruleset.id === chosenId);
   const toShortcut = (entry) => shortcutTo(rulesets, chosenId, entry);
   return {
     status,
+    view,
     shortcuts: {
       common: (chosen?.common ?? []).map((rulingId) => toShortcut({ rulesetId: chosenId, rulingId })).filter(Boolean),
       favourites: shortcuts.favourites.map(toShortcut).filter(Boolean),
@@ -32,6 +34,7 @@ async function loadShortcuts(ctx, chosenId) {
 
 export function createHomeScreen(ctx) {
   let state = { chosenId: mirroredRuleset(), notices: [], shortcuts: null };
+  let shortcutsView = null;  // views/shortcuts.js, loaded with the shortcuts' data
   let loading = null;
 
   async function load() {
@@ -43,6 +46,7 @@ export function createHomeScreen(ctx) {
     const chosenId = mirroredRuleset() ?? settings.ruleset;
     if (chosenId !== settings.ruleset && status === 'ok') await chooseRuleset(chosenId);
     const found = chosenId ? await loadShortcuts(ctx, chosenId) : { status: 'ok', shortcuts: null };
+    shortcutsView = found.view ?? shortcutsView;
     const notices = await noticesFor([{ kind: 'settings' }, { kind: 'shortcuts' }],
       [{ kind: 'settings', status }, { kind: 'shortcuts', status: found.status }], { space: false });
     const next = { chosenId, notices, shortcuts: found.shortcuts };
@@ -60,7 +64,8 @@ export function createHomeScreen(ctx) {
       });
       return {
         children: renderHome({
-          config: ctx.config, chosenId: state.chosenId, shortcuts: state.shortcuts,
+          config: ctx.config, chosenId: state.chosenId,
+          shortcuts: state.shortcuts && shortcutsView ? shortcutsView.renderShortcuts(ctx.config, state.shortcuts) : null,
           notices: renderNotices(ctx.config, state.notices, { reload: ctx.reload }),
         }),
       };

@@ -3,7 +3,6 @@ import { el } from '../dom.js';
 import { clockUrl, logUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
-import { renderShortcuts } from './shortcuts.js';
 
 function rulesetLink(lang, summary, chosen) {
   return el('li', {},
@@ -13,7 +12,8 @@ function rulesetLink(lang, summary, chosen) {
     }, el('span', { class: 'choice-title' }, summary.name), el('span', { class: 'choice-meta' }, summary.edition)));
 }
 
-/** shortcuts: {common, favourites, recent} (views/shortcuts.js), shown once the ruleset data is in; null before. */
+/** shortcuts: the shortcuts to rulings as views/shortcuts.js draws them (the home screen loads that view only once
+ * the ruleset data is in, so a first visit never needs it); null before. */
 export function renderHome({ config, chosenId, notices = null, shortcuts = null }) {
   const { strings, lang, rulesets } = config;
   const chosen = rulesets.find((summary) => summary.id === chosenId);
@@ -26,7 +26,7 @@ export function renderHome({ config, chosenId, notices = null, shortcuts = null 
     notices,
     el('p', { class: 'current-ruleset' }, `${strings.current_ruleset} `, el('strong', { id: 'current-ruleset' }, chosen.name)),
     el('a', { class: 'button primary big', href: wizardUrl(lang, chosen.id), id: 'start', 'data-nav': true }, strings.start),
-    shortcuts ? renderShortcuts(config, shortcuts) : null,
+    shortcuts,
     el('details', { class: 'change-ruleset' }, el('summary', { id: 'change-ruleset' }, strings.change_ruleset), list),
     findLinks(config, chosen.id),
     el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },
