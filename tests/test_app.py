@@ -22,6 +22,17 @@ def test_root_redirects_by_accept_language(client, header, target):
     assert response.headers["Location"] == target
 
 
+@pytest.mark.parametrize("cookie,target", [("it", "/it/"), ("fr", "/fr/"), ("de", "/en/"), ("//evil.example", "/en/"), ("", "/en/")])
+def test_root_opens_the_language_chosen_last(client, cookie, target):
+    """The language cookie (set when the referee taps a language) wins over the browser's; anything else is ignored.
+    Caches keep one answer per cookie and language, and no shared cache keeps it."""
+    client.set_cookie("mjref-lang", cookie)
+    response = client.get("/", headers={"Accept-Language": "en"})
+    assert (response.status_code, response.headers["Location"]) == (302, target)
+    assert {"Cookie", "Accept-Language"} <= set(response.vary)
+    assert "private" in response.headers["Cache-Control"]
+
+
 def test_root_redirect_is_not_open(client):
     response = client.get("/?next=https://evil.example", headers={"Accept-Language": "//evil.example"})
     assert response.headers["Location"] == "/en/"

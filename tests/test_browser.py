@@ -149,10 +149,39 @@ def test_deep_link_to_a_ruling(page, live_server):
 
 
 def test_language_switch_keeps_the_step(page, live_server):
+    page.goto(f"{live_server.url}/en/wrc-2015/")
     page.goto(f"{live_server.url}/en/wrc-2015/false-win/shown/no")
+    expect(page.locator("#ruling")).to_be_visible()  # the page's scripts run (a tap before them is a plain link)
+    entries = page.evaluate("history.length")
     page.click("#lang-fr")
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")
     assert page.get_attribute("html", "lang") == "fr"
+    assert page.evaluate("history.length") == entries  # the switch replaced the entry: Back does not switch back
+    page.go_back()
+    expect(page.locator("#question")).to_be_visible()
+    assert page.url == f"{live_server.url}/en/wrc-2015/"
+
+
+@pytest.mark.parametrize("worker", ["allow", "block"])
+def test_root_opens_the_language_chosen_last(browser, live_server, worker):
+    """After the referee taps Italiano, `/` opens Italian, from the server and from the service worker alike, whatever
+    the browser's language; before any choice it follows the browser's."""
+    context = browser.new_context(locale="fr-FR", service_workers=worker)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/")
+    assert page.url == f"{live_server.url}/fr/"
+    if worker == "allow":
+        wait_offline_ready(page)
+    page.click("#lang-it")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.goto(f"{live_server.url}/")
+    assert page.url == f"{live_server.url}/it/"
+    if worker == "allow":
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        before = len(live_server.requests)
+        page.goto(f"{live_server.url}/")
+        assert page.url == f"{live_server.url}/it/" and "/" not in live_server.requests[before:]  # the worker answered
+    context.close()
 
 
 def test_user_interface_fits_320px(page, live_server):

@@ -42,11 +42,16 @@ SCREENS = {
     "table": ("/en/wrc-2015/table", "#table-heading"),
     "log": ("/en/log", "#log-heading"),
     "roster": ("/en/roster", "#roster-heading"),
+    "clock": ("/en/wrc-2015/clock", "#clock-heading"),
 }
 # Where each kind's notice shows: the screens that use that data, and the log (which lists what was set aside).
 NOTICED = {"settings": {"home", "ruling", "log", "roster"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
-           "player": {"ruling", "log", "roster"}, "event": {"ruling", "log", "roster"}}
+           "player": {"ruling", "log", "roster"}, "event": {"ruling", "log", "roster"}, "shortcuts": {"home", "ruling", "log"},
+           "clock": {"clock", "log"}}
 NEWER_NOTICED = {**NOTICED, "settings": {"home", "ruling", "log"}}
+FAVOURITES = [{"rulesetId": "wsom", "rulingId": "r_false_win"}, {"rulesetId": "wrc-2015", "rulingId": "r_late"}]
+RECENT = [{"rulesetId": "wrc-2015", "rulingId": "r_phone", "at": "2026-11-23T10:00:00.000Z"}]
+SHORTCUTS = {"favourites": FAVOURITES, "recent": RECENT}
 
 
 def env(kind, data, v=1, rev=7):
@@ -73,6 +78,20 @@ def settings_case(name, value, good=None, problem="damaged"):
 
 def table_case(name, value, good=None, problem="damaged"):
     return Case(f"table/{name}", "table", problem, items={("table", "wrc-2015"): value}, good=good)
+
+
+def shortcuts_case(name, value, good=None, problem="damaged"):
+    """The shortcuts, with settings that choose a ruleset, so home reads them too."""
+    items = {("shortcuts", "main"): value, ("settings", "main"): env("settings", SETTINGS)}
+    return Case(f"shortcuts/{name}", "shortcuts", problem, items=items, good=good)
+
+
+PLAYERS = [{"id": "p-1", "name": "Léa Müller", "arrivedAt": None}, {"id": "p 2", "name": "Bo", "arrivedAt": "2026-11-23T10:04:00.000Z"}]
+CLOCK = {"startedAt": "2026-11-23T10:00:00.000Z", "players": PLAYERS}
+
+
+def clock_case(name, value, good=None, problem="damaged"):
+    return Case(f"clock/{name}", "clock", problem, items={("clock", "main"): value}, good=good)
 
 
 def incident_case(name, bad, problem="damaged"):
@@ -106,6 +125,19 @@ CASES = [
     table_case("newer version", env("table", {"whatever": 1}, v=NEWER), problem="newer"),
     table_case("one bad step among good ones", env("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
                good={"start": START, "steps": STEPS}),
+    shortcuts_case("not an object", "garbage"),
+    shortcuts_case("wrong types", env("shortcuts", {"favourites": "x", "recent": 5})),
+    shortcuts_case("null", None),
+    shortcuts_case("missing fields", env("shortcuts", {"favourites": FAVOURITES}), good={"favourites": FAVOURITES}),
+    shortcuts_case("newer version", env("shortcuts", {"pinned": []}, v=NEWER), problem="newer"),
+    shortcuts_case("one bad entry among good ones", env("shortcuts", {
+        "favourites": [FAVOURITES[0], {"rulesetId": "wsom"}, FAVOURITES[0], FAVOURITES[1]],
+        "recent": [{**RECENT[0], "at": "yesterday"}, *RECENT]}), good=SHORTCUTS),
+    clock_case("not an object", "garbage"),
+    clock_case("null", None),
+    clock_case("newer version", env("clock", {"laps": []}, v=NEWER), problem="newer"),
+    clock_case("one bad player among good ones", env("clock", {**CLOCK, "players": [PLAYERS[0], {"id": "x", "name": 5}, PLAYERS[1]]}),
+               good=CLOCK),
     incident_case("not an object", "garbage"),
     incident_case("wrong types", env("incident", {**INCIDENTS[0], "id": "bad", "player": 5})),
     incident_case("null", None),
@@ -209,6 +241,11 @@ def check_screen(page, screen, case):
             expect(page.locator("#roster-players li")).to_have_count(len(PLAYERS))
         if case.kind == "event":
             expect(page.locator("#event-choice option")).to_have_count(1 + len(EVENTS))  # the local event and the good ones
+    if screen == "clock":
+        if case.kind == "clock" and case.problem == "newer":
+            expect(page.locator("#clock-start")).to_have_count(0)  # nothing offered that would write over it
+        else:
+            expect(page.locator("#clock-start")).to_be_visible()
     if screen == "log":
         expect(page.locator("#export-json")).to_be_visible()  # export is always reachable
         if case.problem == "damaged":
@@ -250,6 +287,15 @@ def check_good(page, case):
         settings = store.item(page, "settings", "main")["data"]
         for key, value in good.items():
             assert dumps(settings[key]) == dumps(value), key
+    if case.kind == "clock" and good:
+        clock = store.item(page, "clock", "main")["data"]
+        assert dumps(clock["startedAt"]) == dumps(good["startedAt"])
+        assert dumps(clock["players"][:len(good["players"])]) == dumps(good["players"])
+    if case.kind == "shortcuts":
+        shortcuts = store.item(page, "shortcuts", "main")["data"]
+        assert dumps(shortcuts["favourites"]) == dumps(good.get("favourites", []))
+        for entry in good.get("recent", []):  # kept, behind the rulings seen since
+            assert dumps(entry) in [dumps(found) for found in shortcuts["recent"]]
 
 
 def check_aside(page, case):
@@ -259,7 +305,7 @@ def check_aside(page, case):
         assert originals == []
         return
     expected = [raw for raw in case.legacy.values()] + [
-        value for (kind, item_id), value in case.items.items() if not item_id.startswith("good")]
+        value for (kind, item_id), value in case.items.items() if kind == case.kind and not item_id.startswith("good")]
     for original in expected:
         assert dumps(original) in [dumps(found) for found in originals]
 
@@ -284,6 +330,32 @@ def next_save(page, base, case):
               });
               return value?.data?.ruleset === 'azrm-2026';
             }""")
+    elif case.kind == "clock":
+        visit(page, base, "clock", first=False)
+        if case.problem == "newer":
+            expect(page.locator("#clock-form")).to_have_count(0)
+            return
+        before = page.locator("#clock-players li").count()
+        page.fill("#clock-player", "Carol")
+        page.click("#clock-add")
+        expect(page.locator("#clock-players li")).to_have_count(before + 1)
+        assert store.item(page, "clock", "main")["data"]["players"][-1]["name"] == "Carol"
+    elif case.kind == "shortcuts":
+        page.goto(f"{base}/en/wsom/ruling/r_long_hand")
+        expect(page.locator("#ruling")).to_be_visible()
+        if case.problem == "newer":
+            expect(page.locator("#favourite")).to_have_count(0)  # nothing offered that would write over it
+            return
+        expect(page.locator("#favourite")).to_be_visible()
+        page.wait_for_function("""async () => {
+          const { openDatabase, ITEMS } = await import('/static/js/storage/db.js');
+          const db = await openDatabase();
+          const value = await new Promise((resolve) => {
+            const request = db.transaction(ITEMS).objectStore(ITEMS).get(['shortcuts', 'main']);
+            request.onsuccess = () => resolve(request.result);
+          });
+          return value?.data?.recent?.[0]?.rulingId === 'r_long_hand';
+        }""")
     elif case.kind == "table":
         visit(page, base, "table", first=False)
         if case.problem == "newer":

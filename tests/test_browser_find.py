@@ -218,8 +218,17 @@ def test_share_copies_the_link_without_web_share(browser, live_server):
     page.click("#share-button")
     expect(page.locator("#share-status")).to_have_attribute("data-state", "copied")
     expect(page.locator("#share-status")).to_be_visible()
-    assert page.evaluate("navigator.clipboard.readText()") == f"{live_server.url}/fr/wrc-2015/ruling/r_wrong_count"
+    copied = page.evaluate("navigator.clipboard.readText()").split("\n")
+    assert copied[-1] == f"{live_server.url}/fr/wrc-2015/ruling/r_wrong_count"
+    assert copied[:-1] == shown_message(page)
     context.close()
+
+
+def shown_message(page):
+    """The lines a shared ruling carries, as the card shows them: its title, its penalty, its scores line."""
+    title, penalty, scores = (page.locator(selector).inner_text() for selector in ("#ruling-title", "#penalty", "#scores p"))
+    penalty_line = page.evaluate("JSON.parse(document.getElementById('app-config').textContent).strings.find.share_penalty")
+    return [title, penalty_line.replace("%(penalty)s", penalty), scores]
 
 
 def test_share_uses_web_share_when_present(page, live_server):
@@ -228,6 +237,8 @@ def test_share_uses_web_share_when_present(page, live_server):
     page.click("#share-button")
     expect(page.locator("#share-status")).to_have_attribute("data-state", "shared")
     assert page.evaluate("window.shared.url") == f"{live_server.url}/en/wrc-2015/ruling/r_wrong_count"
+    assert page.evaluate("window.shared.text").split("\n") == shown_message(page)
+    assert page.evaluate("window.shared.title") == page.locator("#ruling-title").inner_text()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -142,3 +142,22 @@ def test_full_storage_is_said_and_changes_nothing(page, live_server):
     finally:
         full.release()
     assert stored_log(page) == before
+
+
+def test_the_logs_csv_opens_in_a_french_spreadsheet(page, live_server, tmp_path):
+    """The log screen's CSV (csv-export.js) as a French spreadsheet reads it: byte-order mark, ';', accents intact, the
+    player's name and the ruling's id where they belong (issue 15.7)."""
+    import codecs
+    import csv
+
+    record(page, live_server.url, "/fr/wrc-2015/ruling/r_late", "Léa Müller", note="Ça va ; oui, « non »")
+    page.goto(f"{live_server.url}/fr/log")
+    with page.expect_download() as download:
+        page.click("#export-csv")
+    path = tmp_path / "journal.csv"
+    download.value.save_as(path)
+    assert path.read_bytes().startswith(codecs.BOM_UTF8)
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))
+    assert len(rows) == 2 and len(rows[0]) == len(rows[1]) > 5
+    assert "Léa Müller" in rows[1] and "Ça va ; oui, « non »" in rows[1]

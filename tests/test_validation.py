@@ -398,3 +398,20 @@ def test_words_of_the_url_grammar_are_reserved(workspace):
     data["incidents"]["incident"]["options"][0]["id"] = "browse"
     assert any(line.startswith(f"{FILE}: incidents.incident.options[0].id: 'browse' is a word of the app's URLs")
                for line in validate(data, FILE, "wrc-2015"))
+
+
+def test_common_incidents_are_rulings_of_the_ruleset(workspace):
+    """The start screen's shortcuts (`common`) name rulings; a question, an unknown id or a repeat is refused."""
+    def mutate(data):
+        data["common"] = ["r_late", "incident", "r_nowhere"]
+    problems = problems_after(workspace, mutate)
+    assert f"{FILE}: common[1]: 'incident' is not a ruling of this ruleset" in problems
+    assert f"{FILE}: common[2]: 'r_nowhere' is not a ruling of this ruleset" in problems
+    assert reported(problems_after(workspace, lambda data: data.update(common=["r_late", "r_late"])), "common", "")
+
+
+def test_the_source_address_is_a_full_web_address(workspace):
+    def mutate(data):
+        data["source"]["url"] = "worldriichi.org/rules"
+    assert reported(problems_after(workspace, mutate), "source.url", "give the full public address")
+    assert problems_after(workspace, lambda data: data["source"].update(url="https://example.org/rules#7")) == []

@@ -29,5 +29,6 @@ def find_strings():
         "share": _("Share this ruling"),
         "share_copied": _("Link copied. Paste it to share it."),
         "share_failed": _("This browser cannot copy the link. Here it is:"),
+        "share_penalty": _("Penalty: %(penalty)s"),
         "glossary": glossary_entries(),
     }

@@ -14,8 +14,13 @@ def select_locale():
     return getattr(g, "lang", None) or "en"
 
 
-def best_language(accept_languages):
-    """Pick the visitor's best language among ours, defaulting to English."""
+LANGUAGE_COOKIE = "mjref-lang"  # the language the referee chose last: main.js sets it when a language is tapped
+
+
+def best_language(accept_languages, chosen=None):
+    """The language the referee chose last (their cookie), else their browser's best among ours, else English."""
+    if chosen in LANGUAGES:
+        return chosen
     return accept_languages.best_match(LANGUAGES, default="en")
 
 

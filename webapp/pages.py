@@ -3,7 +3,7 @@ from flask import Blueprint, Response, abort, current_app, g, redirect, render_t
 
 from .catalogs import LANGUAGES, LANGUAGE_NAMES
 from .events.errors import is_api_request, json_error
-from .i18n import best_language
+from .i18n import LANGUAGE_COOKIE, best_language
 from .pwa import precache_manifest
 from .ui_strings import client_strings
 from .url_grammar import APP_PAGES, LANG, client_grammar
@@ -16,12 +16,21 @@ def rulesets():
     return current_app.extensions["rulesets"]
 
 
+@bp.app_context_processor
+def url_words():
+    """The app's page words, for the navigation every template draws (base.html)."""
+    return {"app_pages": APP_PAGES}
+
+
 @bp.route("/")
 def root():
-    """Send the visitor to their language; only our own three paths can be targets. The answer depends on the
-    visitor's Accept-Language, so a shared cache must keep one answer per language."""
-    response = redirect(f"/{best_language(request.accept_languages)}/", code=302)
+    """Send the visitor to the language they chose last (a cookie the page sets), else to their browser's; only our
+    own three paths can be targets. The answer depends on both, so caches keep one answer per cookie and language,
+    and a shared cache keeps none (a cookie is one person's)."""
+    response = redirect(f"/{best_language(request.accept_languages, request.cookies.get(LANGUAGE_COOKIE))}/", code=302)
+    response.vary.add("Cookie")
     response.vary.add("Accept-Language")
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 

@@ -184,8 +184,16 @@ def _check_readings(data, _stem):
 
 
 # Each check with the top-level keys it reads ("*": the whole file).
+def _check_common(data, _stem):
+    """The common incidents are rulings of this ruleset."""
+    for index, ruling_id in enumerate(data.get("common") or []):
+        if ruling_id not in data["rulings"]:
+            yield Problem(("common", index), f"'{ruling_id}' is not a ruling of this ruleset")
+
+
 CHECKS = (
     (("id",), _check_id),
+    (("common", "rulings"), _check_common),
     (("start", "incidents", "rulings"), _check_questions),
     (("rulings", "penalties"), _check_rulings),
     (("start", "incidents", "rulings"), _check_reachability),

@@ -53,6 +53,13 @@ def client_strings():
         "csv": export_strings(),
         "data": data_strings(),
         "roster": roster_strings(),
+        "clock": clock_strings(),
+        "shortcuts": {
+            "common": _("Common incidents"),
+            "favourites": _("Your favourites"),
+            "recent": _("Recent rulings"),
+            "favourite": _("Favourite"),
+        },
     }
 
 
@@ -106,6 +113,32 @@ def roster_strings():
         "err_duplicate_session": _("The same session is listed twice."),
         "err_too_many": _("At most 50 sessions."),
         "err_unknown_ruleset": _("Choose a ruleset from the list."),
+    }
+
+
+def clock_strings():
+    """Strings of the lateness clock."""
+    return {
+        "title": _("Lateness clock"),
+        "help": _("Start it when the round starts and note who is missing: each player's minutes late go to the "
+                  "ruling."),
+        "start": _("Start the round now"),
+        "restart": _("Start the round again now"),
+        "started": _("Round started at %(time)s"),
+        "not_started": _("The clock has not started."),
+        "player": _("Absent player"),
+        "add": _("Add"),
+        "minutes": _("Minutes late: %(minutes)s"),
+        "ruling": _("Lateness ruling"),
+        "arrived": _("Mark as arrived"),
+        "arrived_at": _("Arrived at %(time)s"),
+        "remove": _("Remove"),
+        "clear": _("Clear the clock"),
+        "not_covered": _("This ruleset has no ruling on lateness."),
+        "out_of_range": _("The lateness ruling takes %(min)s to %(max)s minutes."),
+        "name_empty": _("Enter the player's name."),
+        "name_too_long": _("The name is too long."),
+        "too_many": _("No more than %(max)s players."),
     }
 
 
@@ -206,6 +239,8 @@ def data_strings():
         "write_newer_data": _("Not done: some incidents were saved by a newer version of the app. Reload the app to "
                               "update it first."),
         "what_settings": _("your settings (ruleset, tournament, session and table)"),
+        "what_shortcuts": _("your favourite and recent rulings"),
+        "what_clock": _("the lateness clock"),
         "what_table": _("the table and its history"),
         "what_incident": _("incidents of the log"),
         "what_player": _("players of the roster"),

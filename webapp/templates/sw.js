@@ -61,10 +61,23 @@ self.addEventListener('message', (event) => {
   if (event.data === 'version' && event.source) event.source.postMessage({ version: VERSION });
 });
 
-/** The language a navigation belongs to: the URL's prefix, else the device's preference, else English. */
-function languageOf(url) {
+/** The language the referee chose last (the cookie main.js sets), where the worker can read cookies. */
+async function chosenLanguage() {
+  try {
+    const cookie = await self.cookieStore?.get('mjref-lang');
+    return LANGUAGES.includes(cookie?.value) ? cookie.value : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+/** The language a navigation belongs to: the URL's prefix, else the last one chosen, else the device's preference,
+ * else English. */
+async function languageOf(url) {
   const first = url.pathname.split('/')[1];
   if (LANGUAGES.includes(first)) return first;
+  const chosen = await chosenLanguage();
+  if (chosen) return chosen;
   const preferred = (self.navigator.languages || []).map((tag) => tag.slice(0, 2));
   return preferred.find((code) => LANGUAGES.includes(code)) || 'en';
 }
@@ -75,7 +88,7 @@ function languageOf(url) {
  */
 async function navigate(request) {
   const url = new URL(request.url);
-  const lang = languageOf(url);
+  const lang = await languageOf(url);
   const shell = await (await cache()).match(`/${lang}/`);
   if (url.pathname === '/' && shell) return Response.redirect(`/${lang}/`, 302);
   if (shell && LANGUAGES.includes(url.pathname.split('/')[1])) return shell;

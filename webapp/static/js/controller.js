@@ -3,6 +3,7 @@
  * which reads and writes the referee's data through the services and renders through the views. When another tab
  * changes the data, the current screen is shown again with whatever the referee was typing kept.
  */
+import { syncAppNav } from './app-nav.js';
 import { el, replace } from './dom.js';
 import { rulingPaths, sameIncident, walk } from './engine.js';
 import { homeUrl, parse } from './router.js';
@@ -10,7 +11,7 @@ import { assembleRulesets } from './ruleset-data.js';
 import { createHomeScreen } from './screens/home.js';
 import { createQuestionScreen } from './screens/question.js';
 import { onChange } from './storage/changes.js';
-import { mirrorRuleset } from './storage/mirror.js';
+import { mirroredRuleset, mirrorRuleset } from './storage/mirror.js';
 import { carryInput, unsavedForms } from './views/form-state.js';
 
 /** A module or data file that could not be fetched: the one failure shown as "check your connection". */
@@ -26,6 +27,7 @@ const screens = {
   log: loadModule(() => import('./screens/log.js')),
   roster: loadModule(() => import('./screens/roster.js')),
   table: loadModule(() => import('./screens/table.js')),
+  clock: loadModule(() => import('./screens/clock.js')),
   finder: loadModule(() => import('./finder.js')),
   settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
   health: loadModule(() => import('./services/health.js')),
@@ -102,8 +104,10 @@ export function createController(config, view) {
     syncLanguageLinks(path);
     let shown;
     try {
-      const screen = refresh && current?.path === path ? current.screen : await screenFor(parse(path));
+      const route = parse(path);
+      const screen = refresh && current?.path === path ? current.screen : await screenFor(route);
       if (token !== renders) return;
+      syncAppNav(config.lang, route.view, mirroredRuleset());  // a ruleset's screen has just made it the one in use
       current = { path, screen };
       shown = await screen.render();
     } catch (error) {
@@ -125,7 +129,7 @@ export function createController(config, view) {
     return refreshing;
   }
 
-  const ctx = { config, go, refresh, reload: () => window.location.reload() };
+  const ctx = { config, go, refresh, reload: () => window.location.reload(), rulesets: () => allRulesets() };
 
   /** The controller of a route's screen (an object whose render() gives {children, title, focus}). */
   async function screenFor(route) {
@@ -153,6 +157,10 @@ export function createController(config, view) {
     if (route.view === 'table') {
       const { createTableScreen } = await screens.table();
       return createTableScreen(ctx, { ruleset, extra: await choiceNotices() });
+    }
+    if (route.view === 'clock') {
+      const { createClockScreen } = await screens.clock();
+      return createClockScreen(ctx, { ruleset });
     }
     if (route.view === 'search' || route.view === 'browse') {
       const [{ findScreen }, rulesets] = await Promise.all([screens.finder(), allRulesets()]);

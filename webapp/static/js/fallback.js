@@ -41,9 +41,16 @@ async function retryThroughServiceWorker() {
   }
 }
 
+/** The language the referee chose last (the cookie main.js sets when a language is tapped), or null. */
+function chosenLanguage(ours) {
+  const found = document.cookie.split('; ').find((pair) => pair.startsWith('mjref-lang='));
+  const code = found?.slice('mjref-lang='.length);
+  return ours.includes(code) ? code : null;
+}
+
 const ours = languages();
 if (document.getElementById('choose-language')) {
-  location.replace(`/${preferredLanguage(ours, navigator.languages || [navigator.language || ''])}/`);
+  location.replace(`/${chosenLanguage(ours) ?? preferredLanguage(ours, navigator.languages || [navigator.language || ''])}/`);
 } else if (document.getElementById('not-found') && ours.includes(location.pathname.split('/')[1])) {
   retryThroughServiceWorker();
 }

@@ -70,6 +70,21 @@ function holdTaps() {
 const releaseTaps = holdTaps();
 performance.mark('mjref:taps-held');  // from here a tap loads no other page (tests/benchmarks/perf.py reads it)
 
+/**
+ * A language tapped in the header: remembered for `/` (a cookie the server and the service worker read, kept a
+ * year), and opened in place of the current history entry, so Back leaves the page instead of switching back.
+ */
+function switchLanguage(event) {
+  const link = event.target.closest('a.lang-link');
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `mjref-lang=${link.getAttribute('hreflang')}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  location.replace(link.href);
+}
+
+document.addEventListener('click', switchLanguage);
+
 /** Say so in place of "Loading…" when the app cannot load (offline before it was ever cached). */
 function showLoadError(error) {
   console.error('the app could not load', error);

@@ -52,6 +52,11 @@ export function tableUrl(lang, rulesetId) {
   return `/${lang}/${rulesetId}/${words().rulesetPages.table}`;
 }
 
+/** The lateness clock of a ruleset (it hands minutes to that ruleset's lateness ruling). */
+export function clockUrl(lang, rulesetId) {
+  return `/${lang}/${rulesetId}/${words().rulesetPages.clock}`;
+}
+
 export function logUrl(lang) {
   return `/${lang}/${words().pages.log}`;
 }

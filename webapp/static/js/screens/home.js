@@ -6,8 +6,35 @@ import { mirroredRuleset } from '../storage/mirror.js';
 import { renderHome } from '../views/home.js';
 import { renderNotices } from '../views/notices.js';
 
+/** A ruling as a shortcut shows it: its title, and its ruleset's short name when that is not the chosen one. */
+function shortcutTo(rulesets, chosenId, { rulesetId, rulingId }) {
+  const ruleset = rulesets.find((candidate) => candidate.id === rulesetId);
+  const ruling = ruleset && Object.hasOwn(ruleset.rulings, rulingId) ? ruleset.rulings[rulingId] : null;
+  if (!ruling) return null;  // a ruling a newer ruleset no longer has
+  return { rulesetId, rulingId, title: ruling.title, rulesetName: rulesetId === chosenId ? null : ruleset.short_name || ruleset.name };
+}
+
+/** The chosen ruleset's common incidents, and the referee's favourites and recent rulings (ruleset data needed). */
+async function loadShortcuts(ctx, chosenId) {
+  const [rulesets, { readShortcuts }, view] = await Promise.all(
+    [ctx.rulesets(), import('../services/shortcuts.js'), import('../views/shortcuts.js')]);
+  const { status, shortcuts } = await readShortcuts();
+  const chosen = rulesets.find((ruleset) => ruleset.id === chosenId);
+  const toShortcut = (entry) => shortcutTo(rulesets, chosenId, entry);
+  return {
+    status,
+    view,
+    shortcuts: {
+      common: (chosen?.common ?? []).map((rulingId) => toShortcut({ rulesetId: chosenId, rulingId })).filter(Boolean),
+      favourites: shortcuts.favourites.map(toShortcut).filter(Boolean),
+      recent: shortcuts.recent.map(toShortcut).filter(Boolean),
+    },
+  };
+}
+
 export function createHomeScreen(ctx) {
-  let state = { chosenId: mirroredRuleset(), notices: [] };
+  let state = { chosenId: mirroredRuleset(), notices: [], shortcuts: null };
+  let shortcutsView = null;  // views/shortcuts.js, loaded with the shortcuts' data
   let loading = null;
 
   async function load() {
@@ -18,8 +45,11 @@ export function createHomeScreen(ctx) {
     // if the page was left at once): bring the stored settings up to it.
     const chosenId = mirroredRuleset() ?? settings.ruleset;
     if (chosenId !== settings.ruleset && status === 'ok') await chooseRuleset(chosenId);
-    const notices = await noticesFor([{ kind: 'settings' }], [{ kind: 'settings', status }], { space: false });
-    const next = { chosenId, notices };
+    const found = chosenId ? await loadShortcuts(ctx, chosenId) : { status: 'ok', shortcuts: null };
+    shortcutsView = found.view ?? shortcutsView;
+    const notices = await noticesFor([{ kind: 'settings' }, { kind: 'shortcuts' }],
+      [{ kind: 'settings', status }, { kind: 'shortcuts', status: found.status }], { space: false });
+    const next = { chosenId, notices, shortcuts: found.shortcuts };
     if (JSON.stringify(next) !== JSON.stringify(state)) {
       state = next;
       ctx.refresh();
@@ -34,7 +64,9 @@ export function createHomeScreen(ctx) {
       });
       return {
         children: renderHome({
-          config: ctx.config, chosenId: state.chosenId, notices: renderNotices(ctx.config, state.notices, { reload: ctx.reload }),
+          config: ctx.config, chosenId: state.chosenId,
+          shortcuts: state.shortcuts && shortcutsView ? shortcutsView.renderShortcuts(ctx.config, state.shortcuts) : null,
+          notices: renderNotices(ctx.config, state.notices, { reload: ctx.reload }),
         }),
       };
     },

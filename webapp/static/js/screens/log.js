@@ -122,7 +122,8 @@ export function createLogScreen(ctx, { rulesets }) {
       const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
       roster = await readRoster();
       const health = await readHealth();
-      const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' }],
+      const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
+        { kind: 'shortcuts' }, { kind: 'clock' }],
         [{ kind: 'incident', status: log.status }, ...health.newer]);
       incidents = log.entries.map((entry) => entry.incident);
       const known = roster.players.map((entry) => entry.player.name);

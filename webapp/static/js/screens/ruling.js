@@ -10,27 +10,38 @@ import { noticesFor } from '../services/health.js';
 import { recordIncident, readLog } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
+import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
 import { addStep, currentTable, readBoard } from '../services/table.js';
 import { renderApply } from '../views/apply.js';
 import { renderNotices } from '../views/notices.js';
 import { prefillRecord, renderRecord } from '../views/record.js';
 import { renderRuling } from '../views/ruling.js';
+import { favouriteButton } from '../views/shortcuts.js';
 
 export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others, extra = [] }) {
   const { config } = ctx;
   const ruling = ruleset.rulings[rulingId];
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
   const recordedHere = new Set();  // incidents recorded on this screen (not counted again when the ruling is applied)
+  // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
+  const seen = addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
   return {
     live: true,
     async render() {
-      const [board, log, { status, settings }, roster] = await Promise.all([readBoard(ruleset), readLog(), readSettings(), readRoster()]);
+      await seen;
+      const [board, log, { status, settings }, roster, marks] = await Promise.all(
+        [readBoard(ruleset), readLog(), readSettings(), readRoster(), readShortcuts()]);
       const notices = await noticesFor(
-        [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' }, { kind: 'event' }],
+        [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' }, { kind: 'event' },
+          { kind: 'shortcuts' }],
         [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
           { kind: 'incident', status: 'newer', count: log.newer.length },
-          { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length }],
+          { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length },
+          { kind: 'shortcuts', status: marks.status }],
         { extra });
+      const favourite = marks.status === 'ok' ? favouriteButton(config,
+        marks.shortcuts.favourites.some((entry) => entry.rulesetId === ruleset.id && entry.rulingId === rulingId),
+        { toggle: () => toggleFavourite(ruleset.id, rulingId) }) : null;
       let history = board.history;
       let table = board.status === 'ok' ? currentTable(ruleset, history) : null;
       let incidents = log.entries.map((entry) => entry.incident);
@@ -92,7 +103,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       });
       return {
         children: renderRuling({
-          config, ruleset, rulingId, walked, answers, others, apply, record,
+          config, ruleset, rulingId, walked, answers, others, apply, record, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
         }),
         title: ruling.title,

@@ -1,5 +1,5 @@
 /** The ruling card: the penalty in large type, then scores, next steps, source, exceptions and judgement. */
-import { el } from '../dom.js';
+import { el, format } from '../dom.js';
 import { readingsOf } from '../engine.js';
 import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading, navBar } from './common.js';
@@ -12,6 +12,17 @@ function block(id, title, content) {
   const body = Array.isArray(content) ? el('ul', {}, content.map((line) => el('li', {}, line))) : el('p', {}, content);
   return el('section', { class: 'ruling-block', id, 'aria-labelledby': `${id}-title` },
     el('h2', { id: `${id}-title` }, title), body);
+}
+
+/** Where the ruling comes from: its section and the source document, a link to the document where its public address
+ * is known (the ruleset's source.url); otherwise the document is only named. */
+function sourceBlock(strings, ruleset, ruling) {
+  const { document: title, url, language } = ruleset.source;
+  const documentName = url
+    ? el('a', { href: url, id: 'source-link', hreflang: language, target: '_blank', rel: 'noopener noreferrer', class: 'source-link' }, title)
+    : title;
+  return el('section', { class: 'ruling-block', id: 'section', 'aria-labelledby': 'section-title' },
+    el('h2', { id: 'section-title' }, strings.section), el('p', {}, `${ruling.section} — `, documentName));
 }
 
 /** The readings a ruling rests on (its penalty kind's, then its own): what the source leaves open, the app's reading,
@@ -42,7 +53,7 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
-export function renderRuling({ config, ruleset, rulingId, walked, answers, others, notices, apply, record }) {
+export function renderRuling({ config, ruleset, rulingId, walked, answers, others, notices, apply, record, favourite = null }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -55,12 +66,14 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       el('p', { class: 'ruling-title', id: 'ruling-title' }, ruling.title),
       block('scores', strings.scores, ruling.scores),
       block('next-steps', strings.next_steps, ruling.next_steps),
-      block('section', strings.section, `${ruling.section} — ${ruleset.source.document}`),
+      sourceBlock(strings, ruleset, ruling),
       block('exceptions', strings.exceptions, ruling.exceptions),
       block('judgement', strings.judgement, ruling.judgement),
       readingsBlock(strings, ruleset, ruling),
       el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
-    shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title),
+    shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title,
+      [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores]),
+    favourite,
     notices,
     apply,
     record,

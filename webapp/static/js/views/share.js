@@ -1,9 +1,10 @@
-/** Share a ruling: the system share sheet where there is one, else the link copied with a visible confirmation. */
+/** Share a ruling: its title, penalty and scores line with the link, by the system share sheet where there is one, else
+ * copied with a visible confirmation. */
 import { el } from '../dom.js';
 
-async function copy(url, status, strings) {
+async function copy(text, url, status, strings) {
   try {
-    await navigator.clipboard.writeText(url);
+    await navigator.clipboard.writeText(`${text}\n${url}`);
     status.dataset.state = 'copied';
     status.replaceChildren(strings.share_copied);
   } catch (error) {
@@ -12,7 +13,9 @@ async function copy(url, status, strings) {
   }
 }
 
-export function shareBlock(config, path, title) {
+/** message: the ruling's lines that go with the link (its title, penalty and scores line), one per line. */
+export function shareBlock(config, path, title, message = [title]) {
+  const text = message.filter(Boolean).join('\n');
   const strings = config.strings.find;
   const status = el('p', { id: 'share-status', class: 'share-status', role: 'status' });
   const button = el('button', { type: 'button', id: 'share-button', class: 'button secondary' }, strings.share);
@@ -20,14 +23,14 @@ export function shareBlock(config, path, title) {
     const url = new URL(path, location.origin).href;
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title, url });
+        await navigator.share({ title, text, url });
         status.dataset.state = 'shared';
         return;
       } catch (error) {
         if (error.name === 'AbortError') return; // the reader closed the share sheet
       }
     }
-    await copy(url, status, strings);
+    await copy(text, url, status, strings);
   });
   return el('div', { class: 'share', id: 'share' }, button, status);
 }

@@ -1,0 +1,71 @@
+"""The lateness clock in Chromium (issue 15.5): started when the round starts, it shows each absent player's minutes
+late and hands them to the current ruleset's lateness ruling, found by data; a ruleset without one says so. Time is
+Playwright's fake clock, so the minutes are exact."""
+import datetime
+
+from playwright.sync_api import expect
+
+import stored as store
+
+START = datetime.datetime(2026, 11, 23, 10, 0, tzinfo=datetime.timezone.utc)
+
+
+def player_ids(page):
+    return page.eval_on_selector_all("#clock-players li", "(items) => items.map((li) => li.dataset.player)")
+
+
+def minutes_of(page, player_id):
+    return page.locator(f'#clock-players li[data-player="{player_id}"] .clock-minutes').get_attribute("data-minutes")
+
+
+def test_minutes_late_go_to_the_lateness_ruling(page, live_server):
+    page.clock.install(time=START)
+    base = live_server.url
+    page.goto(f"{base}/en/wrc-2015/")
+    expect(page.locator("#question")).to_be_visible()
+    page.click("#nav-home")
+    page.click("#home-clock-link")
+    expect(page.locator("#clock-not-started")).to_be_visible()
+    expect(page.locator("#app-nav [aria-current=page]")).to_have_attribute("data-nav-to", "table")
+    page.click("#clock-add")  # an empty name changes nothing and is said at the field
+    expect(page.locator("#clock-player-error")).to_have_attribute("data-error", "empty")
+    assert player_ids(page) == []
+    for name in ("Léa Müller", "Bo"):
+        page.fill("#clock-player", name)
+        page.click("#clock-add")
+        expect(page.locator("#clock-players li")).to_have_count(1 if name != "Bo" else 2)
+    lea, bo = player_ids(page)
+    page.click("#clock-start")
+    expect(page.locator("#clock-started")).to_be_visible()
+    assert store.item(page, "clock", "main")["data"]["startedAt"][:16] == "2026-11-23T10:00"  # seconds after START
+    assert minutes_of(page, lea) == "0"
+
+    page.clock.fast_forward("07:05")
+    page.clock.run_for(16000)  # the next tick of the screen
+    expect(page.locator(f'#clock-players li[data-player="{lea}"] .clock-minutes')).to_have_attribute("data-minutes", "7")
+    page.click(f'#clock-players li[data-player="{bo}"] button[id^="clock-arrived"]')
+    expect(page.locator(f'#clock-players li[data-player="{bo}"]')).to_have_attribute("data-arrived", "true")
+
+    page.clock.fast_forward("05:00")
+    page.clock.run_for(16000)
+    expect(page.locator(f'#clock-players li[data-player="{lea}"] .clock-minutes')).to_have_attribute("data-minutes", "12")
+    assert minutes_of(page, bo) == "7"  # arrived: stopped counting
+    page.click(f'#clock-players li[data-player="{bo}"] a[id^="clock-ruling"]')
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late")
+    assert page.url.endswith("/en/wrc-2015/attendance/late/7")
+    page.go_back()
+    page.click(f'#clock-players li[data-player="{lea}"] a[id^="clock-ruling"]')
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late_substituted")
+    assert page.url.endswith("/en/wrc-2015/attendance/late/12")
+
+    page.goto(f"{base}/fr/mcr-ema-2014/clock")  # the same clock, handed to another ruleset's ruling
+    page.click(f'#clock-players li[data-player="{lea}"] a[id^="clock-ruling"]')
+    expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late_15")
+
+    page.goto(f"{base}/it/azrm-2026/clock")  # no lateness ruling in this ruleset: said, and no ruling offered
+    expect(page.locator("#clock-not-covered")).to_be_visible()
+    expect(page.locator('a[id^="clock-ruling"]')).to_have_count(0)
+    assert len(player_ids(page)) == 2
+    page.click("#clock-clear")
+    expect(page.locator("#clock-not-started")).to_be_visible()
+    assert store.item(page, "clock", "main")["data"] == {"startedAt": None, "players": []}

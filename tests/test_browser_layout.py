@@ -1,0 +1,165 @@
+"""Every screen on a phone, in every language: the app's navigation is there, every tap target outside running text is
+at least 44×44 CSS px, nothing scrolls sideways and no heading is cut, at 320×640, 360×640 and 390×844, light and dark,
+with the browser's text at 100 % and 200 % (issue 15); and axe finds nothing.
+
+One browser context per language; each screen is loaded once and measured under every size, theme and text size by
+changing them in place (the text size is the browser's default font size, as a phone's setting changes it)."""
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+LANGS = ["en", "fr", "it"]
+VIEWPORTS = [(320, 640), (360, 640), (390, 844)]
+SCHEMES = ["light", "dark"]
+TEXT_SIZES = [16, 32]  # the browser's default font size in px: 100 % and 200 %
+
+# What each screen is, its URL (after the setup has recorded one incident) and the tab marked as current.
+SCREENS = [
+    ("home", "/{lang}/", "home"),
+    ("question", "/{lang}/wrc-2015/attendance", "home"),
+    ("ruling", "/{lang}/wrc-2015/false-win/shown/no", "home"),
+    ("search", "/{lang}/azrm-2026/search?q=late", "search"),
+    ("browse", "/{lang}/mcr-ema-2014/browse", "search"),
+    ("glossary", "/{lang}/glossary", "search"),
+    ("table", "/{lang}/azrm-2026/table", "table"),
+    ("clock", "/{lang}/wrc-2015/clock", "table"),
+    ("log", "/{lang}/log", "log"),
+]
+
+# Measures the screen as it is laid out now. A tap target is a link, button, field or summary that is not inside running
+# text (a paragraph or list item with text of its own around it); a checkbox is measured by the label that holds it.
+MEASURE = """() => {
+  const visible = (node) => {
+    const box = node.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(node).visibility !== 'hidden'
+      && !node.closest('.visually-hidden, .skip-link, [hidden]');
+  };
+  const inRunningText = (node) => {
+    const block = node.parentElement.closest('p, li, dd, td, span');
+    if (!block || block.closest('.choices, .app-nav, .find-links, .more-links, .wizard-nav')) return false;
+    const own = [...block.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim()
+      || child.nodeType === Node.ELEMENT_NODE && !child.contains(node) && child.textContent.trim() && !child.matches('a, button'));
+    return own;
+  };
+  const small = [];
+  for (let node of document.querySelectorAll('a[href], button, input, select, textarea, summary')) {
+    if (node.matches('input[type=checkbox], input[type=radio]') && node.closest('label')) node = node.closest('label');
+    if (node.matches('input[type=file]')) continue;  // drawn by the label that opens it
+    if (!visible(node) || inRunningText(node)) continue;
+    const box = node.getBoundingClientRect();
+    if (box.width < 43.5 || box.height < 43.5) {
+      small.push(`${node.tagName.toLowerCase()}#${node.id || ''}.${node.className || ''} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  const width = document.documentElement.clientWidth;
+  const clipped = [...document.querySelectorAll('h1, h2, h3')].filter(visible).filter((h) => {
+    const box = h.getBoundingClientRect();
+    return h.scrollWidth > h.clientWidth + 1 || box.left < -1 || box.right > width + 1;
+  }).map((h) => h.id || h.textContent.slice(0, 30));
+  // The innermost elements that reach past the right edge: what makes the page scroll sideways.
+  const wide = [...document.body.querySelectorAll('*')].filter((node) => node.getBoundingClientRect().width > 0
+    && node.getBoundingClientRect().right > width + 1 && ![...node.children].some((c) => c.getBoundingClientRect().right > width + 1))
+    .slice(0, 5).map((node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} ${Math.round(node.getBoundingClientRect().right)}`);
+  const nav = document.getElementById('app-nav');
+  return {
+    scroll: document.documentElement.scrollWidth - width, wide,
+    small, clipped,
+    nav: nav && visible(nav) ? [...nav.querySelectorAll('a')].filter(visible).map((a) => a.dataset.navTo) : [],
+    current: nav ? [...nav.querySelectorAll('a[aria-current="page"]')].map((a) => a.dataset.navTo) : [],
+  };
+}"""
+
+
+def set_text_size(cdp, px):
+    cdp.send("Page.setFontSizes", {"fontSizes": {"standard": px, "fixed": round(px * 13 / 16)}})
+
+
+def open_everything(page):
+    """Open every expandable section, so the controls inside are measured too."""
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+
+
+def prepare(page, base, lang):
+    """One incident in the log, a player on the clock and azrm-2026 chosen, so every screen shows all it can."""
+    page.goto(f"{base}/{lang}/wrc-2015/ruling/r_late")
+    page.click("#record-open")
+    page.fill("#record-player", "Léa Müller-Dupont")
+    page.fill("#record-session", "1")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+    page.goto(f"{base}/{lang}/wrc-2015/clock")
+    page.fill("#clock-player", "Léa Müller-Dupont")
+    page.click("#clock-add")
+    page.click("#clock-start")
+    expect(page.locator("#clock-started")).to_be_visible()
+    page.goto(f"{base}/{lang}/azrm-2026/")
+    expect(page.locator("#question")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_fits_a_phone_with_large_text(browser, live_server, lang):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    prepare(page, live_server.url, lang)
+    axe = Axe()
+    problems = []
+    for name, path, tab in SCREENS:
+        set_text_size(cdp, 16)
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.goto(live_server.url + path.format(lang=lang))
+        page.wait_for_selector(".screen-heading")
+        page.wait_for_load_state("networkidle")
+        open_everything(page)
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            for scheme in SCHEMES:
+                page.emulate_media(color_scheme=scheme)
+                for text in TEXT_SIZES:
+                    set_text_size(cdp, text)
+                    found = page.evaluate(MEASURE)
+                    where = f"{name} {width}x{height} {scheme} {text}px"
+                    if found["nav"] != ["home", "search", "table", "log"] or found["current"] != [tab]:
+                        problems.append((where, "nav", found["nav"], found["current"]))
+                    if found["scroll"] > 0:
+                        problems.append((where, "scrolls sideways by", found["scroll"], found["wide"]))
+                    if found["small"]:
+                        problems.append((where, "small targets", found["small"]))
+                    if found["clipped"]:
+                        problems.append((where, "clipped headings", found["clipped"]))
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            result = axe.run(page)
+            if result.violations_count:
+                problems.append((name, scheme, "axe", result.generate_report()))
+    context.close()
+    assert problems == [], "\n".join(map(str, problems))
+
+
+def test_the_navigation_is_there_before_the_app_and_follows_the_ruleset(browser, live_server):
+    """A first visit's page holds the navigation before any script runs; the app then points Search and Table at the
+    ruleset in use and marks the current tab; every screen reaches every tab in one tap."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/static/js/**", lambda route: route.abort())
+    page.goto(f"{live_server.url}/fr/")
+    nav = page.locator("nav#app-nav")
+    assert nav.get_attribute("aria-label") not in (None, "", page.locator("nav.languages").get_attribute("aria-label"))
+    assert [nav.locator("a").nth(i).get_attribute("data-nav-to") for i in range(4)] == ["home", "search", "table", "log"]
+    expect(page.locator("#nav-log")).to_have_attribute("href", "/fr/log")
+    page.unroute("**/static/js/**")
+    page.goto(f"{live_server.url}/en/")
+    expect(page.locator("#ruleset-list")).to_be_visible()
+    expect(page.locator("#nav-home")).to_have_attribute("aria-current", "page")
+    expect(page.locator("#nav-search")).to_have_attribute("href", "/en/")  # no ruleset yet: it leads to the choice
+    page.click("#ruleset-wsom")
+    expect(page.locator("#question")).to_be_visible()
+    expect(page.locator("#nav-search")).to_have_attribute("href", "/en/wsom/search")
+    expect(page.locator("#nav-table")).to_have_attribute("href", "/en/wsom/table")
+    for tab, ready, current in [("#nav-log", "#incidents, #log-empty, #log-heading", "log"), ("#nav-search", "#search-input", "search"),
+                                ("#nav-table", "#table-status", "table"), ("#nav-home", "#start", "home")]:
+        page.click(tab)
+        page.wait_for_selector(ready, state="attached")
+        assert page.locator("#app-nav [aria-current=page]").get_attribute("data-nav-to") == current
+        assert page.evaluate("document.activeElement !== document.body")  # focus moved into the new screen
+    context.close()

@@ -1,0 +1,48 @@
+/**
+ * The lateness clock's controller: the stored clock (one for the device), the current ruleset's lateness question
+ * found by its data (lateness.js), and the clock's workflows; the screen is shown again after each change.
+ */
+import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../lateness.js';
+import { addAbsent, clearClock, markArrived, readClock, removeAbsent, startRound } from '../services/clock.js';
+import { noticesFor } from '../services/health.js';
+import { MAX_PLAYERS } from '../storage/kinds/clock.js';
+import { renderClock } from '../views/clock.js';
+import { renderNotices } from '../views/notices.js';
+
+export function createClockScreen(ctx, { ruleset }) {
+  const { config } = ctx;
+  const question = latenessQuestion(ruleset);
+  const lateness = {
+    question,
+    rulingId: Object.keys(ruleset.rulings).find((id) => ruleset.rulings[id].tag === LATE_TAG) ?? null,
+    covered: hasLatenessRuling(ruleset),
+  };
+  const done = (result) => {
+    if (result.ok) ctx.refresh();
+    return result;
+  };
+  return {
+    live: true,
+    async render() {
+      const { status, clock } = await readClock();
+      const notices = await noticesFor([{ kind: 'clock' }], [{ kind: 'clock', status }]);
+      const on = {
+        start: async () => done(await startRound()),
+        add: async (name) => {
+          const result = await addAbsent(name);
+          return result.errors?.name === 'too_many' ? { ...result, max: MAX_PLAYERS } : done(result);
+        },
+        arrived: async (id) => done(await markArrived(id)),
+        remove: async (id) => done(await removeAbsent(id)),
+        clear: async () => done(await clearClock()),
+      };
+      return {
+        children: renderClock({
+          config, ruleset, lateness, clock: { status, ...clock }, on,
+          notices: renderNotices(config, notices, { reload: ctx.reload }),
+        }),
+        title: config.strings.clock.title,
+      };
+    },
+  };
+}

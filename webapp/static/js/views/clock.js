@@ -1,0 +1,117 @@
+/**
+ * The lateness clock: start the round, note the absent players, watch each one's minutes late, and open the current
+ * ruleset's lateness ruling with those minutes. Render only: data and callbacks in, DOM out; the minutes shown are
+ * worked out again every few seconds while the screen is on show.
+ */
+import { domId, el, format } from '../dom.js';
+import { latenessAnswers, minutesLate } from '../lateness.js';
+import { rulingUrl, wizardUrl } from '../router.js';
+import { heading } from './common.js';
+
+const TICK_MS = 15000;
+
+function timeText(lang, date) {
+  return new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(new Date(date));
+}
+
+/**
+ * lateness: {question (lateness.js latenessQuestion, or null), rulingId (a lateness ruling when no question takes
+ * minutes), covered}; clock: {status, startedAt, players}; on: {start, add(name), arrived(id), remove(id), clear},
+ * each → {ok} | {errors} | {error}.
+ */
+export function renderClock({ config, ruleset, clock, lateness, notices = null, on }) {
+  const { lang } = config;
+  const s = config.strings.clock;
+  const writable = clock.status === 'ok';
+  const problem = el('p', { class: 'field-error', id: 'clock-error', role: 'alert', hidden: true });
+  const failed = (result) => {
+    if (!result?.error) return false;
+    problem.dataset.error = result.error;
+    problem.textContent = config.strings.data.write_failed;
+    problem.hidden = false;
+    return true;
+  };
+  const started = clock.startedAt
+    ? el('p', { id: 'clock-started', 'data-started': clock.startedAt }, format(s.started, { time: timeText(lang, clock.startedAt) }))
+    : el('p', { id: 'clock-not-started' }, s.not_started);
+  const ticking = [];  // updaters of each player's minutes
+
+  function playerItem(player) {
+    const minutes = el('span', { class: 'clock-minutes' });
+    const link = el('a', { class: 'button secondary', id: domId('clock-ruling', player.id), 'data-nav': true }, s.ruling);
+    const range = el('p', { class: 'help', hidden: true });
+    const update = () => {
+      const late = clock.startedAt ? minutesLate(clock.startedAt, player.arrivedAt ?? Date.now()) : 0;
+      minutes.dataset.minutes = String(late);
+      minutes.textContent = format(s.minutes, { minutes: late });
+      const answers = latenessAnswers(lateness.question, late);
+      const href = answers ? wizardUrl(lang, ruleset.id, answers)
+        : (!lateness.question && lateness.rulingId ? rulingUrl(lang, ruleset.id, lateness.rulingId) : null);
+      link.hidden = !href || !clock.startedAt;
+      if (href) link.setAttribute('href', href);
+      link.dataset.minutes = String(late);
+      range.hidden = Boolean(href) || !lateness.question || !clock.startedAt;
+      range.textContent = lateness.question ? format(s.out_of_range, lateness.question) : '';
+    };
+    update();
+    if (!player.arrivedAt) ticking.push(update);
+    return el('li', { class: 'clock-player', 'data-player': player.id, 'data-arrived': player.arrivedAt ? 'true' : 'false' },
+      el('h2', { class: 'clock-name' }, player.name),
+      el('p', {}, minutes, player.arrivedAt ? ` · ${format(s.arrived_at, { time: timeText(lang, player.arrivedAt) })}` : ''),
+      range,
+      el('div', { class: 'clock-actions' },
+        lateness.covered ? link : null,
+        writable && clock.startedAt && !player.arrivedAt ? el('button', {
+          type: 'button', class: 'button secondary', id: domId('clock-arrived', player.id), onclick: async () => failed(await on.arrived(player.id)),
+        }, s.arrived) : null,
+        writable ? el('button', {
+          type: 'button', class: 'button secondary small', id: domId('clock-remove', player.id), onclick: async () => failed(await on.remove(player.id)),
+        }, s.remove) : null));
+  }
+
+  const nameError = el('p', { class: 'field-error', id: 'clock-player-error', role: 'alert', hidden: true });
+  const nameInput = el('input', { id: 'clock-player', name: 'name', type: 'text', autocomplete: 'off', 'aria-describedby': 'clock-player-error' });
+  const addForm = writable ? el('form', { class: 'clock-form', id: 'clock-form', novalidate: true },
+    el('div', { class: 'field' }, el('label', { for: 'clock-player' }, s.player), nameInput, nameError),
+    el('button', { type: 'submit', class: 'button', id: 'clock-add' }, s.add)) : null;
+  addForm?.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const result = await on.add(nameInput.value);
+    if (result.errors) {
+      const code = result.errors.name;
+      nameError.textContent = code === 'too_many' ? format(s.too_many, { max: result.max ?? '' })
+        : code === 'too_long' ? s.name_too_long : s.name_empty;
+      nameError.dataset.error = code;
+      nameError.hidden = false;
+      nameInput.setAttribute('aria-invalid', 'true');
+      nameInput.focus();
+      return;
+    }
+    failed(result);
+  });
+
+  const list = el('ul', { class: 'clock-players', id: 'clock-players' }, clock.players.map(playerItem));
+  if (ticking.length && clock.startedAt) {
+    const timer = setInterval(() => {
+      if (!list.isConnected) clearInterval(timer);
+      else ticking.forEach((update) => update());
+    }, TICK_MS);
+  }
+  return [
+    el('p', { class: 'ruleset-name' }, ruleset.name),
+    heading(s.title, 'clock-heading'),
+    notices,
+    lateness.covered ? el('p', { class: 'help' }, s.help)
+      : el('p', { class: 'stale-note', id: 'clock-not-covered', 'data-ruleset': ruleset.id }, s.not_covered),
+    started,
+    writable ? el('button', {
+      type: 'button', class: 'button big', id: 'clock-start', onclick: async () => failed(await on.start()),
+    }, clock.startedAt ? s.restart : s.start) : null,
+    problem,
+    addForm,
+    list,
+    writable && (clock.startedAt || clock.players.length) ? el('button', {
+      type: 'button', class: 'button secondary', id: 'clock-clear', onclick: async () => failed(await on.clear()),
+    }, s.clear) : null,
+  ].filter(Boolean);
+}
