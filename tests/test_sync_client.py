@@ -224,3 +224,19 @@ def test_a_change_arriving_for_a_record_edited_here_keeps_the_local_edit(head, t
     assert anna.records["x"]["body"]["note"] == "anna, not yet sent" and anna.last_writes == []
     anna.upload()
     assert head.get("/records/x").json["in_conflict"] is True
+
+
+def test_a_conflict_never_changes_what_either_phone_shows_whichever_was_sent_first(head, tmp_path):
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    bruno.record("x", note="first")
+    bruno.sync()
+    anna.sync()
+    anna.record("x", note="anna says")
+    bruno.record("x", note="bruno says")
+    anna.stage()
+    anna.upload()
+    bruno.sync()  # bruno's edit is stored last: the newest head
+    anna.download()
+    assert bodies(anna) == {"x": "anna says"} and bodies(bruno) == {"x": "bruno says"}
+    assert len(anna.call("conflicts", anna.state)) == 1 and anna.waiting() == 0 == bruno.waiting()

@@ -2,6 +2,7 @@
 from flask_babel import gettext as _
 
 from .find_strings import find_strings
+from .sync_strings import sync_strings
 from .tags import TAGS
 
 
@@ -51,6 +52,7 @@ def client_strings():
         "log": log_strings(),
         "csv": export_strings(),
         "data": data_strings(),
+        "sync": sync_strings(),
     }
 
 

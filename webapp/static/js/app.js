@@ -9,5 +9,7 @@ useGrammar(config.urls);
 
 const controller = createController(config, document.getElementById('view'));
 controller.start();
+// Sync with the event's server when the app opens and when the connection comes back (not in a static export).
+if (config.sync) import('./services/sync.js').then(({ startAutoSync }) => startAutoSync(config)).catch((error) => console.error('sync', error));
 setUpInstall();
 registerServiceWorker(config.strings, config.version, controller).catch((error) => console.error('service worker', error));

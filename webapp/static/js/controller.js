@@ -26,6 +26,7 @@ const screens = {
   log: loadModule(() => import('./screens/log.js')),
   table: loadModule(() => import('./screens/table.js')),
   finder: loadModule(() => import('./finder.js')),
+  event: loadModule(() => import('./screens/event.js')),
   settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
   health: loadModule(() => import('./services/health.js')),
 };
@@ -132,6 +133,14 @@ export function createController(config, view) {
     if (route.view === 'log') {
       const [{ createLogScreen }, all] = await Promise.all([screens.log(), allRulesets()]);
       return createLogScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
+    }
+    if (route.view === 'event') {
+      const [{ createEventScreen }, all] = await Promise.all([screens.event(), allRulesets()]);
+      return createEventScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
+    }
+    if (route.view === 'join') {
+      const { createJoinScreen } = await screens.event();
+      return createJoinScreen(ctx);
     }
     if (route.view === 'glossary') {
       const [{ glossaryScreen }, { readSettings }] = await Promise.all([screens.finder(), screens.settings()]);

@@ -61,8 +61,9 @@ function base(state, recordId) {
     const last = queued[queued.length - 1];
     return { value: { deleted: last.deleted, body: last.body }, parents: [last.version_id] };
   }
-  const head = currentHead(state.known[recordId]);
-  return head ? { value: head, parents: [head.id] } : { value: { deleted: true, body: null }, parents: [] };
+  const entry = state.known[recordId];
+  const head = currentHead(entry);
+  return head ? { value: head, parents: [head.id], heads: entry.heads } : { value: { deleted: true, body: null }, parents: [] };
 }
 
 /**
@@ -76,8 +77,9 @@ export function stage(state, locals, newId = newVersionId) {
   let staged = 0;
   const held = new Set();
   const add = (record, value) => {
-    const { value: before, parents } = base(next, record.id);
-    if (sameValue(before, value)) {
+    const { value: before, parents, heads = [] } = base(next, record.id);
+    // In a conflict the phone shows one of the heads, not always the newest: showing any of them is no change.
+    if (sameValue(before, value) || heads.some((head) => sameValue(head, value))) {
       next.refused = next.refused.filter((item) => item.version.record_id !== record.id);
       return;
     }
@@ -176,6 +178,9 @@ export function applyChanges(state, changes, cursor, { readOnly = () => false } 
     const entry = next.known[id];
     const head = currentHead(entry);
     if (shown && sameValue(shown, head)) continue;
+    // A conflict keeps showing what this phone showed, when that is one of its heads: nothing changes under the
+    // referee's eyes until the head referee settles it.
+    if (shown && entry.heads.length > 1 && entry.heads.some((other) => sameValue(other, shown))) continue;
     writes.push({
       kind: entry.kind, id, eventId: entry.eventId, deleted: head.deleted, body: head.body,
       before: shown ? { deleted: shown.deleted, body: shown.body } : { deleted: true, body: null },

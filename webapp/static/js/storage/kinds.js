@@ -14,9 +14,10 @@ import event from './kinds/event.js';
 import incident from './kinds/incident.js';
 import player from './kinds/player.js';
 import settings from './kinds/settings.js';
+import sync from './kinds/sync.js';
 import table from './kinds/table.js';
 
-export const KINDS = Object.freeze({ settings, table, incident, event, player });
+export const KINDS = Object.freeze({ settings, table, incident, event, player, sync });
 
 export function kindOf(name) {
   if (!Object.hasOwn(KINDS, name)) throw new Error(`unknown kind ${name}`);

@@ -1,0 +1,166 @@
+"""Acceptance of issue 14 on the phones: two browser contexts as two referees of one event, on a live server the test
+starts. The head referee creates the event and invites; the referee joins from the link. Both record offline for the
+same player, reconnect and sync: both see the merged log, and Arizona's third Strike of the day, recorded on the
+second phone, suspends the player on both. An edit made on both phones is kept twice and settled by the head."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+import stored as store
+from conftest import FAST_EVENTS, LiveServer, wait_offline_ready
+from webapp import create_app
+
+EVENT = "Autumn Cup"
+PLAYER = "Player One"
+STRIKE = "/en/azrm-2026/ruling/r_wrong_count"  # a Strike under Arizona's rules (§1.4: more than 2 in a day suspends)
+
+
+@pytest.fixture(scope="module")
+def server(new_database):
+    live = LiveServer(create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS}))
+    yield live
+    live.stop()
+
+
+def create_event(page, base):
+    page.goto(f"{base}/en/event")
+    page.fill("#event-name", EVENT)
+    page.select_option("#event-ruleset", "azrm-2026")
+    page.fill("#event-display-name", "Anna")
+    page.click("#event-create")
+    expect(page.locator("#sync-status")).to_have_attribute("data-role", "head")
+
+
+def invitation(page):
+    page.click("#invite-referee")
+    expect(page.locator("#invitation")).to_have_attribute("data-role", "referee")
+    assert page.locator("#invite-qr").get_attribute("src").startswith("data:image/svg+xml")
+    return page.locator("#invite-link").input_value()
+
+
+def join(page, link):
+    page.goto(link)
+    page.fill("#join-display-name", "Bruno")
+    page.click("#join-submit")
+    expect(page.locator("#sync-status")).to_have_attribute("data-role", "referee")
+    assert "#" not in page.url and page.url.endswith("/en/event")  # the invitation's secret left the address bar
+
+
+def record(page, base, player=PLAYER, note=""):
+    page.goto(f"{base}{STRIKE}")
+    page.click("#record-open")
+    expect(page.locator("#record-tournament")).to_have_value(EVENT)  # joining made the event the tournament
+    page.fill("#record-player", player)
+    if note:
+        page.fill("#record-note", note)
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+
+
+def sync(page, base):
+    page.goto(f"{base}/en/event")
+    page.click("#sync-now")
+    status = page.locator("#sync-status")
+    expect(status).to_have_attribute("data-problem", "")
+    expect(status).to_have_attribute("data-waiting", "0")
+    expect(status).not_to_have_attribute("data-last-sync", "")
+
+
+def strikes(page, base):
+    page.goto(f"{base}/en/log")
+    return page.locator(f'#log-summary tr[data-player="{PLAYER}"][data-ruleset="azrm-2026"] li[data-strikes]')
+
+
+def phones(browser, server):
+    """Two referees' phones, each with the app kept for offline use; Anna heads the event, Bruno joined it."""
+    anna_context, bruno_context = browser.new_context(), browser.new_context()
+    anna, bruno = anna_context.new_page(), bruno_context.new_page()
+    for page in (anna, bruno):
+        page.goto(f"{server.url}/en/")
+        wait_offline_ready(page)
+    create_event(anna, server.url)
+    join(bruno, invitation(anna))
+    return (anna_context, anna), (bruno_context, bruno)
+
+
+def test_two_referees_offline_sync_a_merged_log_and_the_third_strike_suspends_on_both(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        anna_context.set_offline(True)
+        bruno_context.set_offline(True)
+        record(anna, base, note="first")
+        record(anna, base, note="second")
+        record(bruno, base, note="third")
+        expect(strikes(bruno, base)).to_have_attribute("data-strikes", "1")
+
+        # Offline, a sync says so as a connection problem, with what waits to be sent.
+        bruno.goto(f"{base}/en/event")
+        bruno.click("#sync-now")
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-problem", "offline")
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-waiting", "1")
+
+        # Back online: the app syncs by itself (the online event).
+        anna.goto(f"{base}/en/event")
+        expect(anna.locator("#sync-status")).to_have_attribute("data-waiting", "2")
+        anna_context.set_offline(False)
+        expect(anna.locator("#sync-status")).to_have_attribute("data-waiting", "0")
+        bruno_context.set_offline(False)
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-waiting", "0")
+        sync(anna, base)
+
+        mine, theirs = store.incidents(anna), store.incidents(bruno)
+        assert len(mine) == 3 and mine.keys() == theirs.keys()
+        assert sorted(i["note"] for i in mine.values()) == ["first", "second", "third"]
+        for page in (anna, bruno):
+            line = strikes(page, base)
+            expect(line).to_have_attribute("data-strikes", "3")
+            expect(line).to_have_attribute("data-status", "suspended")
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def edit_note(page, base, incident_id, note):
+    page.goto(f"{base}/en/log")
+    page.click(f"#edit-{incident_id}")
+    page.fill(f"#edit-{incident_id}-note", note)
+    page.click(f"#edit-{incident_id}-save")
+    expect(page.locator(f'#incidents li[data-incident="{incident_id}"] .note')).to_have_text(note)
+
+
+def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, note="as recorded")
+        sync(bruno, base)
+        sync(anna, base)
+        [incident_id] = store.incidents(anna).keys()
+
+        anna_context.set_offline(True)
+        bruno_context.set_offline(True)
+        edit_note(anna, base, incident_id, "Anna's reading")
+        edit_note(bruno, base, incident_id, "Bruno's reading")
+        anna_context.set_offline(False)
+        bruno_context.set_offline(False)
+        sync(bruno, base)
+        sync(anna, base)
+
+        conflict = anna.locator(f'#conflicts li.conflict[data-record-id="{incident_id}"]')
+        expect(conflict.locator(".conflict-heads > li")).to_have_count(2)
+        expect(anna.locator("#sync-status")).to_have_attribute("data-conflicts", "1")
+        assert store.incidents(anna)[incident_id]["note"] == "Anna's reading"  # nothing overwritten meanwhile
+        expect(bruno.locator("#conflicts")).to_have_count(0)  # only the head referee settles
+
+        heads = conflict.locator(".conflict-heads > li")
+        brunos = next(i for i in range(2) if re.search("Bruno's reading", heads.nth(i).inner_text()))
+        heads.nth(brunos).locator(".keep-version").click()
+        expect(anna.locator("#conflicts")).to_have_count(0)
+        expect(anna.locator("#sync-status")).to_have_attribute("data-conflicts", "0")
+        sync(bruno, base)
+        assert store.incidents(anna)[incident_id]["note"] == store.incidents(bruno)[incident_id]["note"] == "Bruno's reading"
+    finally:
+        anna_context.close()
+        bruno_context.close()

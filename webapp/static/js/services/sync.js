@@ -1,0 +1,293 @@
+/**
+ * Sync with the event's server (docs/api.md): create or join an event, invite, send the outbox and read the changes
+ * feed (on opening the app, when the connection comes back, and on a tap), settle conflicts. The credential stays on
+ * the device (stored kind `sync`); the access token only in this page's memory. A connection problem (`offline`,
+ * `server`) and a data problem (`storage`, `refused`, `damaged`) are told apart in every result.
+ */
+import { defaultSettings } from '../storage/kinds/settings.js';
+import { SYNC_ID } from '../storage/kinds/sync.js';
+import { emitLocal } from '../storage/changes.js';
+import { DELETE, list, read, write, writeMany } from '../storage/repository.js';
+import { incidentFromBody, localRecords, sharedIncident } from '../sync-records.js';
+import {
+  afterUpload, applyChanges, canonical, conflicts, emptyState, markUnusable, nextBatch, settle, stage, waiting,
+} from '../sync-versions.js';
+import { SETTINGS_ID } from './settings.js';
+
+const PAGE = 500;
+let token = null;  // {credentialId, value}: this page's access token, never stored
+let lastProblem = null;  // the last sync's problem, shown until a sync succeeds
+let running = null;
+
+/** Whether this copy of the app has a server to sync with (a static export has none). */
+export const syncAvailable = (config) => Boolean(config.sync?.api);
+
+/** One API call: {status, json}, or {problem: 'offline'|'server'} when no usable answer came back. */
+async function call(config, method, path, { body, auth } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) headers.Authorization = `Bearer ${auth}`;
+  let response;
+  try {
+    response = await fetch(`${config.sync.api}${path}`, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit',
+    });
+  } catch (error) {
+    return { problem: 'offline' };
+  }
+  if (response.status >= 500) return { problem: 'server' };
+  try {
+    return { status: response.status, json: await response.json() };
+  } catch (error) {
+    return { problem: 'server' };  // a proxy's page, not the API's JSON
+  }
+}
+
+/** {status, link}: the stored link to an event (status 'missing' when this phone has none). */
+export async function readLink() {
+  const found = await read('sync', SYNC_ID);
+  return { status: found.status, link: found.status === 'ok' ? found.data : null };
+}
+
+function linkFrom(event, credential) {
+  return {
+    ...emptyState(),
+    server: {
+      eventId: event.id, name: event.name, rulesetId: event.ruleset_id, startsOn: event.starts_on,
+      endsOn: event.ends_on, sessions: event.sessions, leagueId: event.league?.id ?? null,
+    },
+    credential: { id: credential.id, secret: credential.secret, role: credential.role, displayName: credential.display_name },
+  };
+}
+
+/** The write that makes new incidents go to the event: its name becomes the referee's tournament. */
+function tournamentOp(name) {
+  return {
+    kind: 'settings', id: SETTINGS_ID, optional: true,
+    change: (current) => {
+      const settings = current?.data ?? defaultSettings();
+      return { ...settings, context: { ...settings.context, tournament: name } };
+    },
+  };
+}
+
+async function keepLink(event, credential) {
+  const result = await writeMany([
+    { kind: 'sync', id: SYNC_ID, change: () => linkFrom(event, credential), expect: null },
+    tournamentOp(event.name),
+  ]);
+  if (result.refused === 'conflict') return { error: 'already_linked' };
+  return result.ok ? { ok: true } : { error: 'storage' };
+}
+
+/** The answer of a refused request, as the screens show it: at a field, or one code. */
+function refusal(answer) {
+  if (answer.problem) return { problem: answer.problem };
+  const { error = 'invalid', field = null } = answer.json ?? {};
+  return field ? { errors: { [field]: error } } : { error };
+}
+
+/** Create an event on the server; this phone becomes its head referee. */
+export async function createEvent(config, fields) {
+  const answer = await call(config, 'POST', '/events', { body: fields });
+  if (answer.status !== 201) return refusal(answer);
+  token = null;
+  return keepLink(answer.json.event, answer.json.credential);
+}
+
+/** Join an event with an invitation (the link's fragment, `<id>.<secret>`) under the referee's name. */
+export async function joinEvent(config, invite, displayName) {
+  const answer = await call(config, 'POST', '/invites/accept', { body: { invite, display_name: displayName } });
+  if (answer.status !== 201) return refusal(answer);
+  token = null;
+  return keepLink(answer.json.event, answer.json.credential);
+}
+
+/** Forget the event on this phone (its records stay in the log). */
+export async function leaveEvent() {
+  token = null;
+  lastProblem = null;
+  const result = await write('sync', SYNC_ID, () => DELETE);
+  return result.ok ? { ok: true } : { error: 'storage' };
+}
+
+async function signIn(config, link) {
+  if (token?.credentialId === link.credential.id) return { ok: true };
+  const answer = await call(config, 'POST', '/auth/token', { body: { credential_id: link.credential.id, secret: link.credential.secret } });
+  if (answer.problem) return answer;
+  if (answer.status !== 200) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
+  token = { credentialId: link.credential.id, value: answer.json.access_token };
+  return { ok: true };
+}
+
+/** An authorized call to the event; signs in first, and again once when the token expired. */
+async function eventCall(config, link, method, path, body) {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const signed = await signIn(config, link);
+    if (!signed.ok) return signed;
+    const answer = await call(config, method, `/events/${encodeURIComponent(link.server.eventId)}${path}`, { body, auth: token.value });
+    if (answer.status === 401 && answer.json?.error === 'token_expired') {
+      token = null;
+      continue;
+    }
+    if (answer.status === 401 || answer.status === 403) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
+    return answer;
+  }
+  return { problem: 'auth', error: 'token_expired' };
+}
+
+/** New invitation: {link, qr (a data: URL of its QR code), role} to show now (the server keeps no way to show it again). */
+export async function invite(config, role) {
+  const { link } = await readLink();
+  if (!link) return { error: 'no_event' };
+  const answer = await eventCall(config, link, 'POST', '/invites', { role, max_uses: 50, expires_in_days: 7, lang: config.lang });
+  if (answer.status !== 201) return refusal(answer);
+  return { ok: true, link: answer.json.link, qr: answer.json.qr.data_url, role };
+}
+
+/** The event's records this phone holds, as sync-versions.js takes them. */
+async function holding(server) {
+  const found = await list('incident');
+  if (found.status !== 'ok') return { error: found.status };
+  return { records: localRecords(found.items.map((item) => item.data), server) };
+}
+
+/** Save the sync state (only this page writes it while it holds the sync lock) with the incidents' writes. */
+async function save(state, ops = []) {
+  const result = await writeMany([...ops, { kind: 'sync', id: SYNC_ID, change: (current) => (current ? state : undefined) }]);
+  return result.ok;
+}
+
+/** The write of one downloaded record, unless the referee changed it here meanwhile (then it is kept and sent). */
+function recordOp(found, server) {
+  if (found.kind !== 'incident') return null;  // roster players: kept in the sync state until the roster is stored
+  const incident = found.deleted ? null : incidentFromBody(found.id, found.body);
+  if (!found.deleted && !incident) return { unusable: found.id };
+  return {
+    kind: 'incident', id: found.id, optional: true,
+    change: (current) => {
+      const now = current && sharedIncident(current.data, server)
+        ? { deleted: false, body: localRecords([current.data], server)[0].body } : { deleted: true, body: null };
+      const unchanged = now.deleted === found.before.deleted && (now.deleted || canonical(now.body) === canonical(found.before.body));
+      if (!unchanged || (found.deleted && !current)) return undefined;
+      return found.deleted ? DELETE : incident;
+    },
+  };
+}
+
+async function run(config) {
+  const { status, link } = await readLink();
+  if (status === 'missing') return { problem: 'no_event' };
+  if (!link) return { problem: status === 'ok' ? 'damaged' : status };
+  const { server } = link;
+  let state = link;
+  const held = await holding(server);
+  if (held.error) return { problem: 'storage' };
+  const staged = stage(state, held.records);
+  state = staged.state;
+  if (staged.staged && !(await save(state))) return { problem: 'storage' };
+  let sent = 0;
+  let refused = 0;
+  let closed = false;
+  for (let batch = nextBatch(state); batch.length && !closed; batch = nextBatch(state)) {
+    const answer = await eventCall(config, link, 'POST', '/versions', { versions: batch });
+    if (answer.problem) return answer;
+    if (answer.status === 409) {
+      closed = true;  // a closed event takes nothing more: read it still
+      break;
+    }
+    if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
+    const done = afterUpload(state, batch, answer.json.results, { eventId: server.eventId, author: link.credential.displayName });
+    state = done.state;
+    sent += batch.length - done.refused.length;
+    refused += done.refused.length;
+    if (!(await save(state))) return { problem: 'storage' };
+  }
+  const scope = server.leagueId ? 'league' : 'event';
+  let received = 0;
+  for (let more = true; more;) {
+    const query = `?since=${encodeURIComponent(state.cursor)}&limit=${PAGE}&scope=${scope}`;
+    const answer = await eventCall(config, link, 'GET', `/changes${query}`);
+    if (answer.problem) return answer;
+    if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
+    const applied = applyChanges(state, answer.json.changes, answer.json.next, {
+      readOnly: (change) => change.kind === 'incident' && change.event_id !== server.eventId,
+    });
+    state = applied.state;
+    const ops = applied.writes.map((found) => recordOp(found, server)).filter(Boolean);
+    const unusable = ops.filter((op) => op.unusable).map((op) => op.unusable);
+    if (unusable.length) state = markUnusable(state, unusable);
+    more = answer.json.more;
+    if (!more) state = { ...state, lastSyncAt: new Date().toISOString() };
+    if (!(await save(state, ops.filter((op) => !op.unusable)))) return { problem: 'storage' };
+    received += answer.json.changes.length;
+  }
+  return { ok: true, sent, refused, received, closed };
+}
+
+/**
+ * Sync now: stage the phone's changes, send the outbox, read the feed. One sync at a time across this device's tabs
+ * (a Web Lock). {ok, sent, refused, received, closed} or {problem: 'off'|'no_event'|'offline'|'server'|'auth'|
+ * 'storage'|'damaged'|'refused'|..., error?}.
+ */
+export function syncNow(config) {
+  if (!syncAvailable(config)) return Promise.resolve({ problem: 'off' });
+  running ??= (navigator.locks ? navigator.locks.request('mahjong-referee-sync', () => run(config)) : run(config))
+    .catch((error) => {
+      console.error('sync', error);
+      return { problem: 'storage' };
+    })
+    .then((result) => {
+      running = null;
+      lastProblem = result.problem && result.problem !== 'no_event' ? result : null;
+      emitLocal({ changed: [{ kind: 'sync', id: SYNC_ID }] });
+      return result;
+    });
+  return running;
+}
+
+/** What the sync screen shows: the event, what waits to be sent, the last sync, problems, and (head) conflicts. */
+export async function syncStatus(config) {
+  if (!syncAvailable(config)) return { off: true };
+  const { status, link } = await readLink();
+  if (!link) return { status, link: null };
+  const held = await holding(link.server);
+  return {
+    status,
+    link: { server: link.server, role: link.credential.role, displayName: link.credential.displayName },
+    waiting: held.error ? link.outbox.length : waiting(link, held.records),
+    lastSyncAt: link.lastSyncAt,
+    refused: link.refused,
+    conflicts: link.credential.role === 'head' ? conflicts(link) : [],
+    problem: lastProblem,
+    syncing: Boolean(running),
+  };
+}
+
+/** Settle a conflict with one of its heads (or a deletion, keep = null), then sync. */
+export async function settleConflict(config, recordId, keep) {
+  const settled = await (navigator.locks ? navigator.locks.request('mahjong-referee-sync', () => settleLocked(recordId, keep)) : settleLocked(recordId, keep));
+  if (!settled.ok) return settled;
+  return syncNow(config);
+}
+
+async function settleLocked(recordId, keep) {
+  const { link } = await readLink();
+  if (!link) return { error: 'no_event' };
+  const done = settle(link, recordId, keep);
+  if (done.error) return done;
+  const op = recordOp({ ...done.write, before: null }, link.server);
+  const ops = op && !op.unusable ? [{ ...op, change: () => (done.write.deleted ? DELETE : incidentFromBody(recordId, done.write.body)) }] : [];
+  return (await save(done.state, ops)) ? { ok: true } : { error: 'storage' };
+}
+
+/** Sync when the app opens and whenever the connection comes back. */
+export function startAutoSync(config) {
+  if (!syncAvailable(config)) return;
+  const whenLinked = async () => {
+    const { link } = await readLink().catch(() => ({ link: null }));
+    if (link) await syncNow(config);
+  };
+  window.addEventListener('online', () => whenLinked());
+  whenLinked();
+}
