@@ -25,6 +25,7 @@ def server(new_database):
 
 def create_event(page, base):
     page.goto(f"{base}/en/event")
+    page.wait_for_selector("#event-create-form")
     page.fill("#event-name", EVENT)
     page.select_option("#event-ruleset", "azrm-2026")
     page.fill("#event-display-name", "Anna")
@@ -164,3 +165,40 @@ def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(brows
     finally:
         anna_context.close()
         bruno_context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_event_screens_are_accessible_and_fit_320px(browser, server, scheme):
+    """The create form (fr), the linked event with an invitation shown (fr), and the join page (it): axe finds
+    nothing, and nothing is wider than a 320 px screen."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)
+    other = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)
+    axe = Axe()
+
+    def check(page, what):
+        result = axe.run(page)
+        assert result.violations_count == 0, (what, result.generate_report())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, what
+
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/fr/event")
+        page.wait_for_selector("#event-create-form")  # the first visit of a fresh context loads every module
+        page.click("#event-create")  # nothing filled: errors at the fields, nothing created
+        expect(page.locator("#event-name-error")).to_have_attribute("data-error", "required")
+        check(page, "create form with errors")
+        page.fill("#event-name", "Coupe d’automne")
+        page.fill("#event-display-name", "Anna")
+        page.click("#event-create")
+        expect(page.locator("#sync-status")).to_have_attribute("data-role", "head")
+        link = invitation(page)
+        check(page, "event with invitation")
+        joining = other.new_page()
+        joining.goto(link.replace("/en/", "/it/"))
+        expect(joining.locator("#join-form")).to_be_visible()
+        check(joining, "join page")
+    finally:
+        context.close()
+        other.close()

@@ -240,3 +240,13 @@ def test_a_conflict_never_changes_what_either_phone_shows_whichever_was_sent_fir
     anna.download()
     assert bodies(anna) == {"x": "anna says"} and bodies(bruno) == {"x": "bruno says"}
     assert len(anna.call("conflicts", anna.state)) == 1 and anna.waiting() == 0 == bruno.waiting()
+
+
+def test_a_record_the_phone_cannot_read_now_is_never_sent_as_a_deletion(head, tmp_path):
+    anna = Phone(head, tmp_path, "anna")
+    anna.record("x", note="kept")
+    anna.sync()
+    del anna.records["x"]  # set aside as damaged, or written by a newer version of the app
+    assert anna.call("waiting", anna.state, anna.locals(), {"unreadable": ["x"]}) == 0
+    assert anna.call("stage", anna.state, anna.locals(), None, {"unreadable": ["x"]})["staged"] == 0
+    assert anna.waiting() == 1  # deleted for real: a tombstone waits

@@ -146,6 +146,7 @@ def data_strings():
         "what_player": _("players of the roster"),
         "what_event": _("events"),
         "what_storage": _("storage"),
+        "what_sync": _("this phone's link to its event and what waits to be sent"),
         "notice_damaged": _("Part of the saved data was damaged: %(what)s (%(count)s). The damaged part was set aside "
                             "untouched; everything else is intact and in use."),
         "notice_newer": _("Saved by a newer version of the app: %(what)s (%(count)s). Reload to update the app; "

@@ -69,13 +69,15 @@ function base(state, recordId) {
 /**
  * Turn the phone's records into versions: each record whose value differs from what the server has (or will have
  * once the outbox is sent) gets a new version, child of that value; a shared record the phone no longer holds gets a
- * tombstone. `locals` lists every record of the event this phone holds; `newId()` makes version ids.
+ * tombstone. `locals` lists every record of the event this phone holds; `newId()` makes version ids; `unreadable`
+ * lists ids the phone holds but cannot read now (set aside as damaged, or a newer app's): never sent as deletions.
  * Returns {state, staged: number of new versions}.
  */
-export function stage(state, locals, newId = newVersionId) {
+export function stage(state, locals, newId = null, { unreadable = [] } = {}) {
+  const makeId = newId ?? newVersionId;
   const next = copyState(state);
   let staged = 0;
-  const held = new Set();
+  const held = new Set(unreadable);  // set aside or written by a newer app: not deleted, only not readable here
   const add = (record, value) => {
     const { value: before, parents, heads = [] } = base(next, record.id);
     // In a conflict the phone shows one of the heads, not always the newest: showing any of them is no change.
@@ -85,7 +87,7 @@ export function stage(state, locals, newId = newVersionId) {
     }
     if (next.refused.some((item) => item.version.record_id === record.id && sameValue(item.version, value))) return;
     next.outbox.push({
-      record_id: record.id, version_id: newId(), parents, kind: record.kind,
+      record_id: record.id, version_id: makeId(), parents, kind: record.kind,
       deleted: Boolean(value.deleted), body: value.deleted ? null : value.body,
     });
     staged += 1;
@@ -104,9 +106,9 @@ export function stage(state, locals, newId = newVersionId) {
 }
 
 /** How many versions are waiting to be sent: the outbox and what the phone's records would add to it. */
-export function waiting(state, locals) {
+export function waiting(state, locals, options = {}) {
   let count = 0;
-  return stage(state, locals, () => `waiting-${(count += 1)}`).state.outbox.length;
+  return stage(state, locals, () => `waiting-${(count += 1)}`, options).state.outbox.length;
 }
 
 /** The next batch to upload: the oldest versions of the outbox, a record's versions in order. */

@@ -8,9 +8,11 @@ import { eventUrl } from '../router.js';
 import {
   createEvent, invite, joinEvent, leaveEvent, settleConflict, syncNow, syncStatus,
 } from '../services/sync.js';
+import { noticesFor } from '../services/health.js';
 import { readSettings } from '../services/settings.js';
 import { renderEvent, renderJoin } from '../views/event.js';
 import { describeIncident } from '../views/log.js';
+import { renderNotices } from '../views/notices.js';
 
 /** The server's field paths (`sessions[2]`) as the form's field names. */
 function byField(result) {
@@ -67,9 +69,13 @@ export function createEventScreen(ctx, { rulesets }) {
     live: true,
     async render() {
       chosenRuleset = (await readSettings()).settings.ruleset;
-      const status = await syncStatus(config);
+      const status = await syncStatus(config);  // first: reading sets aside what is damaged, which the notices then say
+      const notices = await noticesFor([{ kind: 'sync' }], [{ kind: 'sync', status: status.status }]);
       return {
-        children: renderEvent({ config, status, today: localDay(), invitation, describe, on }),
+        children: renderEvent({
+          config, status, today: localDay(), invitation, describe, on,
+          notices: renderNotices(config, notices, { reload: ctx.reload }),
+        }),
         title: config.strings.sync.title,
       };
     },

@@ -7,8 +7,8 @@
 import { defaultSettings } from '../storage/kinds/settings.js';
 import { SYNC_ID } from '../storage/kinds/sync.js';
 import { emitLocal } from '../storage/changes.js';
-import { DELETE, list, read, write, writeMany } from '../storage/repository.js';
-import { incidentFromBody, localRecords, sharedIncident } from '../sync-records.js';
+import { DELETE, list, listAside, read, write, writeMany } from '../storage/repository.js';
+import { incidentBody, incidentFromBody, localRecords } from '../sync-records.js';
 import {
   afterUpload, applyChanges, canonical, conflicts, emptyState, markUnusable, nextBatch, settle, stage, waiting,
 } from '../sync-versions.js';
@@ -147,9 +147,13 @@ export async function invite(config, role) {
 
 /** The event's records this phone holds, as sync-versions.js takes them. */
 async function holding(server) {
-  const found = await list('incident');
+  const [found, aside] = await Promise.all([list('incident'), listAside()]);
   if (found.status !== 'ok') return { error: found.status };
-  return { records: localRecords(found.items.map((item) => item.data), server) };
+  const setAside = aside.entries.filter((entry) => entry.kind === 'incident' && entry.id !== null).map((entry) => entry.id);
+  return {
+    records: localRecords(found.items.map((item) => item.data), server),
+    options: { unreadable: [...found.newer, ...setAside] },
+  };
 }
 
 /** Save the sync state (only this page writes it while it holds the sync lock) with the incidents' writes. */
@@ -159,15 +163,14 @@ async function save(state, ops = []) {
 }
 
 /** The write of one downloaded record, unless the referee changed it here meanwhile (then it is kept and sent). */
-function recordOp(found, server) {
+function recordOp(found) {
   if (found.kind !== 'incident') return null;  // roster players: kept in the sync state until the roster is stored
   const incident = found.deleted ? null : incidentFromBody(found.id, found.body);
   if (!found.deleted && !incident) return { unusable: found.id };
   return {
     kind: 'incident', id: found.id, optional: true,
     change: (current) => {
-      const now = current && sharedIncident(current.data, server)
-        ? { deleted: false, body: localRecords([current.data], server)[0].body } : { deleted: true, body: null };
+      const now = current ? { deleted: false, body: incidentBody(current.data) } : { deleted: true, body: null };
       const unchanged = now.deleted === found.before.deleted && (now.deleted || canonical(now.body) === canonical(found.before.body));
       if (!unchanged || (found.deleted && !current)) return undefined;
       return found.deleted ? DELETE : incident;
@@ -183,7 +186,7 @@ async function run(config) {
   let state = link;
   const held = await holding(server);
   if (held.error) return { problem: 'storage' };
-  const staged = stage(state, held.records);
+  const staged = stage(state, held.records, undefined, held.options);
   state = staged.state;
   if (staged.staged && !(await save(state))) return { problem: 'storage' };
   let sent = 0;
@@ -214,7 +217,7 @@ async function run(config) {
       readOnly: (change) => change.kind === 'incident' && change.event_id !== server.eventId,
     });
     state = applied.state;
-    const ops = applied.writes.map((found) => recordOp(found, server)).filter(Boolean);
+    const ops = applied.writes.map((found) => recordOp(found)).filter(Boolean);
     const unusable = ops.filter((op) => op.unusable).map((op) => op.unusable);
     if (unusable.length) state = markUnusable(state, unusable);
     more = answer.json.more;
@@ -255,7 +258,7 @@ export async function syncStatus(config) {
   return {
     status,
     link: { server: link.server, role: link.credential.role, displayName: link.credential.displayName },
-    waiting: held.error ? link.outbox.length : waiting(link, held.records),
+    waiting: held.error ? link.outbox.length : waiting(link, held.records, held.options),
     lastSyncAt: link.lastSyncAt,
     refused: link.refused,
     conflicts: link.credential.role === 'head' ? conflicts(link) : [],
@@ -276,7 +279,7 @@ async function settleLocked(recordId, keep) {
   if (!link) return { error: 'no_event' };
   const done = settle(link, recordId, keep);
   if (done.error) return done;
-  const op = recordOp({ ...done.write, before: null }, link.server);
+  const op = recordOp({ ...done.write, before: null });
   const ops = op && !op.unusable ? [{ ...op, change: () => (done.write.deleted ? DELETE : incidentFromBody(recordId, done.write.body)) }] : [];
   return (await save(done.state, ops)) ? { ok: true } : { error: 'storage' };
 }

@@ -125,14 +125,14 @@ function refusedSection({ config, status, describe }) {
 }
 
 /** The event screen: sync off, or the form to create an event, or the event's status, invitations and conflicts. */
-export function renderEvent({ config, status, today, invitation, describe, on }) {
+export function renderEvent({ config, status, today, invitation, describe, notices = null, on }) {
   const s = config.strings.sync;
-  const title = heading(s.title, 'event-heading');
-  if (status.off) return [title, el('p', { id: 'sync-off' }, s.off)];
-  if (!status.link) {
-    const problem = status.status && status.status !== 'missing' ? el('p', { id: 'sync-message', role: 'alert', 'data-problem': status.status }, s.problems[status.status] ?? s.problems.storage) : null;
-    return [title, problem, createForm({ config, today, on })].filter(Boolean);
+  const title = [heading(s.title, 'event-heading'), notices];
+  if (status.off) return [heading(s.title, 'event-heading'), el('p', { id: 'sync-off' }, s.off)];
+  if (!status.link && status.status !== 'missing') {  // a newer version's link, or no storage: nothing to create over it
+    return [title, el('p', { id: 'sync-message', role: 'alert', 'data-problem': status.status }, s.problems[status.status] ?? s.problems.storage)];
   }
+  if (!status.link) return [title, createForm({ config, today, on })];
   const head = status.link.role === 'head';
   return [
     title,
