@@ -250,3 +250,27 @@ def test_a_record_the_phone_cannot_read_now_is_never_sent_as_a_deletion(head, tm
     assert anna.call("waiting", anna.state, anna.locals(), {"unreadable": ["x"]}) == 0
     assert anna.call("stage", anna.state, anna.locals(), None, {"unreadable": ["x"]})["staged"] == 0
     assert anna.waiting() == 1  # deleted for real: a tombstone waits
+
+
+def test_a_leagues_other_events_incidents_are_read_and_never_written(sqlite_app, tmp_path):
+    client = sqlite_app.test_client()
+    week1 = create_event(client, league={"name": "Arizona League"}, name="Week 1")
+    league_id = week1.get("").json["event"]["league"]["id"]
+    week2 = create_event(client, league={"id": league_id}, name="Week 2", headers=week1.headers)
+    referee = week2.add_device(name="Bruno")
+    anna, bruno = Phone(week1, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    anna.record("s1", note="week 1 strike", at="2026-11-16T20:00:00.000Z")
+    anna.sync()
+    bruno.record("s2", note="week 2 strike")
+    bruno.stage()
+    bruno.upload()
+    page = referee.changes(scope="league")
+    applied = bruno.call("applyChanges", bruno.state, page["changes"], page["next"], {"eventId": week2.event_id})
+    assert {w["id"] for w in applied["writes"]} == {"s1"}  # week 1's incident reaches the week 2 phone
+    bruno.state = applied["state"]
+    assert bruno.state["known"]["s1"]["readOnly"] is True
+    bruno.records["s1"] = {"kind": "incident", "id": "s1", "deleted": False, "body": applied["writes"][0]["body"]}
+    bruno.records["s1"]["body"]["note"] = "changed on the week 2 phone"
+    assert bruno.waiting() == 0  # another event's incident is never sent from here, changed or deleted
+    del bruno.records["s1"]
+    assert bruno.waiting() == 0

@@ -159,9 +159,10 @@ export function afterUpload(state, batch, results, { eventId = null, author = nu
  * (its own uploads coming back) change nothing. Returns {state, writes}: for each record whose shown value changed
  * and that has no version waiting in the outbox, {kind, id, eventId, deleted, body, before} to write on the phone,
  * unless the phone's record is no longer `before` (the referee changed it meanwhile: kept, and sent at the next sync).
- * `readOnly(change)` says which records this phone only reads (another event's incidents in a league).
+ * `eventId`: the phone's event; another event's incidents (a league's) are only read here, never sent back.
  */
-export function applyChanges(state, changes, cursor, { readOnly = () => false } = {}) {
+export function applyChanges(state, changes, cursor, { eventId = null } = {}) {
+  const readOnly = (change) => change.kind === 'incident' && eventId !== null && change.event_id !== eventId;
   const next = copyState(state);
   const touched = new Map();
   for (const change of changes) {

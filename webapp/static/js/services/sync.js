@@ -213,9 +213,7 @@ async function run(config) {
     const answer = await eventCall(config, link, 'GET', `/changes${query}`);
     if (answer.problem) return answer;
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
-    const applied = applyChanges(state, answer.json.changes, answer.json.next, {
-      readOnly: (change) => change.kind === 'incident' && change.event_id !== server.eventId,
-    });
+    const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
     state = applied.state;
     const ops = applied.writes.map((found) => recordOp(found)).filter(Boolean);
     const unusable = ops.filter((op) => op.unusable).map((op) => op.unusable);
