@@ -51,7 +51,6 @@ def join(page, link):
 def record(page, base, player=PLAYER, note=""):
     page.goto(f"{base}{STRIKE}")
     page.click("#record-open")
-    expect(page.locator("#record-tournament")).to_have_value(EVENT)  # joining made the event the tournament
     page.fill("#record-player", player)
     if note:
         page.fill("#record-note", note)
@@ -85,10 +84,26 @@ def phones(browser, server):
     return (anna_context, anna), (bruno_context, bruno)
 
 
+ADD_PLAYER = """async (name) => {
+  const roster = await import('/static/js/services/roster.js');
+  return (await roster.addPlayer(null, { name, number: 'A-12', club: 'Phoenix' })).player.id;
+}"""
+
+
+def event_id(page):
+    return page.locator("#sync-status").get_attribute("data-event-id")
+
+
 def test_two_referees_offline_sync_a_merged_log_and_the_third_strike_suspends_on_both(browser, server):
     (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
+        # The head referee puts the player on the event's roster; both phones sync it before going offline.
+        player_id = anna.evaluate(ADD_PLAYER, PLAYER)
+        sync(anna, base)
+        sync(bruno, base)
+        assert store.items(bruno, "player")[player_id]["data"] == {"id": player_id, "eventId": event_id(bruno),
+                                                                   "name": PLAYER, "number": "A-12", "club": "Phoenix"}
         anna_context.set_offline(True)
         bruno_context.set_offline(True)
         record(anna, base, note="first")
@@ -114,6 +129,8 @@ def test_two_referees_offline_sync_a_merged_log_and_the_third_strike_suspends_on
         mine, theirs = store.incidents(anna), store.incidents(bruno)
         assert len(mine) == 3 and mine.keys() == theirs.keys()
         assert sorted(i["note"] for i in mine.values()) == ["first", "second", "third"]
+        for incidents in (mine, theirs):  # one roster player and one event on both phones
+            assert {(i["playerId"], i["eventId"]) for i in incidents.values()} == {(player_id, event_id(anna))}
         for page in (anna, bruno):
             line = strikes(page, base)
             expect(line).to_have_attribute("data-strikes", "3")

@@ -28,7 +28,7 @@ def sync_strings():
         "sync_now": _("Sync now"),
         "syncing": _("Syncing…"),
         "synced": _("Synced."),
-        "shared_note": _("Incidents recorded with this event's name as the tournament are shared with its referees."),
+        "shared_note": _("This is now your current event: the incidents you record in it and its roster are shared with its referees."),
         "invite_heading": _("Invite"),
         "invite_referee": _("Invite a referee"),
         "invite_viewer": _("Invite a viewer"),

@@ -4,15 +4,16 @@
  * the device (stored kind `sync`); the access token only in this page's memory. A connection problem (`offline`,
  * `server`) and a data problem (`storage`, `refused`, `damaged`) are told apart in every result.
  */
-import { defaultSettings } from '../storage/kinds/settings.js';
 import { SYNC_ID } from '../storage/kinds/sync.js';
 import { emitLocal } from '../storage/changes.js';
 import { DELETE, list, listAside, read, write, writeMany } from '../storage/repository.js';
-import { incidentBody, incidentFromBody, localRecords } from '../sync-records.js';
+import {
+  incidentBody, incidentFromBody, localEvent, localRecords, playerBody, playerFromBody,
+} from '../sync-records.js';
 import {
   afterUpload, applyChanges, canonical, conflicts, emptyState, markUnusable, nextBatch, settle, stage, waiting,
 } from '../sync-versions.js';
-import { SETTINGS_ID } from './settings.js';
+import { currentEventOp } from './settings.js';
 
 const PAGE = 500;
 let token = null;  // {credentialId, value}: this page's access token, never stored
@@ -60,21 +61,16 @@ function linkFrom(event, credential) {
   };
 }
 
-/** The write that makes new incidents go to the event: its name becomes the referee's tournament. */
-function tournamentOp(name) {
-  return {
-    kind: 'settings', id: SETTINGS_ID, optional: true,
-    change: (current) => {
-      const settings = current?.data ?? defaultSettings();
-      return { ...settings, context: { ...settings.context, tournament: name } };
-    },
-  };
-}
-
+/**
+ * Keep the credential, and make the server's event the phone's current event (same id on every phone, with the
+ * server's link), in one transaction: new incidents and roster players go to it.
+ */
 async function keepLink(event, credential) {
+  const link = linkFrom(event, credential);
   const result = await writeMany([
-    { kind: 'sync', id: SYNC_ID, change: () => linkFrom(event, credential), expect: null },
-    tournamentOp(event.name),
+    { kind: 'sync', id: SYNC_ID, change: () => link, expect: null },
+    { kind: 'event', id: event.id, change: (current) => ({ ...(current?.data ?? {}), ...localEvent(link.server) }) },
+    currentEventOp(event.id),
   ]);
   if (result.refused === 'conflict') return { error: 'already_linked' };
   return result.ok ? { ok: true } : { error: 'storage' };
@@ -145,14 +141,18 @@ export async function invite(config, role) {
   return { ok: true, link: answer.json.link, qr: answer.json.qr.data_url, role };
 }
 
-/** The event's records this phone holds, as sync-versions.js takes them. */
-async function holding(server) {
-  const [found, aside] = await Promise.all([list('incident'), listAside()]);
-  if (found.status !== 'ok') return { error: found.status };
-  const setAside = aside.entries.filter((entry) => entry.kind === 'incident' && entry.id !== null).map((entry) => entry.id);
+/** The ids of the roster players the server has, as far as this phone knows. */
+const serverPlayers = (state) => new Set(Object.entries(state.known).filter(([, entry]) => entry.kind === 'player').map(([id]) => id));
+
+/** The event's records this phone holds, as sync-versions.js takes them, and those it holds but cannot read now. */
+async function holding(link) {
+  const [incidents, players, aside] = await Promise.all([list('incident'), list('player'), listAside()]);
+  if (incidents.status !== 'ok' || players.status !== 'ok') return { error: incidents.status !== 'ok' ? incidents.status : players.status };
+  const setAside = aside.entries.filter((entry) => ['incident', 'player'].includes(entry.kind) && entry.id !== null).map((entry) => entry.id);
   return {
-    records: localRecords(found.items.map((item) => item.data), server),
-    options: { unreadable: [...found.newer, ...setAside] },
+    records: localRecords({ incidents: incidents.items.map((item) => item.data), players: players.items.map((item) => item.data) },
+      link.server, { head: link.credential.role === 'head', serverPlayers: serverPlayers(link) }),
+    options: { unreadable: [...incidents.newer, ...players.newer, ...setAside] },
   };
 }
 
@@ -162,18 +162,34 @@ async function save(state, ops = []) {
   return result.ok;
 }
 
-/** The write of one downloaded record, unless the referee changed it here meanwhile (then it is kept and sent). */
-function recordOp(found) {
-  if (found.kind !== 'incident') return null;  // roster players: kept in the sync state until the roster is stored
-  const incident = found.deleted ? null : incidentFromBody(found.id, found.body);
-  if (!found.deleted && !incident) return { unusable: found.id };
+/** What the phone shows of a record now, as sync-versions.js compares it. */
+function shownNow(kind, current) {
+  if (!current) return { deleted: true, body: null };
+  if (kind === 'player') return { deleted: Boolean(current.data.deleted), body: playerBody(current.data) };
+  return { deleted: false, body: incidentBody(current.data) };
+}
+
+/**
+ * The write of one downloaded record, unless the referee changed it here meanwhile (then it is kept and sent at the
+ * next sync). An incident lives in its event (another event of the league: read-only here); a roster player in the
+ * phone's event. A removed player stays as a tombstone, so the records naming them still read.
+ */
+function recordOp(found, server) {
+  const player = found.kind === 'player';
+  const value = found.deleted ? null : player ? playerFromBody(found.id, found.body, server.eventId)
+    : incidentFromBody(found.id, found.body, found.eventId ?? server.eventId);
+  if (!found.deleted && !value) return { unusable: found.id };
   return {
-    kind: 'incident', id: found.id, optional: true,
+    kind: found.kind, id: found.id, optional: true,
     change: (current) => {
-      const now = current ? { deleted: false, body: incidentBody(current.data) } : { deleted: true, body: null };
-      const unchanged = now.deleted === found.before.deleted && (now.deleted || canonical(now.body) === canonical(found.before.body));
-      if (!unchanged || (found.deleted && !current)) return undefined;
-      return found.deleted ? DELETE : incident;
+      if (found.before) {
+        const now = shownNow(found.kind, current);
+        const unchanged = now.deleted === found.before.deleted && (now.deleted || canonical(now.body) === canonical(found.before.body));
+        if (!unchanged) return undefined;
+      }
+      if (!found.deleted) return value;
+      if (!current) return undefined;
+      return player ? { ...current.data, deleted: true } : DELETE;
     },
   };
 }
@@ -184,7 +200,7 @@ async function run(config) {
   if (!link) return { problem: status === 'ok' ? 'damaged' : status };
   const { server } = link;
   let state = link;
-  const held = await holding(server);
+  const held = await holding(link);
   if (held.error) return { problem: 'storage' };
   const staged = stage(state, held.records, undefined, held.options);
   state = staged.state;
@@ -215,7 +231,7 @@ async function run(config) {
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
     const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
     state = applied.state;
-    const ops = applied.writes.map((found) => recordOp(found)).filter(Boolean);
+    const ops = applied.writes.map((found) => recordOp(found, server));
     const unusable = ops.filter((op) => op.unusable).map((op) => op.unusable);
     if (unusable.length) state = markUnusable(state, unusable);
     more = answer.json.more;
@@ -252,7 +268,7 @@ export async function syncStatus(config) {
   if (!syncAvailable(config)) return { off: true };
   const { status, link } = await readLink();
   if (!link) return { status, link: null };
-  const held = await holding(link.server);
+  const held = await holding(link);
   return {
     status,
     link: { server: link.server, role: link.credential.role, displayName: link.credential.displayName },
@@ -277,9 +293,8 @@ async function settleLocked(recordId, keep) {
   if (!link) return { error: 'no_event' };
   const done = settle(link, recordId, keep);
   if (done.error) return done;
-  const op = recordOp({ ...done.write, before: null });
-  const ops = op && !op.unusable ? [{ ...op, change: () => (done.write.deleted ? DELETE : incidentFromBody(recordId, done.write.body)) }] : [];
-  return (await save(done.state, ops)) ? { ok: true } : { error: 'storage' };
+  const op = recordOp({ ...done.write, before: null }, link.server);
+  return (await save(done.state, op.unusable ? [] : [op])) ? { ok: true } : { error: 'storage' };
 }
 
 /** Sync when the app opens and whenever the connection comes back. */
