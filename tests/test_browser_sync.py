@@ -18,7 +18,9 @@ STRIKE = "/en/azrm-2026/ruling/r_wrong_count"  # a Strike under Arizona's rules 
 
 @pytest.fixture(scope="module")
 def server(new_database):
-    live = LiveServer(create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS}))
+    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
+    live = LiveServer(app)
+    live.app = app
     yield live
     live.stop()
 
@@ -219,3 +221,39 @@ def test_event_screens_are_accessible_and_fit_320px(browser, server, scheme):
     finally:
         context.close()
         other.close()
+
+
+def test_a_refused_change_and_a_revoked_phone_are_told_apart_from_a_lost_connection(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(anna, base, note="the head's")
+        sync(anna, base)
+        sync(bruno, base)
+        [incident_id] = store.incidents(bruno).keys()
+        edit_note(bruno, base, incident_id, "a referee may not change this")
+        bruno.goto(f"{base}/en/event")
+        bruno.click("#sync-now")
+        refused = bruno.locator(f'#sync-refused li[data-record-id="{incident_id}"]')
+        expect(refused).to_have_attribute("data-error", "forbidden")
+        status = bruno.locator("#sync-status")
+        expect(status).to_have_attribute("data-problem", "")  # the connection worked: not a connection problem
+        expect(status).to_have_attribute("data-waiting", "0")  # kept and shown, not sent again
+
+        # The head referee revokes Bruno's phone: its next sync says so, not "offline".
+        head = store.item(anna, "sync", "main")["data"]["credential"]
+        link = store.item(bruno, "sync", "main")["data"]
+        client = server.app.test_client()
+        token = client.post("/api/auth/token", json={"credential_id": head["id"], "secret": head["secret"]}).json
+        revoked = client.post(f"/api/events/{link['server']['eventId']}/credentials/{link['credential']['id']}/revoke",
+                              json={}, headers={"Authorization": f"Bearer {token['access_token']}"})
+        assert revoked.status_code == 200
+        bruno.reload()
+        bruno.click("#sync-now")
+        expect(status).to_have_attribute("data-problem", "auth")
+        bruno_context.set_offline(True)
+        bruno.click("#sync-now")
+        expect(status).to_have_attribute("data-problem", "offline")
+    finally:
+        anna_context.close()
+        bruno_context.close()
