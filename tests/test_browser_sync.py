@@ -229,7 +229,8 @@ def test_a_refused_change_and_a_revoked_phone_are_told_apart_from_a_lost_connect
     try:
         record(anna, base, note="the head's")
         sync(anna, base)
-        sync(bruno, base)
+        bruno.goto(f"{base}/en/log")  # opening the app syncs: the head's incident arrives with no tap
+        expect(bruno.locator("#incidents li.incident")).to_have_count(1)
         [incident_id] = store.incidents(bruno).keys()
         edit_note(bruno, base, incident_id, "a referee may not change this")
         bruno.goto(f"{base}/en/event")
