@@ -8,8 +8,10 @@ config.appName = document.querySelector('.brand').textContent;
 useGrammar(config.urls);
 
 const controller = createController(config, document.getElementById('view'));
-controller.start();
-// Sync with the event's server when the app opens and when the connection comes back (not in a static export).
-if (config.sync) import('./services/sync.js').then(({ startAutoSync }) => startAutoSync(config)).catch((error) => console.error('sync', error));
+// Once the first screen is shown, sync with the event's server, and again whenever the connection comes back (a
+// static export has no server: no config.sync).
+controller.start().then(() => config.sync && import('./services/sync.js'))
+  .then((sync) => sync?.startAutoSync(config))
+  .catch((error) => console.error('sync', error));
 setUpInstall();
 registerServiceWorker(config.strings, config.version, controller).catch((error) => console.error('service worker', error));

@@ -25,7 +25,9 @@ export function createEventScreen(ctx, { rulesets }) {
   let invitation = null;  // shown once: the server cannot show an invitation's link again
   let chosenRuleset = null;
 
+  /** A version's body in a line: an incident by its ruling and context, a roster player by name, number and club. */
   const describe = (body) => {
+    if (body.rulingId === undefined) return [body.name, body.number, body.club].filter(Boolean).join(' · ');
     const { title } = describeIncident(rulesets, body);
     return [title, body.player, body.session, body.table, body.note].filter(Boolean).join(' · ');
   };
