@@ -258,3 +258,30 @@ def test_a_refused_change_and_a_revoked_phone_are_told_apart_from_a_lost_connect
     finally:
         anna_context.close()
         bruno_context.close()
+
+
+def test_a_referees_walk_in_player_goes_by_name_and_the_heads_edit_reaches_the_referee(browser, server):
+    """A name not on the head's roster joins the referee's own roster only: the incident goes to the server by name,
+    and an edit the head referee makes to it reaches the referee's phone as it is (nothing sent back over it)."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, player="Walk-in Player", note="as recorded")
+        [incident_id] = store.incidents(bruno).keys()
+        assert store.incidents(bruno)[incident_id]["playerId"] in store.items(bruno, "player")
+        sync(bruno, base)
+        sync(anna, base)
+        assert "playerId" not in store.incidents(anna)[incident_id]  # by name alone: the server has no such player
+        edit_note(anna, base, incident_id, "corrected by the head")
+        sync(anna, base)
+        sync(bruno, base)
+        sync(bruno, base)
+        assert store.incidents(bruno)[incident_id]["note"] == "corrected by the head"
+        link = store.item(anna, "sync", "main")["data"]
+        assert len(link["known"][incident_id]["seen"]) == 2 and len(link["known"][incident_id]["heads"]) == 1
+        sync(anna, base)
+        history = store.item(anna, "sync", "main")["data"]["known"][incident_id]
+        assert len(history["seen"]) == 2  # no version came back from the referee's phone over the head's edit
+    finally:
+        anna_context.close()
+        bruno_context.close()

@@ -162,11 +162,14 @@ async function save(state, ops = []) {
   return result.ok;
 }
 
-/** What the phone shows of a record now, as sync-versions.js compares it. */
-function shownNow(kind, current) {
+/**
+ * What the phone shows of a record now, as sync-versions.js compares it: the body localRecords makes of it (`named`:
+ * the players the server has when a referee's phone names only those, null for the head referee's).
+ */
+function shownNow(kind, current, named) {
   if (!current) return { deleted: true, body: null };
   if (kind === 'player') return { deleted: Boolean(current.data.deleted), body: playerBody(current.data) };
-  return { deleted: false, body: incidentBody(current.data) };
+  return { deleted: false, body: incidentBody(current.data, named) };
 }
 
 /**
@@ -174,7 +177,7 @@ function shownNow(kind, current) {
  * next sync). An incident lives in its event (another event of the league: read-only here); a roster player in the
  * phone's event. A removed player stays as a tombstone, so the records naming them still read.
  */
-function recordOp(found, server) {
+function recordOp(found, server, named = null) {
   const player = found.kind === 'player';
   const value = found.deleted ? null : player ? playerFromBody(found.id, found.body, server.eventId)
     : incidentFromBody(found.id, found.body, found.eventId ?? server.eventId);
@@ -183,7 +186,7 @@ function recordOp(found, server) {
     kind: found.kind, id: found.id, optional: true,
     change: (current) => {
       if (found.before) {
-        const now = shownNow(found.kind, current);
+        const now = shownNow(found.kind, current, named);
         const unchanged = now.deleted === found.before.deleted && (now.deleted || canonical(now.body) === canonical(found.before.body));
         if (!unchanged) return undefined;
       }
@@ -229,9 +232,10 @@ async function run(config) {
     const answer = await eventCall(config, link, 'GET', `/changes${query}`);
     if (answer.problem) return answer;
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
+    const named = link.credential.role === 'head' ? null : serverPlayers(state);  // as stage() saw the phone's records
     const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
     state = applied.state;
-    const ops = applied.writes.map((found) => recordOp(found, server));
+    const ops = applied.writes.map((found) => recordOp(found, server, named));
     const unusable = ops.filter((op) => op.unusable).map((op) => op.unusable);
     if (unusable.length) state = markUnusable(state, unusable);
     more = answer.json.more;
