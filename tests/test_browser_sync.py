@@ -285,3 +285,44 @@ def test_a_referees_walk_in_player_goes_by_name_and_the_heads_edit_reaches_the_r
     finally:
         anna_context.close()
         bruno_context.close()
+
+
+def head_client(server, anna):
+    """The API as the head referee, with the credential stored on Anna's phone."""
+    link = store.item(anna, "sync", "main")["data"]
+    client = server.app.test_client()
+    token = client.post("/api/auth/token", json={"credential_id": link["credential"]["id"],
+                                                 "secret": link["credential"]["secret"]}).json["access_token"]
+    return client, link["server"]["eventId"], {"Authorization": f"Bearer {token}"}
+
+
+def test_a_viewer_reads_and_a_closed_event_keeps_what_waits(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    viewer_context = browser.new_context()
+    base = server.url
+    try:
+        record(anna, base, note="for everyone")
+        sync(anna, base)
+        anna.click("#invite-viewer")
+        expect(anna.locator("#invitation")).to_have_attribute("data-role", "viewer")
+        viewer = viewer_context.new_page()
+        viewer.goto(anna.locator("#invite-link").input_value())
+        viewer.fill("#join-display-name", "Vera")
+        viewer.click("#join-submit")
+        expect(viewer.locator("#sync-status")).to_have_attribute("data-role", "viewer")
+        sync(viewer, base)  # reads, sends nothing
+        assert [i["note"] for i in store.incidents(viewer).values()] == ["for everyone"]
+
+        client, event_id, headers = head_client(server, anna)
+        assert client.post(f"/api/events/{event_id}/close", json={}, headers=headers).status_code == 200
+        record(bruno, base, note="after closing")
+        bruno.goto(f"{base}/en/event")
+        bruno.click("#sync-now")
+        status = bruno.locator("#sync-status")
+        expect(status).to_have_attribute("data-problem", "closed")
+        expect(status).to_have_attribute("data-waiting", "1")  # kept on the phone, not lost
+        assert len(store.incidents(bruno)) == 2  # the head's incident was read all the same
+    finally:
+        anna_context.close()
+        bruno_context.close()
+        viewer_context.close()

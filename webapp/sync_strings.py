@@ -50,6 +50,7 @@ def sync_strings():
             "storage": _("This phone could not read or save its data for syncing. Nothing was sent or lost."),
             "damaged": _("This phone's sync data is damaged and was set aside. See the log's data section."),
             "refused": _("The server refused the request. Nothing was lost on this phone."),
+            "closed": _("This event is closed: the server takes nothing more. What waits here stays on this phone."),
             "newer": _("A newer version of the app saved the sync data. Reload to update."),
         },
         "errors": {

@@ -203,15 +203,18 @@ async function run(config) {
   if (!link) return { problem: status === 'ok' ? 'damaged' : status };
   const { server } = link;
   let state = link;
-  const held = await holding(link);
+  const writer = link.credential.role !== 'viewer';  // a viewer only reads
+  const held = writer ? await holding(link) : { records: [] };
   if (held.error) return { problem: 'storage' };
-  const staged = stage(state, held.records, undefined, held.options);
-  state = staged.state;
-  if (staged.staged && !(await save(state))) return { problem: 'storage' };
+  if (writer) {
+    const staged = stage(state, held.records, undefined, held.options);
+    state = staged.state;
+    if (staged.staged && !(await save(state))) return { problem: 'storage' };
+  }
   let sent = 0;
   let refused = 0;
   let closed = false;
-  for (let batch = nextBatch(state); batch.length && !closed; batch = nextBatch(state)) {
+  for (let batch = writer ? nextBatch(state) : []; batch.length && !closed; batch = nextBatch(state)) {
     const answer = await eventCall(config, link, 'POST', '/versions', { versions: batch });
     if (answer.problem) return answer;
     if (answer.status === 409) {
@@ -243,13 +246,13 @@ async function run(config) {
     if (!(await save(state, ops.filter((op) => !op.unusable)))) return { problem: 'storage' };
     received += answer.json.changes.length;
   }
-  return { ok: true, sent, refused, received, closed };
+  return closed ? { problem: 'closed', sent, refused, received } : { ok: true, sent, refused, received };
 }
 
 /**
  * Sync now: stage the phone's changes, send the outbox, read the feed. One sync at a time across this device's tabs
- * (a Web Lock). {ok, sent, refused, received, closed} or {problem: 'off'|'no_event'|'offline'|'server'|'auth'|
- * 'storage'|'damaged'|'refused'|..., error?}.
+ * (a Web Lock). {ok, sent, refused, received} or {problem: 'off'|'no_event'|'offline'|'server'|'auth'|'closed'
+ * (the event takes nothing more; it was read all the same)|'storage'|'damaged'|'refused'|..., error?}.
  */
 export function syncNow(config) {
   if (!syncAvailable(config)) return Promise.resolve({ problem: 'off' });
@@ -276,7 +279,7 @@ export async function syncStatus(config) {
   return {
     status,
     link: { server: link.server, role: link.credential.role, displayName: link.credential.displayName },
-    waiting: held.error ? link.outbox.length : waiting(link, held.records, held.options),
+    waiting: link.credential.role === 'viewer' ? 0 : held.error ? link.outbox.length : waiting(link, held.records, held.options),
     lastSyncAt: link.lastSyncAt,
     refused: link.refused,
     conflicts: link.credential.role === 'head' ? conflicts(link) : [],
