@@ -13,7 +13,8 @@ DATA_LAYER = re.compile(r"^js/(storage/|services/|screens/|controller\.js$|app\.
 # Browser APIs that keep or share data: only the storage layer (and the update code) may use them.
 STORAGE_APIS = re.compile(r"\b(localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator\.storage|navigator\.locks)\b")
 PURE = ["js/engine.js", "js/calculator.js", "js/discipline.js", "js/log.js", "js/log-file.js", "js/table-form.js", "js/csv-export.js",
-        "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js"]
+        "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js",
+        "js/sync-versions.js", "js/sync-records.js"]
 BROWSER_ONLY = re.compile(r"\b(document|window|localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator)\b")
 
 
