@@ -43,12 +43,13 @@ SCREENS = {
     "log": ("/en/log", "#log-heading"),
     "roster": ("/en/roster", "#roster-heading"),
     "clock": ("/en/wrc-2015/clock", "#clock-heading"),
+    "event": ("/en/event", "#event-heading"),
 }
 # Where each kind's notice shows: the screens that use that data, and the log (which lists what was set aside).
 NOTICED = {"settings": {"home", "ruling", "log", "roster"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
            "player": {"ruling", "log", "roster"}, "event": {"ruling", "log", "roster"}, "shortcuts": {"home", "ruling", "log"},
-           "clock": {"clock", "log"}}
-NEWER_NOTICED = {**NOTICED, "settings": {"home", "ruling", "log"}}
+           "clock": {"clock", "log"}, "sync": {"event"}}
+NEWER_NOTICED = {**NOTICED, "settings": {"home", "ruling", "log"}, "sync": {"event", "log"}}
 FAVOURITES = [{"rulesetId": "wsom", "rulingId": "r_false_win"}, {"rulesetId": "wrc-2015", "rulingId": "r_late"}]
 RECENT = [{"rulesetId": "wrc-2015", "rulingId": "r_phone", "at": "2026-11-23T10:00:00.000Z"}]
 SHORTCUTS = {"favourites": FAVOURITES, "recent": RECENT}
@@ -106,6 +107,20 @@ def records_case(kind, name, bad, problem="damaged"):
     return Case(f"{kind}/{name}", kind, problem, items=items, good={"records": good})
 
 
+# The phone's link to an event and its sync state (a credential, what the server has of two records).
+HEAD = {"id": "v1", "body": {"name": "Alice"}, "deleted": False, "seq": 1, "author": "Anna"}
+KNOWN = {f"good-{n}": {"kind": "player", "eventId": "ev1", "heads": [{**HEAD, "id": f"v{n}", "seq": n}],
+                       "seen": [f"v{n}"]} for n in (1, 2)}
+SYNC = {"server": {"eventId": "ev1", "name": "Open", "rulesetId": "wrc-2015", "startsOn": "2026-11-23",
+                   "endsOn": "2026-11-24", "sessions": [], "leagueId": None},
+        "credential": {"id": "cred1", "secret": "s3cret", "role": "referee", "displayName": "Bruno"},
+        "cursor": "2", "lastSyncAt": "2026-11-23T10:05:00.000Z", "known": KNOWN, "outbox": [], "refused": []}
+
+
+def sync_case(name, value, good=None, problem="damaged"):
+    return Case(f"sync/{name}", "sync", problem, items={("sync", "main"): value}, good=good)
+
+
 def legacy_case(name, kind, key, raw, good=None, problem="damaged"):
     return Case(f"legacy {key}/{name}", kind, problem, legacy={key: raw}, good=good)
 
@@ -152,6 +167,14 @@ CASES = [
         ("missing fields", env(kind, {"id": "bad"}), "damaged"),
         ("stored under another id", env(kind, record), "damaged"),
         ("newer version", env(kind, {"id": "bad", "shape": "of the future"}, v=NEWER), "newer"))],
+    sync_case("not an object", "garbage"),
+    sync_case("wrong types", env("sync", {**SYNC, "server": 5})),
+    sync_case("null", None),
+    sync_case("missing fields", env("sync", {k: v for k, v in SYNC.items() if k != "outbox"}),
+              good={**SYNC, "outbox": []}),
+    sync_case("newer version", env("sync", {"link": "of the future"}, v=2), problem="newer"),
+    sync_case("one bad record among good ones", env("sync", {**SYNC, "known": {**KNOWN, "bad": {"kind": 5}}}),
+              good={**SYNC, "cursor": "0"}),  # the feed is read again from the start: it brings back what was dropped
     legacy_case("invalid JSON", "incident", "mjref.log", "{oops"),
     legacy_case("wrong types (incidents an object)", "incident", "mjref.log",
                 json.dumps({**LOG, "incidents": {"a": INCIDENTS[0], "b": INCIDENTS[1]}}), good={"incidents": INCIDENTS}),
@@ -283,6 +306,8 @@ def check_good(page, case):
         assert steps[:len(good["steps"])] == good["steps"]
         start = table["start"] and {key: value for key, value in table["start"].items() if key != "event"}
         assert start == good["start"] or (good["start"] is None and table["start"] is not None)
+    if case.kind == "sync" and good:
+        assert dumps(store.item(page, "sync", "main")["data"]) == dumps(good)
     if case.kind == "settings":
         settings = store.item(page, "settings", "main")["data"]
         for key, value in good.items():
@@ -356,6 +381,14 @@ def next_save(page, base, case):
           });
           return value?.data?.recent?.[0]?.rulingId === 'r_long_hand';
         }""")
+    elif case.kind == "sync":
+        visit(page, base, "event", first=False)
+        if case.problem == "newer":
+            expect(page.locator("#sync-message")).to_have_attribute("data-problem", "newer")
+        elif case.good:  # the kept link still works: this phone shows its event, and a sync may be asked for
+            expect(page.locator("#sync-status")).to_have_attribute("data-event-id", "ev1")
+        else:  # nothing usable was left: the phone may create or join an event again
+            expect(page.locator("#event-create-form")).to_be_visible()
     elif case.kind == "table":
         visit(page, base, "table", first=False)
         if case.problem == "newer":

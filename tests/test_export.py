@@ -153,3 +153,18 @@ def test_exported_unknown_path_outside_a_language_is_not_found(page, static_serv
     page.goto(f"{static_server.url}/nowhere/at/all")
     expect(page.locator("#not-found")).to_be_visible()
     expect(page.locator("#fallback-loading")).to_be_hidden()
+
+
+def test_exported_site_has_sync_off(page, static_server):
+    """No server behind a static copy: the event screen and the join page say sync is off and offer nothing that
+    would call one; home offers no event screen."""
+    page.goto(f"{static_server.url}/en/event")
+    expect(page.locator("#sync-off")).to_be_visible(timeout=20000)
+    expect(page.locator("#event-create-form")).to_have_count(0)
+    page.goto(f"{static_server.url}/en/join#some-invite.secret")
+    expect(page.locator("#sync-off")).to_be_visible(timeout=20000)
+    expect(page.locator("#join-form")).to_have_count(0)
+    page.goto(f"{static_server.url}/en/azrm-2026/")
+    page.goto(f"{static_server.url}/en/")
+    expect(page.locator("#home-log-link")).to_be_visible()
+    expect(page.locator("#home-event-link")).to_have_count(0)

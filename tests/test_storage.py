@@ -274,3 +274,35 @@ def test_empty_texts_and_missing_ones_are_the_same_incident(tmp_path):
     full = BASE["incidents"][1]
     short = {k: v for k, v in full.items() if v not in ("", None)}
     assert call_module("log-file.js", "sameIncident", [[full, short]], tmp_path) == [True]
+
+
+SYNC_HEAD = {"id": "v1", "body": {"name": "Ada"}, "deleted": False, "seq": 4, "author": "Anna"}
+SYNC = {"server": {"eventId": "ev1", "name": "Open", "rulesetId": "azrm-2026", "startsOn": "2026-11-23",
+                   "endsOn": "2026-11-23", "sessions": ["Round 1"], "leagueId": None},
+        "credential": {"id": "c1", "secret": "s", "role": "head", "displayName": "Anna"},
+        "cursor": "4", "lastSyncAt": None,
+        "known": {"p1": {"kind": "player", "eventId": "ev1", "heads": [SYNC_HEAD], "seen": ["v1"]},
+                  "i1": {"kind": "incident", "eventId": "ev1", "heads": [{**SYNC_HEAD, "id": "v2", "body": None,
+                                                                          "deleted": True}], "seen": ["v2"],
+                         "readOnly": True}},
+        "outbox": [{"record_id": "i2", "version_id": "v3", "parents": [], "kind": "incident", "deleted": False,
+                    "body": {"note": ""}}],
+        "refused": [{"version": {"record_id": "i3", "version_id": "v4", "parents": [], "kind": "incident",
+                                 "deleted": True, "body": None}, "error": "forbidden", "field": "versions[0].record_id"}]}
+
+
+def test_the_sync_state_reads_as_it_is_and_keeps_its_good_part_when_damaged(tmp_path):
+    bad_record = {**SYNC, "known": {**SYNC["known"], "bad": {"kind": "incident", "heads": "x"}}}
+    bad_outbox = {**SYNC, "outbox": [*SYNC["outbox"], {"record_id": "i9", "kind": "table"}]}
+    no_secret = {**SYNC, "credential": {**SYNC["credential"], "secret": 5}}
+    found = inspect(tmp_path, [["sync", "main", envelope("sync", SYNC)],
+                               ["sync", "main", envelope("sync", bad_record)],
+                               ["sync", "main", envelope("sync", bad_outbox)],
+                               ["sync", "main", envelope("sync", no_secret)],
+                               ["sync", "main", envelope("sync", {**SYNC, "cursor": 4})]])
+    assert found[0] == {"status": "ok", "data": SYNC, "rev": 3, "v": 1}
+    assert found[1]["status"] == "damaged" and {"path": "data/known/bad/eventId", "code": "missing"} in found[1]["problems"]
+    assert found[1]["usable"] == {**SYNC, "cursor": "0"}  # a record was dropped: the feed is read again from the start
+    assert found[2]["usable"] == SYNC  # the bad version goes; the phone's records make it again at the next sync
+    assert found[3]["usable"] is None  # without its credential there is nothing to sync with
+    assert found[4]["usable"] == {**SYNC, "cursor": "0"}

@@ -67,6 +67,8 @@ def test_the_body_keeps_its_id_when_it_has_one(head):
     ({"name": ""}, "name", "required"),
     ({}, "name", "required"),
     ({"name": "Ada", "number": "x" * 101}, "number", "too_long"),
+    ({"name": "Ada", "club": "x" * 201}, "club", "too_long"),
+    ({"name": "Ada", "club": 5}, "club", "invalid"),
     ({"name": "Ada", "rating": 1800}, "rating", "unknown_field"),
     ([], None, "malformed"),
 ])
@@ -76,6 +78,13 @@ def test_a_bad_roster_player_is_refused(head, events_app, body, field, error):
     path = "versions[0].body" + (f".{field}" if field else "")
     assert (result["status"], result["error"], result["field"]) == ("refused", error, path)
     assert row_counts(events_app) == before
+
+
+def test_a_roster_player_as_the_phone_keeps_it_is_accepted(head):
+    """The phone's roster player: a name, and optionally a number and a club (the roster screen's fields)."""
+    body = {"name": "Léa Müller", "number": "A-12", "club": "Riichi Club Lyon"}
+    assert head.statuses(version(kind="player", body=body)) == ["accepted"]
+    assert head.changes()["changes"][0]["body"] == body
 
 
 def test_every_field_at_its_longest_fits_even_in_four_byte_characters(head):

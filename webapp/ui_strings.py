@@ -3,6 +3,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .find_strings import find_strings
+from .sync_strings import sync_strings
 from .tags import TAGS
 
 
@@ -60,6 +61,7 @@ def client_strings():
             "recent": _("Recent rulings"),
             "favourite": _("Favourite"),
         },
+        "sync": sync_strings(),
     }
 
 
@@ -246,6 +248,7 @@ def data_strings():
         "what_player": _("players of the roster"),
         "what_event": _("events"),
         "what_storage": _("storage"),
+        "what_sync": _("this phone's link to its event and what waits to be sent"),
         "notice_damaged": _("Part of the saved data was damaged: %(what)s (%(count)s). The damaged part was set aside "
                             "untouched; everything else is intact and in use."),
         "notice_newer": _("Saved by a newer version of the app: %(what)s (%(count)s). Reload to update the app; "

@@ -12,7 +12,7 @@ shows the view.
 """
 from .catalogs import LANGUAGES
 
-APP_PAGES = {"log": "log", "glossary": "glossary", "join": "join", "roster": "roster"}
+APP_PAGES = {"log": "log", "glossary": "glossary", "join": "join", "roster": "roster", "event": "event"}
 RULESET_PAGES = {"table": "table", "search": "search", "browse": "browse", "clock": "clock"}
 RULING = "ruling"
 # The server's own folders (/data/..., /static/..., /api/...): no ruleset takes their names, so no URL reads two ways.

@@ -21,7 +21,7 @@ DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 INCIDENT_KEYS = {"v", "id", "at", "rulesetId", "rulingId", "player", "playerId", "tournament", "session", "table",
                  "seat", "points", "note"}
 INCIDENT_TEXT = ("tournament", "session", "table", "seat", "note")
-PLAYER_KEYS = {"v", "id", "name", "number", "note"}
+PLAYER_KEYS = {"v", "id", "name", "number", "club", "note"}
 
 
 def require_object(value, field):
@@ -147,13 +147,14 @@ def incident_body(body, path, event, record_id, player_exists):
 
 
 def player_body(body, path, record_id):
-    """A roster player: a name, and optionally a registration number and a note."""
+    """A roster player: a name, and optionally a registration number, a club and a note."""
     require_object(body, path)
     only_keys(body, PLAYER_KEYS, path)
     _format_version(body, path)
     _own_id(body, path, record_id)
     text(body, "name", path, max_len=MAX_NAME, required=True, empty=False)
     text(body, "number", path, max_len=MAX_ID)
+    text(body, "club", path, max_len=MAX_NAME)
     text(body, "note", path)
     body_size(body, path)
 

@@ -11,7 +11,11 @@ config.appName = document.querySelector('.brand').textContent;
 useGrammar(config.urls);
 
 const controller = createController(config, document.getElementById('view'));
-controller.start();
+// Once the first screen is shown, sync with the event's server, and again whenever the connection comes back (a
+// static export has no server: no config.sync).
+controller.start().then(() => config.sync && import('./services/sync.js'))
+  .then((sync) => sync?.startAutoSync(config))
+  .catch((error) => console.error('sync', error));
 import('./pwa.js')
   .then(({ registerServiceWorker, setUpInstall }) => {
     setUpInstall();

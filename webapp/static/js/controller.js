@@ -29,6 +29,7 @@ const screens = {
   table: loadModule(() => import('./screens/table.js')),
   clock: loadModule(() => import('./screens/clock.js')),
   finder: loadModule(() => import('./finder.js')),
+  event: loadModule(() => import('./screens/event.js')),
   settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
   health: loadModule(() => import('./services/health.js')),
 };
@@ -141,6 +142,14 @@ export function createController(config, view) {
     if (route.view === 'roster') {
       const [{ createRosterScreen }, all] = await Promise.all([screens.roster(), allRulesets()]);
       return createRosterScreen(ctx, { rulesets: all });
+    }
+    if (route.view === 'event') {
+      const [{ createEventScreen }, all] = await Promise.all([screens.event(), allRulesets()]);
+      return createEventScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
+    }
+    if (route.view === 'join') {
+      const { createJoinScreen } = await screens.event();
+      return createJoinScreen(ctx);
     }
     if (route.view === 'glossary') {
       const [{ glossaryScreen }, { readSettings }] = await Promise.all([screens.finder(), screens.settings()]);

@@ -82,3 +82,8 @@ export function browseUrl(lang, rulesetId) {
 export function glossaryUrl(lang) {
   return `/${lang}/${words().pages.glossary}`;
 }
+
+/** The event screen: create or join an event, sync, invite, settle conflicts. */
+export function eventUrl(lang) {
+  return `/${lang}/${words().pages.event}`;
+}

@@ -16,9 +16,10 @@ import incident from './kinds/incident.js';
 import player from './kinds/player.js';
 import settings from './kinds/settings.js';
 import shortcuts from './kinds/shortcuts.js';
+import sync from './kinds/sync.js';
 import table from './kinds/table.js';
 
-export const KINDS = Object.freeze({ settings, table, incident, event, player, shortcuts, clock });
+export const KINDS = Object.freeze({ settings, table, incident, event, player, shortcuts, clock, sync });
 
 export function kindOf(name) {
   if (!Object.hasOwn(KINDS, name)) throw new Error(`unknown kind ${name}`);

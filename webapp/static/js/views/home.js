@@ -1,6 +1,6 @@
 /** The home screen: the chosen ruleset and the way into "What happened?", or the choice of ruleset. */
 import { el } from '../dom.js';
-import { clockUrl, logUrl, tableUrl, wizardUrl } from '../router.js';
+import { clockUrl, eventUrl, logUrl, tableUrl, wizardUrl } from '../router.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
 
@@ -32,6 +32,7 @@ export function renderHome({ config, chosenId, notices = null, shortcuts = null 
     el('nav', { class: 'find-links', 'aria-label': strings.referee_tools },
       el('a', { class: 'button secondary', href: tableUrl(lang, chosen.id), id: 'home-table-link', 'data-nav': true }, strings.calc.table_title),
       el('a', { class: 'button secondary', href: clockUrl(lang, chosen.id), id: 'home-clock-link', 'data-nav': true }, strings.clock.title),
-      el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title)),
+      el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title),
+      config.sync ? el('a', { class: 'button secondary', href: eventUrl(lang), id: 'home-event-link', 'data-nav': true }, strings.sync.title) : null),
   ].filter(Boolean);
 }

@@ -1,0 +1,328 @@
+"""Acceptance of issue 14 on the phones: two browser contexts as two referees of one event, on a live server the test
+starts. The head referee creates the event and invites; the referee joins from the link. Both record offline for the
+same player, reconnect and sync: both see the merged log, and Arizona's third Strike of the day, recorded on the
+second phone, suspends the player on both. An edit made on both phones is kept twice and settled by the head."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+import stored as store
+from conftest import FAST_EVENTS, LiveServer, wait_offline_ready
+from webapp import create_app
+
+EVENT = "Autumn Cup"
+PLAYER = "Player One"
+STRIKE = "/en/azrm-2026/ruling/r_wrong_count"  # a Strike under Arizona's rules (§1.4: more than 2 in a day suspends)
+
+
+@pytest.fixture(scope="module")
+def server(new_database):
+    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
+    live = LiveServer(app)
+    live.app = app
+    yield live
+    live.stop()
+
+
+def create_event(page, base):
+    page.goto(f"{base}/en/event")
+    page.wait_for_selector("#event-create-form")
+    page.fill("#event-name", EVENT)
+    page.select_option("#event-ruleset", "azrm-2026")
+    page.fill("#event-display-name", "Anna")
+    page.click("#event-create")
+    expect(page.locator("#sync-status")).to_have_attribute("data-role", "head")
+
+
+def invitation(page):
+    page.click("#invite-referee")
+    expect(page.locator("#invitation")).to_have_attribute("data-role", "referee")
+    assert page.locator("#invite-qr").get_attribute("src").startswith("data:image/svg+xml")
+    return page.locator("#invite-link").input_value()
+
+
+def join(page, link):
+    page.goto(link)
+    page.fill("#join-display-name", "Bruno")
+    page.click("#join-submit")
+    expect(page.locator("#sync-status")).to_have_attribute("data-role", "referee")
+    assert "#" not in page.url and page.url.endswith("/en/event")  # the invitation's secret left the address bar
+
+
+def record(page, base, player=PLAYER, note=""):
+    page.goto(f"{base}{STRIKE}")
+    page.click("#record-open")
+    page.fill("#record-player", player)
+    if note:
+        page.fill("#record-note", note)
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+
+
+def sync(page, base):
+    page.goto(f"{base}/en/event")
+    page.click("#sync-now")
+    status = page.locator("#sync-status")
+    expect(status).to_have_attribute("data-problem", "")
+    expect(status).to_have_attribute("data-waiting", "0")
+    expect(status).not_to_have_attribute("data-last-sync", "")
+
+
+def strikes(page, base):
+    page.goto(f"{base}/en/log")
+    return page.locator(f'#log-summary tr[data-player="{PLAYER}"][data-ruleset="azrm-2026"] li[data-strikes]')
+
+
+def phones(browser, server):
+    """Two referees' phones, each with the app kept for offline use; Anna heads the event, Bruno joined it."""
+    anna_context, bruno_context = browser.new_context(), browser.new_context()
+    anna, bruno = anna_context.new_page(), bruno_context.new_page()
+    for page in (anna, bruno):
+        page.goto(f"{server.url}/en/")
+        wait_offline_ready(page)
+    create_event(anna, server.url)
+    join(bruno, invitation(anna))
+    return (anna_context, anna), (bruno_context, bruno)
+
+
+ADD_PLAYER = """async (name) => {
+  const roster = await import('/static/js/services/roster.js');
+  return (await roster.addPlayer(null, { name, number: 'A-12', club: 'Phoenix' })).player.id;
+}"""
+
+
+def event_id(page):
+    return page.locator("#sync-status").get_attribute("data-event-id")
+
+
+def test_two_referees_offline_sync_a_merged_log_and_the_third_strike_suspends_on_both(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        # The head referee puts the player on the event's roster; both phones sync it before going offline.
+        player_id = anna.evaluate(ADD_PLAYER, PLAYER)
+        sync(anna, base)
+        sync(bruno, base)
+        assert store.items(bruno, "player")[player_id]["data"] == {"id": player_id, "eventId": event_id(bruno),
+                                                                   "name": PLAYER, "number": "A-12", "club": "Phoenix"}
+        anna_context.set_offline(True)
+        bruno_context.set_offline(True)
+        record(anna, base, note="first")
+        record(anna, base, note="second")
+        record(bruno, base, note="third")
+        expect(strikes(bruno, base)).to_have_attribute("data-strikes", "1")
+
+        # Offline, a sync says so as a connection problem, with what waits to be sent.
+        bruno.goto(f"{base}/en/event")
+        bruno.click("#sync-now")
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-problem", "offline")
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-waiting", "1")
+
+        # Back online: the app syncs by itself (the online event).
+        anna.goto(f"{base}/en/event")
+        expect(anna.locator("#sync-status")).to_have_attribute("data-waiting", "2")
+        anna_context.set_offline(False)
+        expect(anna.locator("#sync-status")).to_have_attribute("data-waiting", "0")
+        bruno_context.set_offline(False)
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-waiting", "0")
+        sync(anna, base)
+
+        mine, theirs = store.incidents(anna), store.incidents(bruno)
+        assert len(mine) == 3 and mine.keys() == theirs.keys()
+        assert sorted(i["note"] for i in mine.values()) == ["first", "second", "third"]
+        for incidents in (mine, theirs):  # one roster player and one event on both phones
+            assert {(i["playerId"], i["eventId"]) for i in incidents.values()} == {(player_id, event_id(anna))}
+        for page in (anna, bruno):
+            line = strikes(page, base)
+            expect(line).to_have_attribute("data-strikes", "3")
+            expect(line).to_have_attribute("data-status", "suspended")
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def edit_note(page, base, incident_id, note):
+    page.goto(f"{base}/en/log")
+    page.click(f"#edit-{incident_id}")
+    page.fill(f"#edit-{incident_id}-note", note)
+    page.click(f"#edit-{incident_id}-save")
+    expect(page.locator(f'#incidents li[data-incident="{incident_id}"] .note')).to_have_text(note)
+
+
+def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, note="as recorded")
+        sync(bruno, base)
+        sync(anna, base)
+        [incident_id] = store.incidents(anna).keys()
+
+        anna_context.set_offline(True)
+        bruno_context.set_offline(True)
+        edit_note(anna, base, incident_id, "Anna's reading")
+        edit_note(bruno, base, incident_id, "Bruno's reading")
+        anna_context.set_offline(False)
+        bruno_context.set_offline(False)
+        sync(bruno, base)
+        sync(anna, base)
+
+        conflict = anna.locator(f'#conflicts li.conflict[data-record-id="{incident_id}"]')
+        expect(conflict.locator(".conflict-heads > li")).to_have_count(2)
+        expect(anna.locator("#sync-status")).to_have_attribute("data-conflicts", "1")
+        assert store.incidents(anna)[incident_id]["note"] == "Anna's reading"  # nothing overwritten meanwhile
+        expect(bruno.locator("#conflicts")).to_have_count(0)  # only the head referee settles
+
+        heads = conflict.locator(".conflict-heads > li")
+        brunos = next(i for i in range(2) if re.search("Bruno's reading", heads.nth(i).inner_text()))
+        heads.nth(brunos).locator(".keep-version").click()
+        expect(anna.locator("#conflicts")).to_have_count(0)
+        expect(anna.locator("#sync-status")).to_have_attribute("data-conflicts", "0")
+        sync(bruno, base)
+        assert store.incidents(anna)[incident_id]["note"] == store.incidents(bruno)[incident_id]["note"] == "Bruno's reading"
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_event_screens_are_accessible_and_fit_320px(browser, server, scheme):
+    """The create form (fr), the linked event with an invitation shown (fr), and the join page (it): axe finds
+    nothing, and nothing is wider than a 320 px screen."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)
+    other = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)
+    axe = Axe()
+
+    def check(page, what):
+        result = axe.run(page)
+        assert result.violations_count == 0, (what, result.generate_report())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, what
+
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/fr/event")
+        page.wait_for_selector("#event-create-form")  # the first visit of a fresh context loads every module
+        page.click("#event-create")  # nothing filled: errors at the fields, nothing created
+        expect(page.locator("#event-name-error")).to_have_attribute("data-error", "required")
+        check(page, "create form with errors")
+        page.fill("#event-name", "Coupe d’automne")
+        page.fill("#event-display-name", "Anna")
+        page.click("#event-create")
+        expect(page.locator("#sync-status")).to_have_attribute("data-role", "head")
+        link = invitation(page)
+        check(page, "event with invitation")
+        joining = other.new_page()
+        joining.goto(link.replace("/en/", "/it/"))
+        expect(joining.locator("#join-form")).to_be_visible()
+        check(joining, "join page")
+    finally:
+        context.close()
+        other.close()
+
+
+def test_a_refused_change_and_a_revoked_phone_are_told_apart_from_a_lost_connection(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(anna, base, note="the head's")
+        sync(anna, base)
+        bruno.goto(f"{base}/en/log")  # opening the app syncs: the head's incident arrives with no tap
+        expect(bruno.locator("#incidents li.incident")).to_have_count(1)
+        [incident_id] = store.incidents(bruno).keys()
+        edit_note(bruno, base, incident_id, "a referee may not change this")
+        bruno.goto(f"{base}/en/event")
+        bruno.click("#sync-now")
+        refused = bruno.locator(f'#sync-refused li[data-record-id="{incident_id}"]')
+        expect(refused).to_have_attribute("data-error", "forbidden")
+        status = bruno.locator("#sync-status")
+        expect(status).to_have_attribute("data-problem", "")  # the connection worked: not a connection problem
+        expect(status).to_have_attribute("data-waiting", "0")  # kept and shown, not sent again
+
+        # The head referee revokes Bruno's phone: its next sync says so, not "offline".
+        head = store.item(anna, "sync", "main")["data"]["credential"]
+        link = store.item(bruno, "sync", "main")["data"]
+        client = server.app.test_client()
+        token = client.post("/api/auth/token", json={"credential_id": head["id"], "secret": head["secret"]}).json
+        revoked = client.post(f"/api/events/{link['server']['eventId']}/credentials/{link['credential']['id']}/revoke",
+                              json={}, headers={"Authorization": f"Bearer {token['access_token']}"})
+        assert revoked.status_code == 200
+        bruno.reload()
+        bruno.click("#sync-now")
+        expect(status).to_have_attribute("data-problem", "auth")
+        bruno_context.set_offline(True)
+        bruno.click("#sync-now")
+        expect(status).to_have_attribute("data-problem", "offline")
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def test_a_referees_walk_in_player_goes_by_name_and_the_heads_edit_reaches_the_referee(browser, server):
+    """A name not on the head's roster joins the referee's own roster only: the incident goes to the server by name,
+    and an edit the head referee makes to it reaches the referee's phone as it is (nothing sent back over it)."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, player="Walk-in Player", note="as recorded")
+        [incident_id] = store.incidents(bruno).keys()
+        assert store.incidents(bruno)[incident_id]["playerId"] in store.items(bruno, "player")
+        sync(bruno, base)
+        sync(anna, base)
+        assert "playerId" not in store.incidents(anna)[incident_id]  # by name alone: the server has no such player
+        edit_note(anna, base, incident_id, "corrected by the head")
+        sync(anna, base)
+        sync(bruno, base)
+        sync(bruno, base)
+        assert store.incidents(bruno)[incident_id]["note"] == "corrected by the head"
+        link = store.item(anna, "sync", "main")["data"]
+        assert len(link["known"][incident_id]["seen"]) == 2 and len(link["known"][incident_id]["heads"]) == 1
+        sync(anna, base)
+        history = store.item(anna, "sync", "main")["data"]["known"][incident_id]
+        assert len(history["seen"]) == 2  # no version came back from the referee's phone over the head's edit
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def head_client(server, anna):
+    """The API as the head referee, with the credential stored on Anna's phone."""
+    link = store.item(anna, "sync", "main")["data"]
+    client = server.app.test_client()
+    token = client.post("/api/auth/token", json={"credential_id": link["credential"]["id"],
+                                                 "secret": link["credential"]["secret"]}).json["access_token"]
+    return client, link["server"]["eventId"], {"Authorization": f"Bearer {token}"}
+
+
+def test_a_viewer_reads_and_a_closed_event_keeps_what_waits(browser, server):
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    viewer_context = browser.new_context()
+    base = server.url
+    try:
+        record(anna, base, note="for everyone")
+        sync(anna, base)
+        anna.click("#invite-viewer")
+        expect(anna.locator("#invitation")).to_have_attribute("data-role", "viewer")
+        viewer = viewer_context.new_page()
+        viewer.goto(anna.locator("#invite-link").input_value())
+        viewer.fill("#join-display-name", "Vera")
+        viewer.click("#join-submit")
+        expect(viewer.locator("#sync-status")).to_have_attribute("data-role", "viewer")
+        sync(viewer, base)  # reads, sends nothing
+        assert [i["note"] for i in store.incidents(viewer).values()] == ["for everyone"]
+
+        client, event_id, headers = head_client(server, anna)
+        assert client.post(f"/api/events/{event_id}/close", json={}, headers=headers).status_code == 200
+        record(bruno, base, note="after closing")
+        bruno.goto(f"{base}/en/event")
+        bruno.click("#sync-now")
+        status = bruno.locator("#sync-status")
+        expect(status).to_have_attribute("data-problem", "closed")
+        expect(status).to_have_attribute("data-waiting", "1")  # kept on the phone, not lost
+        assert len(store.incidents(bruno)) == 2  # the head's incident was read all the same
+    finally:
+        anna_context.close()
+        bruno_context.close()
+        viewer_context.close()

@@ -1,0 +1,276 @@
+"""The phone's sync logic (sync-versions.js, pure, run in Node) against the real events API: two phones record apart,
+sync, and end with the same records; uploads are idempotent; edits made apart are kept as a conflict and settled by
+the head referee; refused versions are kept and not sent again."""
+import pytest
+
+from conftest import FAST_EVENTS
+from events_helpers import Device, create_event, incident
+from helpers import call_module
+from webapp import create_app
+
+MODULE = "sync-versions.js"
+
+
+@pytest.fixture(scope="module")
+def sqlite_app(new_database):
+    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
+    yield app
+    app.extensions["events.db"].dispose()
+
+
+@pytest.fixture
+def head(sqlite_app):
+    return create_event(sqlite_app.test_client())
+
+
+class Phone:
+    """One referee's phone: its records ({id: {kind, id, deleted, body}}) and its sync state, run by the Node module."""
+
+    def __init__(self, device, tmp_path, name):
+        self.device, self.tmp, self.name = device, tmp_path / name, name
+        self.tmp.mkdir()
+        self.records = {}
+        self.state = self.call("emptyState")
+        self.last_writes = []
+
+    def call(self, function, *args):
+        return call_module(MODULE, function, [list(args)], self.tmp)[0]
+
+    def record(self, record_id, **fields):
+        self.records[record_id] = {"kind": "incident", "id": record_id, "deleted": False, "body": incident(**fields)}
+
+    def locals(self):
+        return list(self.records.values())
+
+    def stage(self):
+        self.state = self.call("stage", self.state, self.locals())["state"]
+
+    def upload(self, keep_answer=True):
+        """Send the outbox in batches; without keep_answer the answers are lost (the connection dropped)."""
+        batch = self.call("nextBatch", self.state)
+        while batch:
+            response = self.device.upload(*batch)
+            assert response.status_code == 200, response.json
+            if not keep_answer:
+                return response.json["results"]
+            self.state = self.call("afterUpload", self.state, batch, response.json["results"])["state"]
+            batch = self.call("nextBatch", self.state)
+        return None
+
+    def download(self, limit=2):
+        self.last_writes = []
+        while True:
+            page = self.device.changes(since=self.state["cursor"], limit=limit)
+            applied = self.call("applyChanges", self.state, page["changes"], page["next"])
+            self.state = applied["state"]
+            for write in applied["writes"]:
+                self.last_writes.append(write)
+                mine = self.records.get(write["id"])
+                now = {"deleted": True, "body": None} if mine is None else {"deleted": mine["deleted"], "body": mine["body"]}
+                if now != write["before"]:
+                    continue  # changed here meanwhile: kept, sent at the next sync
+                if write["deleted"]:
+                    self.records.pop(write["id"], None)
+                else:
+                    self.records[write["id"]] = {"kind": write["kind"], "id": write["id"], "deleted": False,
+                                                 "body": write["body"]}
+            if not page["more"]:
+                return
+
+    def sync(self):
+        self.stage()
+        self.upload()
+        self.download()
+
+    def waiting(self):
+        return self.call("waiting", self.state, self.locals())
+
+
+def bodies(phone):
+    return {record_id: record["body"]["note"] for record_id, record in phone.records.items()}
+
+
+def test_two_phones_recording_apart_end_with_the_same_log(head, tmp_path):
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    anna.record("a1", note="anna 1")
+    anna.record("a2", note="anna 2")
+    bruno.record("b1", note="bruno 1")
+    assert (anna.waiting(), bruno.waiting()) == (2, 1)
+    anna.sync()
+    bruno.sync()
+    anna.sync()
+    assert bodies(anna) == bodies(bruno) == {"a1": "anna 1", "a2": "anna 2", "b1": "bruno 1"}
+    assert (anna.waiting(), bruno.waiting()) == (0, 0)
+    assert anna.state["outbox"] == [] and anna.state["cursor"] == "3"
+    # Syncing again changes nothing and sends nothing.
+    anna.sync()
+    assert len(head.changes()["changes"]) == 3 and bodies(anna)["a1"] == "anna 1"
+
+
+def test_an_upload_whose_answer_was_lost_is_sent_again_and_stored_once(head, tmp_path):
+    anna = Phone(head, tmp_path, "anna")
+    for n in range(3):
+        anna.record(f"r{n}", note=str(n))
+    anna.stage()
+    lost = anna.upload(keep_answer=False)
+    assert [r["status"] for r in lost] == ["accepted"] * 3
+    assert anna.waiting() == 3  # the phone never heard the answer: still waiting
+    batch = anna.call("nextBatch", anna.state)
+    response = head.upload(*batch)
+    assert [r["status"] for r in response.json["results"]] == ["duplicate"] * 3
+    anna.state = anna.call("afterUpload", anna.state, batch, response.json["results"])["state"]
+    anna.download()
+    assert anna.waiting() == 0 and len(head.changes()["changes"]) == 3
+
+
+def test_edits_and_deletions_are_versions_and_tombstones(head, tmp_path):
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    bruno.record("x", note="first")
+    bruno.sync()
+    anna.sync()
+    bruno.record("x", note="second")
+    bruno.sync()
+    anna.sync()
+    assert bodies(anna) == {"x": "second"}
+    del bruno.records["x"]
+    assert bruno.waiting() == 1
+    bruno.sync()
+    anna.sync()
+    assert anna.records == {}
+    versions = head.get("/records/x").json["versions"]
+    assert [v["deleted"] for v in versions] == [False, False, True]
+    assert versions[1]["parents"] == [versions[0]["version_id"]] and versions[2]["parents"] == [versions[1]["version_id"]]
+
+
+def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(head, tmp_path):
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    bruno.record("x", note="first")
+    bruno.sync()
+    anna.sync()
+    anna.record("x", note="anna says")
+    bruno.record("x", note="bruno says")
+    bruno.sync()
+    anna.sync()  # anna's edit was made from the first version: the server keeps both
+    assert anna.records["x"]["body"]["note"] == "anna says"  # her own edit is not overwritten on her phone
+    [conflict] = anna.call("conflicts", anna.state)
+    assert conflict["recordId"] == "x" and len(conflict["heads"]) == 2
+    assert {h["body"]["note"] for h in conflict["heads"]} == {"anna says", "bruno says"}
+    assert head.get("/records/x").json["in_conflict"] is True
+    bruno.sync()
+    assert len(bruno.call("conflicts", bruno.state)) == 1  # the referee's phone knows too
+
+    keep = next(h["id"] for h in conflict["heads"] if h["body"]["note"] == "bruno says")
+    settled = anna.call("settle", anna.state, "x", keep)
+    assert sorted(settled["version"]["parents"]) == sorted(h["id"] for h in conflict["heads"])
+    anna.state = settled["state"]
+    assert settled["write"] == {"kind": "incident", "id": "x", "eventId": head.event_id, "deleted": False,
+                                "body": incident(note="bruno says")}
+    anna.records["x"]["body"] = settled["write"]["body"]
+    anna.upload()
+    anna.download()
+    bruno.sync()
+    assert anna.call("conflicts", anna.state) == [] == bruno.call("conflicts", bruno.state)
+    assert bodies(anna) == bodies(bruno) == {"x": "bruno says"}
+    history = head.get("/records/x").json
+    assert history["in_conflict"] is False and len(history["versions"]) == 4  # both sides kept in the history
+
+
+def test_a_settlement_waits_for_the_records_own_pending_change(head, tmp_path):
+    anna = Phone(head, tmp_path, "anna")
+    state = anna.call("emptyState")
+    state["known"]["x"] = {"kind": "incident", "eventId": None, "seen": ["v1", "v2"], "heads": [
+        {"id": "v1", "body": incident(), "deleted": False, "seq": 1, "author": None},
+        {"id": "v2", "body": incident(note="b"), "deleted": False, "seq": 2, "author": None}]}
+    assert anna.call("settle", state, "x", "v9") == {"error": "unknown_head"}
+    assert anna.call("settle", state, "y", "v1") == {"error": "not_in_conflict"}
+    state["outbox"] = [{"record_id": "x", "version_id": "v3", "parents": ["v2"], "kind": "incident", "deleted": False,
+                        "body": incident(note="c")}]
+    assert anna.call("settle", state, "x", "v1") == {"error": "pending"}
+
+
+def test_a_refused_version_is_kept_with_its_reason_and_not_sent_again(head, tmp_path):
+    anna = Phone(head, tmp_path, "anna")
+    anna.record("bad", ruling="no-such-ruling")
+    anna.record("good", note="fine")
+    anna.stage()
+    batch = anna.call("nextBatch", anna.state)
+    results = head.upload(*batch).json["results"]
+    done = anna.call("afterUpload", anna.state, batch, results)
+    anna.state = done["state"]
+    [refused] = done["refused"]
+    assert (refused["error"], refused["field"], refused["version"]["record_id"]) == (
+        "unknown_ruling", "versions[0].body.rulingId", "bad")
+    assert anna.state["outbox"] == [] and anna.waiting() == 0  # not staged again while unchanged
+    anna.record("bad", ruling="r_east_early_chombo")  # corrected: a new version goes
+    assert anna.waiting() == 1
+    anna.sync()
+    assert anna.state["refused"] == [] and {c["record_id"] for c in head.changes()["changes"]} == {"good", "bad"}
+
+
+def test_a_change_arriving_for_a_record_edited_here_keeps_the_local_edit(head, tmp_path):
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    bruno.record("x", note="first")
+    bruno.sync()
+    anna.sync()
+    anna.record("x", note="anna, not yet sent")
+    anna.stage()  # staged but not sent yet when bruno's edit arrives
+    bruno.record("x", note="bruno")
+    bruno.sync()
+    anna.download()
+    assert anna.records["x"]["body"]["note"] == "anna, not yet sent" and anna.last_writes == []
+    anna.upload()
+    assert head.get("/records/x").json["in_conflict"] is True
+
+
+def test_a_conflict_never_changes_what_either_phone_shows_whichever_was_sent_first(head, tmp_path):
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    bruno.record("x", note="first")
+    bruno.sync()
+    anna.sync()
+    anna.record("x", note="anna says")
+    bruno.record("x", note="bruno says")
+    anna.stage()
+    anna.upload()
+    bruno.sync()  # bruno's edit is stored last: the newest head
+    anna.download()
+    assert bodies(anna) == {"x": "anna says"} and bodies(bruno) == {"x": "bruno says"}
+    assert len(anna.call("conflicts", anna.state)) == 1 and anna.waiting() == 0 == bruno.waiting()
+
+
+def test_a_record_the_phone_cannot_read_now_is_never_sent_as_a_deletion(head, tmp_path):
+    anna = Phone(head, tmp_path, "anna")
+    anna.record("x", note="kept")
+    anna.sync()
+    del anna.records["x"]  # set aside as damaged, or written by a newer version of the app
+    assert anna.call("waiting", anna.state, anna.locals(), {"unreadable": ["x"]}) == 0
+    assert anna.call("stage", anna.state, anna.locals(), None, {"unreadable": ["x"]})["staged"] == 0
+    assert anna.waiting() == 1  # deleted for real: a tombstone waits
+
+
+def test_a_leagues_other_events_incidents_are_read_and_never_written(sqlite_app, tmp_path):
+    client = sqlite_app.test_client()
+    week1 = create_event(client, league={"name": "Arizona League"}, name="Week 1")
+    league_id = week1.get("").json["event"]["league"]["id"]
+    week2 = create_event(client, league={"id": league_id}, name="Week 2", headers=week1.headers)
+    referee = week2.add_device(name="Bruno")
+    anna, bruno = Phone(week1, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    anna.record("s1", note="week 1 strike", at="2026-11-16T20:00:00.000Z")
+    anna.sync()
+    bruno.record("s2", note="week 2 strike")
+    bruno.stage()
+    bruno.upload()
+    page = referee.changes(scope="league")
+    applied = bruno.call("applyChanges", bruno.state, page["changes"], page["next"], {"eventId": week2.event_id})
+    assert {w["id"] for w in applied["writes"]} == {"s1"}  # week 1's incident reaches the week 2 phone
+    bruno.state = applied["state"]
+    assert bruno.state["known"]["s1"]["readOnly"] is True
+    bruno.records["s1"] = {"kind": "incident", "id": "s1", "deleted": False, "body": applied["writes"][0]["body"]}
+    bruno.records["s1"]["body"]["note"] = "changed on the week 2 phone"
+    assert bruno.waiting() == 0  # another event's incident is never sent from here, changed or deleted
+    del bruno.records["s1"]
+    assert bruno.waiting() == 0

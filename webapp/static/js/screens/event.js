@@ -1,0 +1,107 @@
+/**
+ * The event screen's and the join page's controllers: create an event on the server, join one from an invitation
+ * link (the credential is stored on the phone and the invitation leaves the address bar), sync, invite, and settle
+ * conflicts for the head referee. Sync itself is services/sync.js.
+ */
+import { localDay } from '../discipline.js';
+import { eventUrl } from '../router.js';
+import {
+  createEvent, invite, joinEvent, leaveEvent, settleConflict, syncNow, syncStatus,
+} from '../services/sync.js';
+import { noticesFor } from '../services/health.js';
+import { readSettings } from '../services/settings.js';
+import { renderEvent, renderJoin } from '../views/event.js';
+import { describeIncident } from '../views/log.js';
+import { renderNotices } from '../views/notices.js';
+
+/** The server's field paths (`sessions[2]`) as the form's field names. */
+function byField(result) {
+  if (!result.errors) return result;
+  return { errors: Object.fromEntries(Object.entries(result.errors).map(([path, code]) => [path.replace(/\[\d+\]$/, ''), code])) };
+}
+
+export function createEventScreen(ctx, { rulesets }) {
+  const { config } = ctx;
+  let invitation = null;  // shown once: the server cannot show an invitation's link again
+  let chosenRuleset = null;
+
+  /** A version's body in a line: an incident by its ruling and context, a roster player by name, number and club. */
+  const describe = (body) => {
+    if (body.rulingId === undefined) return [body.name, body.number, body.club].filter(Boolean).join(' · ');
+    const { title } = describeIncident(rulesets, body);
+    return [title, body.player, body.session, body.table, body.note].filter(Boolean).join(' · ');
+  };
+
+  const on = {
+    async create(values) {
+      const fields = {
+        name: values.name.trim(), ruleset_id: values.ruleset_id, starts_on: values.starts_on, ends_on: values.ends_on,
+        sessions: values.sessions.split('\n').map((line) => line.trim()).filter(Boolean), display_name: values.display_name.trim(),
+      };
+      const created = byField(await createEvent(config, fields));
+      if (created.ok) {
+        ctx.refresh();
+        syncNow(config);
+      }
+      return created;
+    },
+    async syncNow() {
+      await syncNow(config);
+      ctx.refresh();
+    },
+    async invite(role) {
+      invitation = await invite(config, role);
+      ctx.refresh();
+    },
+    async settle(recordId, keep) {
+      await settleConflict(config, recordId, keep);
+      ctx.refresh();
+    },
+    async leave() {
+      invitation = null;
+      await leaveEvent();
+      ctx.refresh();
+    },
+    get chosenRuleset() {
+      return chosenRuleset;
+    },
+  };
+
+  return {
+    live: true,
+    async render() {
+      chosenRuleset = (await readSettings()).settings.ruleset;
+      const status = await syncStatus(config);  // first: reading sets aside what is damaged, which the notices then say
+      const notices = await noticesFor([{ kind: 'sync' }], [{ kind: 'sync', status: status.status }]);
+      return {
+        children: renderEvent({
+          config, status, today: localDay(), invitation, describe, on,
+          notices: renderNotices(config, notices, { reload: ctx.reload }),
+        }),
+        title: config.strings.sync.title,
+      };
+    },
+  };
+}
+
+export function createJoinScreen(ctx) {
+  const { config } = ctx;
+  const invitation = decodeURIComponent(window.location.hash.slice(1));  // <id>.<secret>: never sent to a server log
+  const on = {
+    async join(values) {
+      const joined = byField(await joinEvent(config, invitation, values.display_name.trim()));
+      if (joined.ok) {
+        window.history.replaceState(null, '', window.location.pathname);  // the secret leaves the address bar and history
+        ctx.go(eventUrl(config.lang));
+        syncNow(config).then(() => ctx.refresh());
+      }
+      return joined;
+    },
+  };
+  return {
+    render: async () => ({
+      children: renderJoin({ config, hasInvite: /^[^.]+\.[^.]+$/.test(invitation), on }),
+      title: config.strings.sync.join_heading,
+    }),
+  };
+}

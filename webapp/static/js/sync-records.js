@@ -1,0 +1,68 @@
+/**
+ * The phone's stored records (incidents, roster players) as the server's record bodies, and back (docs/api.md
+ * "Record bodies"). Pure: no DOM, no storage. An event on the server is the phone's event of the same id, so an
+ * incident or a player belongs to it by its eventId, on every phone.
+ */
+import { incidentProblems, TEXT_FIELDS } from './storage/kinds/incident.js';
+import { playerProblems } from './storage/kinds/player.js';
+
+const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', ...TEXT_FIELDS];
+const PLAYER_KEYS = ['name', 'number', 'club'];
+
+const pick = (record, keys) => Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
+
+/** The event an event on the server is on the phone: the same id, with the server's link. */
+export function localEvent(server) {
+  return {
+    id: server.eventId, name: server.name, rulesetId: server.rulesetId,
+    dates: { start: server.startsOn, end: server.endsOn }, sessions: server.sessions,
+    ...(server.leagueId ? { leagueId: server.leagueId } : {}), server: { eventId: server.eventId },
+  };
+}
+
+/**
+ * A stored incident as the server keeps it: every field but its id and event. Its roster player goes along only
+ * when the server has that player (`serverPlayers`); otherwise the incident names the player by name alone (a
+ * referee's phone adds names to its roster, but only the head referee's roster reaches the server).
+ */
+export function incidentBody(incident, serverPlayers = null) {
+  const body = pick(incident, INCIDENT_KEYS);
+  if (incident.playerId !== undefined && (serverPlayers === null || serverPlayers.has(incident.playerId))) body.playerId = incident.playerId;
+  return body;
+}
+
+export function playerBody(player) {
+  return pick(player, PLAYER_KEYS);
+}
+
+/**
+ * The phone's records of the event, as sync-versions.js takes them: its incidents, and (for the head referee, who
+ * keeps the roster) its players, players first so a new player reaches the server before the incidents naming it.
+ * `serverPlayers`: ids of the players the server has (as far as the phone knows) or will have with this sync.
+ */
+export function localRecords({ incidents, players = [] }, server, { head = true, serverPlayers = new Set() } = {}) {
+  const mine = head ? players.filter((player) => player.eventId === server.eventId) : [];
+  const sent = new Set([...serverPlayers, ...mine.map((player) => player.id)]);
+  return [
+    ...mine.map((player) => ({ kind: 'player', id: player.id, deleted: Boolean(player.deleted), body: playerBody(player) })),
+    ...incidents.filter((incident) => incident.eventId === server.eventId)
+      .map((incident) => ({ kind: 'incident', id: incident.id, deleted: false, body: incidentBody(incident, sent) })),
+  ];
+}
+
+/** A downloaded incident as the phone stores it, or null when it does not fit the phone's own checks. */
+export function incidentFromBody(id, body, eventId) {
+  const text = (key) => (typeof body[key] === 'string' ? body[key] : '');
+  const incident = {
+    id, at: body.at, eventId, tournament: text('tournament'), session: text('session'), table: text('table'),
+    player: text('player'), ...(body.playerId !== undefined ? { playerId: body.playerId } : {}), seat: text('seat'),
+    rulesetId: body.rulesetId, rulingId: body.rulingId, points: body.points ?? null, note: text('note'),
+  };
+  return incidentProblems(incident).length ? null : incident;
+}
+
+/** A downloaded roster player as the phone stores it (in the phone's event), or null when it does not fit. */
+export function playerFromBody(id, body, eventId, deleted = false) {
+  const player = { id, eventId, ...pick(body ?? {}, PLAYER_KEYS), ...(deleted ? { deleted: true } : {}) };
+  return playerProblems(player).length ? null : player;
+}

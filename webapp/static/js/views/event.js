@@ -1,0 +1,158 @@
+/**
+ * The event screen and the join page: create an event, join one from an invitation, the phone's sync status (what
+ * waits to be sent, the last sync, the problem if any), invitations with their QR code, and for the head referee
+ * the edits to settle. Render only: data and callbacks in, DOM out; ids of records and versions only in data-*.
+ */
+import { el, format } from '../dom.js';
+import { heading } from './common.js';
+
+/** A form's field with its error slot (`#<id>-error`, data-error = the code). */
+function field(id, label, input) {
+  return el('div', { class: 'field' },
+    el('label', { for: id }, label), input,
+    el('p', { class: 'field-error', id: `${id}-error`, 'data-name': input.name, hidden: true, role: 'alert' }));
+}
+
+function showErrors(form, s, errors = {}, formError = null) {
+  for (const slot of form.querySelectorAll('.field-error')) {
+    const code = errors[slot.dataset.name];
+    slot.hidden = !code;
+    slot.dataset.error = code ?? '';
+    slot.textContent = code ? (s.errors[code] ?? s.errors.invalid) : '';
+  }
+  const named = new Set([...form.querySelectorAll('.field-error')].map((slot) => slot.dataset.name));
+  formError ??= Object.entries(errors).find(([name]) => !named.has(name))?.[1] ?? null;  // e.g. the invitation itself
+  const general = form.querySelector('.form-error');
+  general.hidden = !formError;
+  general.dataset.error = formError ?? '';
+  general.textContent = formError ? (s.errors[formError] ?? s.problems[formError] ?? s.errors.invalid) : '';
+}
+
+/** Submit a form through `action(values)`, showing {errors} at fields and {error|problem} for the whole form. */
+function bindForm(form, s, action) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const button = form.querySelector('button[type=submit]');
+    button.disabled = true;
+    const values = Object.fromEntries(new FormData(form).entries());
+    const result = await action(values);
+    button.disabled = false;
+    if (!result?.ok) showErrors(form, s, result?.errors, result?.error ?? result?.problem ?? null);
+  });
+  return form;
+}
+
+function createForm({ config, today, on }) {
+  const s = config.strings.sync;
+  const input = (id, name, attributes = {}) => el('input', { id, name, ...attributes });
+  const form = el('form', { id: 'event-create-form', novalidate: true },
+    field('event-name', s.name, input('event-name', 'name', { required: true, maxlength: 200, autocomplete: 'off' })),
+    field('event-ruleset', s.ruleset, el('select', { id: 'event-ruleset', name: 'ruleset_id' },
+      config.rulesets.map((summary) => el('option', { value: summary.id, selected: summary.id === on.chosenRuleset }, summary.name)))),
+    field('event-starts', s.starts_on, input('event-starts', 'starts_on', { type: 'date', value: today, required: true })),
+    field('event-ends', s.ends_on, input('event-ends', 'ends_on', { type: 'date', value: today, required: true })),
+    field('event-sessions', s.sessions, el('textarea', { id: 'event-sessions', name: 'sessions', rows: 3 })),
+    field('event-display-name', s.display_name, input('event-display-name', 'display_name', { required: true, maxlength: 100, autocomplete: 'name' })),
+    el('p', { class: 'form-error', hidden: true, role: 'alert' }),
+    el('button', { type: 'submit', class: 'button primary', id: 'event-create' }, s.create));
+  return el('section', { id: 'event-create-section', 'aria-labelledby': 'event-create-heading' },
+    el('h2', { id: 'event-create-heading' }, s.create_heading), el('p', {}, s.create_intro),
+    bindForm(form, s, on.create), el('p', { id: 'join-hint' }, s.join_hint));
+}
+
+function statusSection({ config, status, on }) {
+  const s = config.strings.sync;
+  const { link } = status;
+  const when = status.lastSyncAt
+    ? new Date(status.lastSyncAt).toLocaleString(config.lang, { dateStyle: 'medium', timeStyle: 'short' }) : s.never;
+  const problem = status.problem?.problem ?? '';
+  const message = el('p', { id: 'sync-message', role: 'status', 'data-problem': problem },
+    problem ? (s.problems[problem] ?? s.problems.refused) : '');
+  const button = el('button', { type: 'button', class: 'button primary', id: 'sync-now', disabled: status.syncing },
+    status.syncing ? s.syncing : s.sync_now);
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    button.textContent = s.syncing;
+    await on.syncNow();
+  });
+  return el('section', {
+    id: 'sync-status', 'aria-labelledby': 'event-name',
+    'data-event-id': link.server.eventId, 'data-role': link.role, 'data-waiting': status.waiting,
+    'data-last-sync': status.lastSyncAt ?? '', 'data-problem': problem, 'data-conflicts': status.conflicts.length,
+  },
+  el('h2', { id: 'event-name' }, link.server.name),
+  el('p', {}, `${s.role} `, el('strong', { id: 'sync-role' }, s.roles[link.role]), ` · ${link.displayName}`),
+  el('p', {}, `${s.waiting} `, el('strong', { id: 'sync-waiting' }, new Intl.NumberFormat(config.lang).format(status.waiting))),
+  el('p', {}, `${s.last_sync} `, el('strong', { id: 'sync-last' }, when)),
+  message, button, el('p', { class: 'hint' }, s.shared_note));
+}
+
+function inviteSection({ config, invitation, on }) {
+  const s = config.strings.sync;
+  const buttons = ['referee', 'viewer'].map((role) => el('button', {
+    type: 'button', class: 'button secondary', id: `invite-${role}`, onclick: () => on.invite(role),
+  }, s[`invite_${role}`]));
+  const shown = invitation?.ok ? el('div', { id: 'invitation', 'data-role': invitation.role },
+    el('label', { for: 'invite-link' }, s.invite_link),
+    el('input', { id: 'invite-link', readonly: true, value: invitation.link }),
+    el('img', { id: 'invite-qr', src: invitation.qr, alt: s.invite_qr, width: 240, height: 240 }),
+    el('p', { class: 'hint' }, s.invite_once)) : null;
+  const failed = invitation && !invitation.ok ? el('p', { id: 'invite-error', role: 'alert', 'data-error': invitation.error ?? invitation.problem },
+    s.errors[invitation.error] ?? s.problems[invitation.problem] ?? s.errors.invalid) : null;
+  return el('section', { id: 'invite', 'aria-labelledby': 'invite-heading' },
+    el('h2', { id: 'invite-heading' }, s.invite_heading), el('div', { class: 'actions' }, buttons), shown, failed);
+}
+
+function conflictsSection({ config, status, describe, on }) {
+  const s = config.strings.sync;
+  const items = status.conflicts.map((conflict) => el('li', { class: 'conflict', 'data-record-id': conflict.recordId },
+    el('ul', { class: 'conflict-heads' }, conflict.heads.map((head) => el('li', { 'data-version-id': head.id, 'data-seq': head.seq ?? '' },
+      el('p', {}, head.deleted ? s.deleted : describe(head.body)),
+      head.author ? el('p', { class: 'choice-meta' }, format(s.by, { name: head.author })) : null,
+      el('button', { type: 'button', class: 'button secondary keep-version', 'data-keep': head.id,
+        onclick: () => on.settle(conflict.recordId, head.id) }, s.keep)))),
+    el('button', { type: 'button', class: 'button secondary settle-delete', onclick: () => on.settle(conflict.recordId, null) }, s.delete)));
+  return el('section', { id: 'conflicts', 'aria-labelledby': 'conflicts-heading', 'data-count': status.conflicts.length },
+    el('h2', { id: 'conflicts-heading' }, s.conflicts_heading), el('p', {}, s.conflicts_intro), el('ul', { class: 'conflict-list' }, items));
+}
+
+function refusedSection({ config, status, describe }) {
+  const s = config.strings.sync;
+  return el('section', { id: 'sync-refused', 'aria-labelledby': 'refused-heading', 'data-count': status.refused.length },
+    el('h2', { id: 'refused-heading' }, s.refused_heading),
+    el('ul', {}, status.refused.map((item) => el('li', { 'data-record-id': item.version.record_id, 'data-error': item.error, 'data-field': item.field ?? '' },
+      item.version.deleted ? s.deleted : describe(item.version.body)))));
+}
+
+/** The event screen: sync off, or the form to create an event, or the event's status, invitations and conflicts. */
+export function renderEvent({ config, status, today, invitation, describe, notices = null, on }) {
+  const s = config.strings.sync;
+  const title = [heading(s.title, 'event-heading'), notices];
+  if (status.off) return [heading(s.title, 'event-heading'), el('p', { id: 'sync-off' }, s.off)];
+  if (!status.link && status.status !== 'missing') {  // a newer version's link, or no storage: nothing to create over it
+    return [title, el('p', { id: 'sync-message', role: 'alert', 'data-problem': status.status }, s.problems[status.status] ?? s.problems.storage)];
+  }
+  if (!status.link) return [title, createForm({ config, today, on })];
+  const head = status.link.role === 'head';
+  return [
+    title,
+    statusSection({ config, status, on }),
+    head && status.conflicts.length ? conflictsSection({ config, status, describe, on }) : null,
+    status.refused.length ? refusedSection({ config, status, describe }) : null,
+    head ? inviteSection({ config, invitation, on }) : null,
+    el('p', {}, el('button', { type: 'button', class: 'button secondary', id: 'event-leave', onclick: on.leave }, s.leave)),
+  ].filter(Boolean);
+}
+
+/** The page an invitation link opens: the referee's name, then Join. */
+export function renderJoin({ config, hasInvite, on }) {
+  const s = config.strings.sync;
+  const title = heading(s.join_heading, 'join-heading');
+  if (config.sync === undefined) return [title, el('p', { id: 'sync-off' }, s.off)];
+  if (!hasInvite) return [title, el('p', { id: 'join-missing', role: 'alert' }, s.join_missing)];
+  const form = el('form', { id: 'join-form', novalidate: true },
+    field('join-display-name', s.display_name, el('input', { id: 'join-display-name', name: 'display_name', required: true, maxlength: 100, autocomplete: 'name' })),
+    el('p', { class: 'form-error', hidden: true, role: 'alert' }),
+    el('button', { type: 'submit', class: 'button primary', id: 'join-submit' }, s.join));
+  return [title, bindForm(form, s, on.join)];
+}
