@@ -117,7 +117,7 @@ def test_an_edit_on_a_stale_form_is_refused_then_applied_over_the_other(context,
     fast.click(f"#edit-{incident_id}")
     fast.fill(f"#edit-{incident_id}-player", "Cleo B.")
     fast.click(f"#edit-{incident_id}-save")
-    expect(fast.locator(f'#incidents li[data-incident="{incident_id}"] h2')).to_contain_text("Cleo B.")
+    expect(fast.locator(f'#incidents li[data-incident="{incident_id}"] .incident-title')).to_contain_text("Cleo B.")
     stale = slow.locator(f"#edit-{incident_id}-form-stale")
     expect(stale).to_have_attribute("data-problem", "changed")
     expect(slow.locator(f"#edit-{incident_id}-player")).to_have_value("Cleo B.")  # untouched field: current data
