@@ -21,9 +21,9 @@ def test_update_keeps_data_and_state(context, tmp_path):
         page.goto(f"{server.url}/en/wrc-2015/table")
         wait_offline_ready(page)
         version_a = page.evaluate("caches.keys()")
+        page.click("#seat-1")
         page.fill("#seat-1-table", "33000")
-        page.fill("#seat-0-table", "27000")
-        page.click("#table-save")
+        page.press("#seat-1-table", "Enter")  # kept as it is typed: no save button
         expect(page.locator("#history li")).to_have_count(1)
         page.goto(f"{server.url}/en/log")
         page.goto(f"{server.url}/en/wrc-2015/ruling/r_cheating")
@@ -49,7 +49,7 @@ def test_update_keeps_data_and_state(context, tmp_path):
         css_now = page.evaluate("fetch('/static/css/app.css').then((r) => r.text())")
         assert ".update-marker" in css_now
         page.goto(f"{server.url}/en/wrc-2015/table")
-        expect(page.locator("#seat-1-table")).to_have_value("33000")
+        expect(page.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "33000")
         page.goto(f"{server.url}/en/log")
         expect(page.locator("#incidents li.incident")).to_have_count(1)
     finally:
