@@ -60,8 +60,14 @@ MEASURE = """() => {
   const wide = [...document.body.querySelectorAll('*')].filter((node) => node.getBoundingClientRect().width > 0
     && node.getBoundingClientRect().right > width + 1 && ![...node.children].some((c) => c.getBoundingClientRect().right > width + 1))
     .slice(0, 5).map((node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} ${Math.round(node.getBoundingClientRect().right)}`);
+  // Every expandable section shows that it opens: a marker (the browser's, or a ::before of ours).
+  const unmarked = [...document.querySelectorAll('summary')].filter(visible).filter((summary) => {
+    const marker = getComputedStyle(summary, '::before').content;
+    return getComputedStyle(summary).display !== 'list-item' && (!marker || marker === 'none' || marker === 'normal');
+  }).map((summary) => summary.id || summary.textContent.slice(0, 30));
   const nav = document.getElementById('app-nav');
   return {
+    unmarked,
     scroll: document.documentElement.scrollWidth - width, wide,
     small, clipped,
     nav: nav && visible(nav) ? [...nav.querySelectorAll('a')].filter(visible).map((a) => a.dataset.navTo) : [],
@@ -125,6 +131,8 @@ def test_every_screen_fits_a_phone_with_large_text(browser, live_server, lang):
                         problems.append((where, "scrolls sideways by", found["scroll"], found["wide"]))
                     if found["small"]:
                         problems.append((where, "small targets", found["small"]))
+                    if found["unmarked"]:
+                        problems.append((where, "expandable sections without a marker", found["unmarked"]))
                     if found["clipped"]:
                         problems.append((where, "clipped headings", found["clipped"]))
         for scheme in SCHEMES:
