@@ -52,7 +52,7 @@ def client_strings():
         "log": log_strings(),
         "csv": export_strings(),
         "data": data_strings(),
-        "sync": sync_strings(),
+        "event": sync_strings(),  # not "sync": a static export's page names no sync at all
     }
 
 
