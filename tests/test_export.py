@@ -165,6 +165,7 @@ def test_exported_site_has_sync_off(page, static_server):
     expect(page.locator("#sync-off")).to_be_visible(timeout=20000)
     expect(page.locator("#join-form")).to_have_count(0)
     page.goto(f"{static_server.url}/en/azrm-2026/")
+    expect(page.locator("#question")).to_be_visible(timeout=20000)  # a chosen ruleset: home shows its tools
     page.goto(f"{static_server.url}/en/")
     expect(page.locator("#home-log-link")).to_be_visible()
     expect(page.locator("#home-event-link")).to_have_count(0)

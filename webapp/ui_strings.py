@@ -61,7 +61,7 @@ def client_strings():
             "recent": _("Recent rulings"),
             "favourite": _("Favourite"),
         },
-        "sync": sync_strings(),
+        "event": sync_strings(),  # not "sync": a static export's page names no sync at all
     }
 
 

@@ -78,7 +78,7 @@ export function createEventScreen(ctx, { rulesets }) {
           config, status, today: localDay(), invitation, describe, on,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
         }),
-        title: config.strings.sync.title,
+        title: config.strings.event.title,
       };
     },
   };
@@ -101,7 +101,7 @@ export function createJoinScreen(ctx) {
   return {
     render: async () => ({
       children: renderJoin({ config, hasInvite: /^[^.]+\.[^.]+$/.test(invitation), on }),
-      title: config.strings.sync.join_heading,
+      title: config.strings.event.join_heading,
     }),
   };
 }

@@ -43,7 +43,7 @@ function bindForm(form, s, action) {
 }
 
 function createForm({ config, today, on }) {
-  const s = config.strings.sync;
+  const s = config.strings.event;
   const input = (id, name, attributes = {}) => el('input', { id, name, ...attributes });
   const form = el('form', { id: 'event-create-form', novalidate: true },
     field('event-name', s.name, input('event-name', 'name', { required: true, maxlength: 200, autocomplete: 'off' })),
@@ -61,7 +61,7 @@ function createForm({ config, today, on }) {
 }
 
 function statusSection({ config, status, on }) {
-  const s = config.strings.sync;
+  const s = config.strings.event;
   const { link } = status;
   const when = status.lastSyncAt
     ? new Date(status.lastSyncAt).toLocaleString(config.lang, { dateStyle: 'medium', timeStyle: 'short' }) : s.never;
@@ -88,7 +88,7 @@ function statusSection({ config, status, on }) {
 }
 
 function inviteSection({ config, invitation, on }) {
-  const s = config.strings.sync;
+  const s = config.strings.event;
   const buttons = ['referee', 'viewer'].map((role) => el('button', {
     type: 'button', class: 'button secondary', id: `invite-${role}`, onclick: () => on.invite(role),
   }, s[`invite_${role}`]));
@@ -104,7 +104,7 @@ function inviteSection({ config, invitation, on }) {
 }
 
 function conflictsSection({ config, status, describe, on }) {
-  const s = config.strings.sync;
+  const s = config.strings.event;
   const items = status.conflicts.map((conflict) => el('li', { class: 'conflict', 'data-record-id': conflict.recordId },
     el('ul', { class: 'conflict-heads' }, conflict.heads.map((head) => el('li', { 'data-version-id': head.id, 'data-seq': head.seq ?? '' },
       el('p', {}, head.deleted ? s.deleted : describe(head.body)),
@@ -117,7 +117,7 @@ function conflictsSection({ config, status, describe, on }) {
 }
 
 function refusedSection({ config, status, describe }) {
-  const s = config.strings.sync;
+  const s = config.strings.event;
   return el('section', { id: 'sync-refused', 'aria-labelledby': 'refused-heading', 'data-count': status.refused.length },
     el('h2', { id: 'refused-heading' }, s.refused_heading),
     el('ul', {}, status.refused.map((item) => el('li', { 'data-record-id': item.version.record_id, 'data-error': item.error, 'data-field': item.field ?? '' },
@@ -126,7 +126,7 @@ function refusedSection({ config, status, describe }) {
 
 /** The event screen: sync off, or the form to create an event, or the event's status, invitations and conflicts. */
 export function renderEvent({ config, status, today, invitation, describe, notices = null, on }) {
-  const s = config.strings.sync;
+  const s = config.strings.event;
   const title = [heading(s.title, 'event-heading'), notices];
   if (status.off) return [heading(s.title, 'event-heading'), el('p', { id: 'sync-off' }, s.off)];
   if (!status.link && status.status !== 'missing') {  // a newer version's link, or no storage: nothing to create over it
@@ -146,7 +146,7 @@ export function renderEvent({ config, status, today, invitation, describe, notic
 
 /** The page an invitation link opens: the referee's name, then Join. */
 export function renderJoin({ config, hasInvite, on }) {
-  const s = config.strings.sync;
+  const s = config.strings.event;
   const title = heading(s.join_heading, 'join-heading');
   if (config.sync === undefined) return [title, el('p', { id: 'sync-off' }, s.off)];
   if (!hasInvite) return [title, el('p', { id: 'join-missing', role: 'alert' }, s.join_missing)];

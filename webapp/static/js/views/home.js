@@ -33,6 +33,6 @@ export function renderHome({ config, chosenId, notices = null, shortcuts = null 
       el('a', { class: 'button secondary', href: tableUrl(lang, chosen.id), id: 'home-table-link', 'data-nav': true }, strings.calc.table_title),
       el('a', { class: 'button secondary', href: clockUrl(lang, chosen.id), id: 'home-clock-link', 'data-nav': true }, strings.clock.title),
       el('a', { class: 'button secondary', href: logUrl(lang), id: 'home-log-link', 'data-nav': true }, strings.log.title),
-      config.sync ? el('a', { class: 'button secondary', href: eventUrl(lang), id: 'home-event-link', 'data-nav': true }, strings.sync.title) : null),
+      config.sync ? el('a', { class: 'button secondary', href: eventUrl(lang), id: 'home-event-link', 'data-nav': true }, strings.event.title) : null),
   ].filter(Boolean);
 }
