@@ -71,7 +71,7 @@ def sync(page, base):
 
 def strikes(page, base):
     page.goto(f"{base}/en/log")
-    return page.locator(f'#log-summary tr[data-player="{PLAYER}"][data-ruleset="azrm-2026"] li[data-strikes]')
+    return page.locator(f'#player-cards li.player-card[data-player="{PLAYER}"][data-ruleset="azrm-2026"] li[data-strikes]')
 
 
 def phones(browser, server):

@@ -261,4 +261,4 @@ def test_a_player_picked_from_the_roster_at_the_table_has_the_log_offence_count(
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-count", "2")
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-next", "10")
     page.goto(f"{live_server.url}/{lang}/log")
-    expect(page.locator('#log-summary tr[data-player="Léa Müller"] [data-count]')).to_have_attribute("data-count", "2")
+    expect(page.locator('#player-cards li.player-card[data-player="Léa Müller"]')).to_have_attribute("data-count", "2")
