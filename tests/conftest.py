@@ -113,25 +113,45 @@ def wait_offline_ready(page):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
 
 
+def keep_every_language(page):
+    """Tap the footer's "keep every language" (a first visit keeps its own language only) and wait until all are."""
+    page.click("#keep-languages")
+    expect(page.locator("#offline-languages")).to_have_attribute("data-state", "kept", timeout=20000)
+    expect(page.locator("#offline-languages")).to_have_attribute("data-languages", "en fr it")
+    expect(page.locator("#keep-languages")).to_be_hidden()
+
+
+def kept_shells(page):
+    """The languages whose shell the service worker's cache holds."""
+    return page.evaluate("""async () => {
+        const kept = [];
+        for (const lang of ['en', 'fr', 'it']) if (await caches.match(`/${lang}/`)) kept.push(lang);
+        return kept;
+    }""")
+
+
 @pytest.fixture
 def offline_context(context, own_server):
-    """A browser context that has visited the app once, with the server then stopped."""
+    """A browser context that has visited the app once and kept every language, with the server then stopped."""
     page = context.new_page()
     page.goto(f"{own_server.url}/en/")
     wait_offline_ready(page)
+    keep_every_language(page)
     page.close()
     own_server.stop()
     return context, own_server.url
 
 
 def rulings_after_server_stops(context, server, also=None):
-    """Visit once, stop the server, then in a new tab reach rulings in every language; return what came from the network.
+    """Visit once and keep every language, stop the server, then in a new tab reach rulings in every language; return
+    what came from the network.
 
     `also(page, lang)` runs more checks per language in the same offline tab.
     """
     page = context.new_page()
     page.goto(f"{server.url}/en/")
     wait_offline_ready(page)
+    keep_every_language(page)
     server.stop()
     served_by_network = []
     fresh = context.new_page()

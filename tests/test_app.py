@@ -139,23 +139,31 @@ def test_manifest_is_complete(client):
 
 
 def test_service_worker_precaches_everything(app, client):
-    """Shells, icons and data one request each; every other file of the app (all modules, styles, manifests) in the
-    bundle; together, every static file but the static export's own fallback."""
-    from webapp.pwa import precache_plan, static_urls
+    """The rulesets' structure one request; each language's shell and strings one request each, kept per language;
+    every other file of the app (all modules, styles, manifests) in the bundle; together, every static file but the
+    static export's own fallback and the home-screen icons, which the system keeps itself."""
+    from webapp.pwa import NOT_OFFLINE, precache_plan, static_urls
 
     with app.test_request_context():
         plan, statics = precache_plan(), static_urls()
     body = client.get("/sw.js").get_data(as_text=True)
     store = app.extensions["rulesets"]
-    for url in [*(f"/{lang}/" for lang in ("en", "fr", "it")), *store.served(), "/static/icons/icon-192.png"]:
-        assert url in plan.fetched and f'"{url}"' in body, url
+    served = sorted(store.served())
+    by_language = plan.by_language()
+    for lang in ("en", "fr", "it"):
+        strings = [url for url in served if url.startswith(f"/data/{lang}/")]
+        assert by_language[lang] == [f"/{lang}/", *strings] and len(strings) == 1, lang
+        assert f'"{lang}":["/{lang}/","{strings[0]}"]' in body.replace(" ", ""), lang
+    structure = [url for url in served if url.count("/") == 2]
+    assert plan.common() == structure and f'"{structure[0]}"' in body
     assert f'"{plan.bundle_url}"' in body
     bundle = client.get(plan.bundle_url).get_json()
     bundled = [item["url"] for item in bundle["files"]]
     assert bundled == plan.bundled
     for asset in ("/static/js/main.js", "/static/js/engine.js", "/static/css/app.css", "/en/manifest.webmanifest"):
         assert asset in bundled, asset
-    assert set(statics) - set(plan.fetched) - set(bundled) == {"/static/js/fallback.js"}
+    assert set(statics) - set(plan.fetched) - set(bundled) == {f"/static/{name}" for name in NOT_OFFLINE}
+    assert "/static/icons/icon-192.png" not in plan.fetched
 
 
 def test_bundle_holds_each_file_as_served(app, client):

@@ -8,7 +8,7 @@ from webapp.preload import module_imports
 
 STATIC = ROOT / "webapp" / "static"
 # What owns the referee's data and workflows: the storage layer, the services, the screens' controllers, the app.
-DATA_LAYER = re.compile(r"^js/(storage/|services/|screens/|controller\.js$|app\.js$|main\.js$|pwa\.js$|store\.js$"
+DATA_LAYER = re.compile(r"^js/(storage/|services/|screens/|controller\.js$|app\.js$|main\.js$|pwa\.js$|offline-languages\.js$|store\.js$"
                         r"|table-store\.js$|log-store\.js$)")
 # Browser APIs that keep or share data: only the storage layer (and the update code) may use them.
 STORAGE_APIS = re.compile(r"\b(localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator\.storage|navigator\.locks)\b")

@@ -5,7 +5,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import rulings_after_server_stops, wait_offline_ready
+from conftest import keep_every_language, kept_shells, rulings_after_server_stops, wait_offline_ready
 
 LANGS = ["en", "fr", "it"]
 
@@ -193,8 +193,51 @@ def test_user_interface_fits_320px(page, live_server):
 
 
 def test_offline_after_one_visit(context, own_server):
-    """Load once, stop the server, open a new tab: every language still gives rulings, all from the service worker."""
+    """Load once and keep every language, stop the server, open a new tab: every language still gives rulings, all
+    from the service worker."""
     assert rulings_after_server_stops(context, own_server) == []
+
+
+def test_a_first_visit_keeps_its_own_language_and_says_when_another_is_not_kept(context, own_server):
+    """One visit in French keeps French only (the precache budget); offline, an Italian page opens French home, which
+    says Italian is not kept, and the URL loses the mark; once Italian was opened online it works offline too."""
+    page = context.new_page()
+    page.goto(f"{own_server.url}/fr/")
+    wait_offline_ready(page)
+    expect(page.locator("#offline-languages")).to_have_attribute("data-languages", "fr")
+    expect(page.locator("#keep-languages")).to_be_visible()
+    assert kept_shells(page) == ["fr"]
+    context.set_offline(True)
+    offline = context.new_page()
+    offline.goto(f"{own_server.url}/it/wrc-2015/attendance")
+    expect(offline.locator("#offline-languages")).to_have_attribute("data-missing", "it")
+    assert offline.url == f"{own_server.url}/fr/"
+    assert offline.get_attribute("html", "lang") == "fr"
+    expect(offline.locator("#ruleset-wrc-2015")).to_be_visible()
+    expect(offline.locator("#offline-languages .offline-languages-text")).not_to_be_empty()
+    context.set_offline(False)
+    offline.goto(f"{own_server.url}/it/wrc-2015/")
+    expect(offline.locator("#question")).to_be_visible()
+    assert kept_shells(offline) == ["fr", "it"]
+    context.set_offline(True)
+    again = context.new_page()
+    again.goto(f"{own_server.url}/it/wrc-2015/ruling/r_cheating")
+    expect(again.locator("#ruling")).to_have_attribute("data-ruling-id", "r_cheating")
+    assert again.get_attribute("html", "lang") == "it"
+
+
+def test_keeping_every_language_fails_with_a_message_and_can_be_tried_again(context, own_server):
+    """Offline, "keep every language" says it failed and keeps what was kept; online again, it works."""
+    page = context.new_page()
+    page.goto(f"{own_server.url}/en/")
+    wait_offline_ready(page)
+    context.set_offline(True)
+    page.click("#keep-languages")
+    expect(page.locator("#offline-languages")).to_have_attribute("data-state", "failed")
+    assert kept_shells(page) == ["en"]
+    context.set_offline(False)
+    keep_every_language(page)
+    assert kept_shells(page) == ["en", "fr", "it"]
 
 
 def test_cached_shell_has_no_module_preloads(context, live_server):

@@ -5,7 +5,7 @@ import shutil
 from playwright.sync_api import expect
 
 import stored as store
-from conftest import LiveServer, wait_offline_ready
+from conftest import LiveServer, kept_shells, wait_offline_ready
 from helpers import ROOT
 from webapp import create_app
 
@@ -31,6 +31,8 @@ def test_update_keeps_data_and_state(context, tmp_path):
         page.fill("#record-player", "Frank")
         page.click("#record-save")
         expect(page.locator("#record-done")).to_be_visible()
+        page.goto(f"{server.url}/it/wrc-2015/")  # opened online: Italian is kept offline too, and after the update
+        expect(page.locator("#question")).to_be_visible()
 
         # Version B: any change to the content gives a new service worker and a new cache.
         css = static / "css" / "app.css"
@@ -46,6 +48,7 @@ def test_update_keeps_data_and_state(context, tmp_path):
         assert page.url.endswith("/en/wrc-2015/false-win/shown"), "the wizard step survives the switch"
         page.wait_for_function("caches.keys().then((keys) => keys.length === 1)")
         assert page.evaluate("caches.keys()") != version_a, "the old cache is gone, a new one serves"
+        assert kept_shells(page) == ["en", "it"], "the update keeps the languages kept before, and no other"
         css_now = page.evaluate("fetch('/static/css/app.css').then((r) => r.text())")
         assert ".update-marker" in css_now
         page.goto(f"{server.url}/en/wrc-2015/table")

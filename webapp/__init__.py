@@ -23,7 +23,7 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
 
-    from . import cli, compression, events, first_screen, i18n, pages, preload, pwa, security
+    from . import cli, compression, events, first_screen, i18n, pages, preload, pwa, script_comments, security
     from .ruleset_store import load_rulesets
     from .translation_gaps import require_translations, ui_gaps
 
@@ -33,6 +33,7 @@ def create_app(test_config=None):
     app.extensions["rulesets"] = store
     app.extensions["translation_gaps"] = require_translations(app, store.gaps + ui_gaps(translations))
     compression.init_app(app)  # registered first, so it runs after every other after-request hook
+    script_comments.init_app(app)  # before compression runs: it compresses the script as served
     first_screen.init_app(app)
     security.init_app(app)
     preload.init_app(app)

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask import request
 
+from .script_comments import strip_comments
+
 try:  # brotli is a dependency; without it, gzip alone is served.
     import brotli
 except ImportError:  # pragma: no cover
@@ -89,7 +91,8 @@ def compress_response(response, cache):
 
 def warm(app, cache):
     """Compress the static files and every compiled ruleset up front, so no request pays for it."""
-    bodies = [p.read_bytes() for p in Path(app.static_folder).rglob("*")
+    bodies = [strip_comments(p.read_bytes()) if p.suffix == ".js" else p.read_bytes()
+              for p in Path(app.static_folder).rglob("*")
               if p.is_file() and p.suffix in {".js", ".css", ".svg", ".json", ".webmanifest"}]
     store = app.extensions.get("rulesets")
     if store is not None:

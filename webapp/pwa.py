@@ -18,8 +18,11 @@ CACHE_PREFIX = "mjref-"
 # of forty, and one compressed stream, which shares its dictionary across the modules. Documents are fetched as they
 # are (their headers carry the CSP), and so are binary icons and the rulesets' data (content-hashed, big already).
 BUNDLED_SUFFIXES = (".js", ".css", ".json", ".svg", ".webmanifest")
-# Never needed offline: the static export's fallback for a first visit to a path its host does not know.
-NOT_OFFLINE = {"js/fallback.js"}
+# Never needed offline: the static export's fallback for a first visit to a path its host does not know, and the
+# home-screen icons, which the system fetches and keeps itself when the app is installed (a page's own icon is a
+# data: URL in the page).
+NOT_OFFLINE = {"js/fallback.js", "icons/apple-touch-icon.png", "icons/icon-192.png", "icons/icon-512.png",
+               "icons/icon-maskable-512.png"}
 
 
 @dataclass(frozen=True)
@@ -34,10 +37,29 @@ class Precache:
     def bundle_url(self):
         return f"/precache/{self.version}.json"
 
+    def by_language(self):
+        """The fetched files of one language each ({lang: [its shell, its strings]}): a phone keeps only the languages
+        it uses offline (the shells and strings of three languages would double what a first visit downloads)."""
+        return {lang: [url for url in self.fetched if _language_of(url) == lang] for lang in LANGUAGES}
+
+    def common(self):
+        """The fetched files every language needs (the rulesets' structure)."""
+        return [url for url in self.fetched if _language_of(url) is None]
+
     @property
     def immutable(self):
         """URLs named by their content's hash: the worker may take them from the HTTP cache."""
         return [url for url in self.fetched if url.startswith("/data/")] + [self.bundle_url]
+
+
+def _language_of(url):
+    """The language a precached URL belongs to (/fr/, /data/fr/…), or None for a file every language shares."""
+    parts = url.strip("/").split("/")
+    if parts[0] in LANGUAGES and len(parts) == 1:
+        return parts[0]
+    if parts[0] == "data" and len(parts) > 2 and parts[1] in LANGUAGES:
+        return parts[1]
+    return None
 
 
 def _static_files():
@@ -107,9 +129,9 @@ def precache_bundle(version):
 def service_worker():
     """The service worker, at the root so its scope covers every language."""
     plan = precache_plan()
-    body = render_template("sw.js", version=plan.version, prefix=CACHE_PREFIX, fetched=json.dumps(plan.fetched),
-                           bundle=json.dumps(plan.bundle_url), immutable=json.dumps(plan.immutable),
-                           languages=json.dumps(list(LANGUAGES)))
+    body = render_template("sw.js", version=plan.version, prefix=CACHE_PREFIX, common=json.dumps(plan.common()),
+                           by_language=json.dumps(plan.by_language()), bundle=json.dumps(plan.bundle_url),
+                           immutable=json.dumps(plan.immutable), languages=json.dumps(list(LANGUAGES)))
     response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -7,6 +7,8 @@
  * update is ready, and reloads on a tap or as soon as its input is saved or cleared.
  */
 
+import { setUpOfflineLanguages } from './offline-languages.js';
+
 function setStatus(node, state, text) {
   node.dataset.state = state;
   node.textContent = text;
@@ -90,8 +92,9 @@ export async function registerServiceWorker(strings, version, app = {}) {
     if (hadController) reloadWhenIdle();
     else if ((await controllerVersion()) !== version) window.location.reload();
   });
-  await navigator.serviceWorker.ready;
+  const ready = await navigator.serviceWorker.ready;
   setStatus(status, 'ready', strings.offline_ready);
+  await setUpOfflineLanguages(ready, strings);
 }
 
 export function setUpInstall() {
