@@ -354,11 +354,12 @@ def median_of(runs):
                   else statistics.mode(run[key] for run in runs)) for key in runs[0]}
 
 
-# The offline control: the cached Italian shell replaced by one paragraph, so /it/ shows this machine's floor for the
-# same measure while /en/ is the app; runs alternate between them, so a busy moment of the machine hits both.
+# The offline control: one paragraph cached as the Italian shell, with the English shell's headers (a visit in English
+# keeps English only), so /it/ shows this machine's floor for the same measure while /en/ is the app; runs alternate
+# between them, so a busy moment of the machine hits both.
 TRIVIAL_SHELL_JS = """async () => {
   const cache = await caches.open((await caches.keys()).find((key) => key.startsWith('mjref-')));
-  const shell = await cache.match('/it/');
+  const shell = await cache.match('/en/');
   await cache.put('/it/', new Response('<!doctype html><html lang="it"><title>Control</title><p>Mahjong Referee</p>',
                                        { headers: shell.headers }));
 }"""

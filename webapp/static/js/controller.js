@@ -3,7 +3,6 @@
  * which reads and writes the referee's data through the services and renders through the views. When another tab
  * changes the data, the current screen is shown again with whatever the referee was typing kept.
  */
-import { syncAppNav } from './app-nav.js';
 import { el, replace } from './dom.js';
 import { rulingPaths, sameIncident, walk } from './engine.js';
 import { homeUrl, parse } from './router.js';
@@ -20,6 +19,15 @@ class LoadError extends Error {}
 const loadModule = (load) => () => load().catch((error) => {
   throw new LoadError(error.message, { cause: error });
 });
+
+let appNav = null;
+
+/** Point the navigation bar at the current screen. Its module loads on first use: the page draws the bar already, so
+ * the app does not wait for one more file before it starts (18 files are three rounds of six over HTTP/1.1). */
+function syncNav(lang, view, rulesetId) {
+  appNav ??= import('./app-nav.js');
+  appNav.then(({ syncAppNav }) => syncAppNav(lang, view, rulesetId), (error) => console.error('navigation', error));
+}
 
 /** Screens past home and the questions load on first use, so a cold start fetches only what the first taps need. */
 const screens = {
@@ -108,7 +116,7 @@ export function createController(config, view) {
       const route = parse(path);
       const screen = refresh && current?.path === path ? current.screen : await screenFor(route);
       if (token !== renders) return;
-      syncAppNav(config.lang, route.view, mirroredRuleset());  // a ruleset's screen has just made it the one in use
+      syncNav(config.lang, route.view, mirroredRuleset());  // a ruleset's screen has just made it the one in use
       current = { path, screen };
       shown = await screen.render();
     } catch (error) {
