@@ -219,6 +219,24 @@ def test_effect_parameters_are_checked_against_their_type(workspace):
     assert f"{FILE}: rulings.r_empty_meld.effects[1]: 'per' needs 'amount' too" in found
 
 
+def test_the_referees_choice_is_checked(workspace):
+    """Optional effects: true or left out, a ruling's own (not a penalty kind's), at least two, each of a type the
+    ruling has once."""
+    def mutate(data):
+        data["penalties"]["dead_hand"]["effects"][0]["optional"] = True
+        data["rulings"]["r_phone"]["effects"] = [{"type": "penalty_points", "optional": False}]
+        data["rulings"]["r_false_win_concealed"]["effects"] = [
+            {"type": "dead_hand", "optional": True}, {"type": "penalty_points", "range": [10, 60], "optional": True}]
+        data["rulings"]["r_device"]["effects"] = [
+            {"type": "penalty_points", "range": [10, 60], "optional": True}, {"type": "dead_hand", "optional": True}]
+    found = problems_after(workspace, mutate)
+    assert reported(found, "penalties.dead_hand.effects[0].optional", "a penalty kind's effects apply to every ruling")
+    assert f"{FILE}: rulings.r_phone.effects[0].optional: must be true (not false)" in found
+    assert reported(found, "rulings.r_false_win_concealed.effects[0]",
+                    "an optional effect must be the ruling's only 'dead_hand' effect")
+    assert not any("r_device" in line for line in found), found  # points and/or a dead hand: valid
+
+
 def test_question_with_options_and_number(workspace):
     def mutate(data):
         data["incidents"]["false_win"]["number"] = {"min": 1, "max": 3}
@@ -341,6 +359,13 @@ PLANTED = {
     "a broken reference": (
         lambda data: data["incidents"]["empty_call"]["options"][1].update(next="chombo_shown"),
         "incidents.empty_call.options[1].next", "no node 'chombo_shown'"),
+    "a referee's choice of one effect alone": (
+        lambda data: data["rulings"]["r_phone"]["effects"][0].update(optional=True),
+        "rulings.r_phone.effects[0].optional", "the referee must choose at least one optional effect, so one alone"),
+    "a referee's choice on an effect type that has none": (
+        lambda data: data["rulings"]["r_phone"].update(effects=[
+            {"type": "penalty_points", "optional": True}, {"type": "warning", "optional": True}]),
+        "rulings.r_phone.effects[1]", "unknown key 'optional'"),
 }
 
 

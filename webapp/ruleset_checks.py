@@ -154,6 +154,31 @@ def _check_scoring(data, _stem):
         yield Problem(("scoring", "table", "origin"), "missing: say why the event sets the start")
 
 
+def _check_choices(data, _stem):
+    """The referee's choices (optional effects) are a ruling's own, at least two, each of a type the ruling has once:
+    the apply form asks for each by its type, and one optional effect alone would not be a choice."""
+    for kind_id, kind in data["penalties"].items():
+        for index, effect in enumerate(kind.get("effects", [])):
+            if effect.get("optional"):
+                yield Problem(("penalties", kind_id, "effects", index, "optional"),
+                              "a penalty kind's effects apply to every ruling of the kind; make the effect optional "
+                              "in the rulings that leave it to the referee")
+    for ruling_id, ruling in data["rulings"].items():
+        own = ruling.get("effects", [])
+        optional = [index for index, effect in enumerate(own) if effect.get("optional")]
+        if len(optional) == 1:
+            yield Problem(("rulings", ruling_id, "effects", optional[0], "optional"),
+                          "the referee must choose at least one optional effect, so one alone always applies: "
+                          "leave out 'optional', or mark the other choices optional too")
+        kind = data["penalties"].get(ruling["penalty"], {})
+        types = [effect["type"] for effect in kind.get("effects", []) + own]
+        for index in optional:
+            if types.count(own[index]["type"]) > 1:
+                yield Problem(("rulings", ruling_id, "effects", index),
+                              f"an optional effect must be the ruling's only '{own[index]['type']}' effect "
+                              "(its penalty kind's included), so the referee's choice of it is clear")
+
+
 def _check_coverage(data, _stem):
     """Every item of the source has a ruling, and every ruling cites items that exist."""
     items = data["source"]["items"]
@@ -199,6 +224,7 @@ CHECKS = (
     (("start", "incidents", "rulings"), _check_reachability),
     (("progressive", "penalties", "rulings"), _check_scale),
     (("scoring", "penalties", "rulings"), _check_scoring),
+    (("penalties", "rulings"), _check_choices),
     (("source", "rulings"), _check_coverage),
     (("readings", "penalties", "rulings"), _check_readings),
 )

@@ -18,8 +18,8 @@ def _cell(text):
 
 
 def _code(value):
-    """A key or value as code."""
-    return f"`{value}`"
+    """A key or value as code (true and false as YAML writes them)."""
+    return f"`{str(value).lower() if isinstance(value, bool) else value}`"
 
 
 def describe(schema, node):

@@ -103,8 +103,10 @@ def _plain(keyword, expected, value, where):
     """The message of a keyword that needs no context beyond its own value."""
     if keyword == "enum":
         return f"must be one of: {', '.join(str(item) for item in expected)} (not {_shown(value)})"
-    if keyword == "const":
-        return f"must be {expected} (not {_shown(value)})"
+    if keyword == "const":  # true and false as YAML writes them
+        written = {True: "true", False: "false"}
+        shown = written[value] if isinstance(value, bool) else _shown(value)
+        return f"must be {written[expected] if isinstance(expected, bool) else expected} (not {shown})"
     if keyword in ("minLength", "minProperties") or (keyword == "minItems" and expected == 1):
         return "must not be empty"
     if keyword in ("minItems", "maxItems") and where.get("minItems") == where.get("maxItems"):
