@@ -128,3 +128,22 @@ def test_escalation_counts_exactly_the_effects_marked_log(tmp_path):
     without, *each = call_module("log.js", "escalation", calls, tmp_path)
     counted = {name for name, outcome in zip(vocabulary, each) if outcome != without}
     assert counted == {name for name, effect in vocabulary.items() if "log" in effect["acts_on"]}
+
+
+@pytest.mark.parametrize("chosen,penalty,dead", [(["penalty_points"], 5, False), (["dead_hand"], 0, True),
+                                                 (["penalty_points", "dead_hand"], 5, True)])
+def test_an_optional_effect_applies_only_when_chosen(tmp_path, chosen, penalty, dead):
+    """The referee's choice: fixed points and a dead hand, each ticked or not, at least one of them."""
+    ruleset = ruleset_with([{"type": "penalty_points", "amount": 5, "optional": True}, {"type": "dead_hand", "optional": True}])
+    ruleset["scoring"]["penalty_from"] = "table"
+    [table] = call_module("calculator.js", "newTable", [[ruleset]], tmp_path)
+    [result] = call_module("calculator.js", "applyRuling", [[table, ruleset, "r_fixture", {"offender": "0", "chosen": chosen}]], tmp_path)
+    assert result["penalty"] == penalty
+    assert result["after"]["seats"][0]["table"] == -penalty
+    assert result["after"]["seats"][0]["deadHand"] is dead
+
+
+def test_an_optional_effect_must_be_chosen_among_the_rulings_own(tmp_path):
+    effects = [{"type": "penalty_points", "amount": 5, "optional": True}, {"type": "dead_hand", "optional": True}]
+    assert apply(tmp_path, effects, {"offender": "0", "chosen": []}) == {"errors": {"chosen": "choose_at_least_one"}}
+    assert apply(tmp_path, effects, {"offender": "0", "chosen": ["strike"]}) == {"errors": {"chosen": "choose_one"}}

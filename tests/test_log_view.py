@@ -30,6 +30,19 @@ def test_points_come_from_the_escalation_and_the_first_obstruction_is_a_warning(
     assert found[4:] == [None, None]
 
 
+def test_points_the_referee_may_or_may_not_give_are_not_filled_in(rulesets, tmp_path):
+    """An optional effect's fixed points are the referee's choice: the log does not offer them as the cost; MCR
+    obstructive play (10 to 60 points and/or a dead hand) leaves the points to the referee too."""
+    mcr = rulesets["mcr-ema-2014"]
+    choosing = {**mcr, "rulings": {**mcr["rulings"], "r_choice": {**mcr["rulings"]["r_obstruction"], "effects": [
+        {"type": "penalty_points", "amount": 20, "optional": True}, {"type": "dead_hand", "optional": True}]}}}
+    fixed = {**choosing, "rulings": {**choosing["rulings"], "r_choice": {**choosing["rulings"]["r_choice"], "effects": [
+        {"type": "penalty_points", "amount": 20}]}}}
+    found = call_module("log.js", "nextPoints", [[choosing, "r_choice", {}], [fixed, "r_choice", {}],
+                                                 [mcr, "r_obstruction", {}]], tmp_path)
+    assert found == [None, 20, None]
+
+
 LOG = [incident(1, "r_call_not_completed", playerId="p-a", eventId="cup"),
        incident(2, "r_late_pung", playerId="p-a", eventId="cup", session="R2", table="12"),
        incident(3, "r_late_pung", player="Bob", eventId="cup", table="2"),

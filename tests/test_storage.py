@@ -66,6 +66,17 @@ def test_good_items_read_as_they_are(tmp_path):
     assert found[1]["data"] == found[3]["data"] == table_v2(START, STEPS), "version 1 is read as version 2"
 
 
+def test_a_ruling_step_keeps_the_referees_choices(tmp_path):
+    """The effects the referee ticked (MCR obstructive play: a dead hand with no points) are a list of effect types."""
+    def stored(chosen):
+        step = {"kind": "ruling", "rulingId": "r_obstruction", "inputs": {"offender": "2", "points": "", "chosen": chosen},
+                "at": "2026-11-23T10:00:00.000Z"}
+        return ["table", "mcr-ema-2014", envelope("table", table_v2(START, [step]), v=2)]
+    found = inspect(tmp_path, [stored(["dead_hand"]), stored([]), stored("dead_hand"), stored(["Dead hand"]), stored([3])])
+    assert [f["status"] for f in found] == ["ok", "ok", "damaged", "damaged", "damaged"]
+    assert found[0]["data"]["steps"][0]["inputs"]["chosen"] == ["dead_hand"]
+
+
 DAMAGED = [
     ("not an object", "table", "wrc-2015", "garbage", None),
     ("null", "settings", "main", None, None),

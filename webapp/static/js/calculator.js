@@ -20,10 +20,28 @@ const LIMITS = {
   tiles: { min: 1, max: 14 },
 };
 
+/** The number the referee enters for an effect ('minutes', 'points', 'tiles'), or null when its data says it all. */
+function numberOf(effect) {
+  if (effect.type === 'penalty_points' && effect.per === 'minute') return 'minutes';
+  if (effect.type === 'penalty_points' && effect.amount === undefined) return 'points';
+  if (effect.type === 'penalty_tiles' && effect.count === 'exposed') return 'tiles';
+  return null;
+}
+
+/** The field of the number an effect asks for, within its limits (the referee's range for points). */
+function numberField(effect, name, optional) {
+  const [min, max] = effect.range ?? [0, 1000];
+  const limits = name === 'points' ? { min, max } : LIMITS[name];
+  return { name, kind: 'number', required: !optional, decimals: 0, ...limits, ...(optional ? { optional: true } : {}) };
+}
+
 /**
  * The fields the calculator needs before applying a ruling, as descriptors a screen can render:
- * [{name, kind: 'seat'|'number'|'choice'|'counts', required, min, max, decimals, options}]. `counts` is not typed
- * by the referee: the caller supplies the offender's offence counts, read from the log (see log.js escalation).
+ * [{name, kind: 'seat'|'number'|'choice'|'choices'|'counts', required, min, max, decimals, options, optional}].
+ * `counts` is not typed by the referee: the caller supplies the offender's offence counts, read from the log (see
+ * log.js escalation). The referee's choices (a ruling's optional effects, at least one of them to be chosen): an
+ * optional effect with a number of its own is chosen by entering it (its field has `optional: true`), the others
+ * by ticking them in `chosen` (kind 'choices', options: their effect types).
  */
 export function inputFields(ruleset, ruling) {
   const effects = effectsOf(ruleset, ruling);
@@ -31,22 +49,33 @@ export function inputFields(ruleset, ruling) {
   const everyone = effects.length && effects.every((effect) => effect.applies_to === 'all');
   if (!everyone) fields.push({ name: 'offender', kind: 'seat', required: true });
   const add = (field) => { if (!fields.some((item) => item.name === field.name)) fields.push(field); };
+  const ticked = [];
   for (const effect of effects) {
-    if (effect.type === 'penalty_points' && effect.per === 'minute') add({ name: 'minutes', kind: 'number', required: true, decimals: 0, ...LIMITS.minutes });
-    if (effect.type === 'penalty_points' && effect.amount === undefined) {
-      const [min, max] = effect.range ?? [0, 1000];
-      add({ name: 'points', kind: 'number', required: true, decimals: 0, min, max });
-    }
-    if (effect.type === 'penalty_tiles' && effect.count === 'exposed') add({ name: 'tiles', kind: 'number', required: true, decimals: 0, ...LIMITS.tiles });
+    const number = numberOf(effect);
+    if (number) add(numberField(effect, number, effect.optional));
+    else if (effect.optional) ticked.push(effect.type);
     if (effect.type === 'riichi_voided' && effect.ask) add({ name: 'riichi_call', kind: 'choice', required: true, options: ['yes', 'no'] });
     if (effect.type === 'progressive' || effect.type === 'strike') add({ name: 'counts', kind: 'counts', required: false });
   }
+  if (ticked.length) add({ name: 'chosen', kind: 'choices', required: false, options: ticked });
   return fields;
 }
 
-/** The names of the inputs today's apply form knows how to ask (offender, minutes, points, tiles). */
+/** The inputs today's apply form asks: the seat, the numbers and the referee's choices (not counts nor riichi_call). */
+export function formFields(ruleset, ruling) {
+  return inputFields(ruleset, ruling).filter((field) => ['seat', 'number', 'choices'].includes(field.kind));
+}
+
+/** The names of the inputs today's apply form knows how to ask (offender, minutes, points, tiles, chosen). */
 export function neededInputs(ruleset, ruling) {
-  return inputFields(ruleset, ruling).filter((field) => field.kind === 'seat' || field.kind === 'number').map((field) => field.name);
+  return formFields(ruleset, ruling).map((field) => field.name);
+}
+
+/** Whether the referee chose this effect: always for one that is not optional; else its number, or its tick. */
+function chosen(effect, values) {
+  if (!effect.optional) return true;
+  const number = numberOf(effect);
+  return number ? values[number] !== null && values[number] !== undefined : (values.chosen ?? []).includes(effect.type);
 }
 
 /** Points of a progressive scale for an offender who already has `count` offences counted. */
@@ -98,12 +127,20 @@ export function readInputs(ruleset, ruling, raw, { lang = 'en' } = {}) {
       if (raw[name] === undefined) continue;
       if (!field.options.includes(raw[name])) errors[name] = 'choose_one';
       values[name] = raw[name];
+    } else if (field.kind === 'choices') {
+      const ticks = raw[name] ?? [];
+      if (!Array.isArray(ticks) || !ticks.every((tick) => field.options.includes(tick))) errors[name] = 'choose_one';
+      else values[name] = [...new Set(ticks)];
     } else if (field.kind === 'counts') {
       const [counts, error] = readCounts(raw.counts);
       if (error) errors.counts = error;
       if (counts) values.counts = counts;
     }
   }
+  // The referee's choices: at least one optional effect (unless a field of one is already wrong).
+  const optional = effectsOf(ruleset, ruling).filter((effect) => effect.optional);
+  const undecided = optional.length && !optional.some((effect) => chosen(effect, values));
+  if (undecided && !optional.some((effect) => errors[numberOf(effect) ?? 'chosen'])) errors.chosen = 'choose_at_least_one';
   return { values, errors };
 }
 
@@ -335,7 +372,7 @@ export function applyRuling(table, ruleset, rulingId, raw = {}, { lang = 'en', l
     missing: new Set(), unset: false, score: null, stick: null, offence: null, strike: false,
   };
   for (const effect of effects) {
-    if (!NOTHING_TO_APPLY.includes(effect.type)) INTERPRET[effect.type](effect, ctx);
+    if (!NOTHING_TO_APPLY.includes(effect.type) && chosen(effect, values)) INTERPRET[effect.type](effect, ctx);
   }
   const next = nextHand(ctx);
   const problems = settingErrors(ctx);

@@ -140,7 +140,7 @@ export function knownSessions(incidents, eventId = null) {
  * The penalty points the next incident of this ruling costs this player, from the ruling's effects and what the log
  * counted (escalation's `found`): the progressive step (the carried-over scale for obstruction and time-wasting), plus
  * any fixed penalty points. null when the ruling has no points of its own (the referee decides, or none apply);
- * 0 for a warning.
+ * 0 for a warning. Points the referee may or may not give (an optional effect) are the referee's to enter.
  */
 export function nextPoints(ruleset, rulingId, found) {
   const ruling = ruleset.rulings[rulingId];
@@ -149,7 +149,8 @@ export function nextPoints(ruleset, rulingId, found) {
   for (const effect of effectsOf(ruleset, ruling)) {
     if (effect.type === 'progressive' && found?.progressive) {
       points = (points ?? 0) + (effect.carries_over ? found.progressive.nextCarried : found.progressive.next);
-    } else if (effect.type === 'penalty_points' && typeof effect.amount === 'number' && !effect.per && effect.applies_to !== 'all') {
+    } else if (effect.type === 'penalty_points' && typeof effect.amount === 'number' && !effect.per && effect.applies_to !== 'all'
+      && !effect.optional) {
       points = (points ?? 0) + effect.amount;
     }
   }

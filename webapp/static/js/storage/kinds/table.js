@@ -114,9 +114,12 @@ const NUMBER_INPUT = (value) => value === null || (typeof value === 'number' && 
 const TEXT_INPUT = (value) => typeof value === 'string' && value.length <= 100;
 const COUNTS = (value) => isObject(value) && Object.entries(value).every(([name, count]) => ['session', 'carried', 'strikes'].includes(name)
   && Number.isInteger(count) && count >= 0 && count <= 1e6);
+/** The referee's choices among a ruling's optional effects: the effect types ticked (see calculator.js inputFields). */
+const CHOSEN = (value) => Array.isArray(value) && value.length <= 20 && value.every((type) => typeof type === 'string' && /^[a-z][a-z0-9_]{0,39}$/.test(type));
 const RULING_INPUTS = {
   offender: SEAT_INPUT, winner: SEAT_INPUT, discarder: SEAT_INPUT, minutes: NUMBER_INPUT, points: NUMBER_INPUT,
   tiles: NUMBER_INPUT, hand_value: NUMBER_INPUT, win_type: TEXT_INPUT, riichi_call: TEXT_INPUT, counts: COUNTS,
+  chosen: CHOSEN,
 };
 const WIN_INPUTS = {
   winner: SEAT_INPUT, discarder: SEAT_INPUT, liable: SEAT_INPUT, how: TEXT_INPUT, liability: TEXT_INPUT,
