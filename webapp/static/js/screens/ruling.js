@@ -2,7 +2,7 @@
  * The ruling screen's controller: the card, "Apply to scores" (preview on the current table, the step added on
  * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
  */
-import { applyRuling, inputFields, neededInputs, seatIndex } from '../calculator.js';
+import { applyRuling, formFields, inputFields, seatIndex } from '../calculator.js';
 import { localDay } from '../discipline.js';
 import { escalation, knownSessions, nextPoints } from '../log.js';
 import { personFor } from '../roster-data.js';
@@ -84,7 +84,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       };
       const apply = renderApply({
         config, ruleset,
-        apply: { status: board.status, table, needs: neededInputs(ruleset, ruling), numberAnswer },
+        apply: { status: board.status, table, fields: formFields(ruleset, ruling), numberAnswer },
         on: {
           preview: (inputs) => {
             const result = applyRuling(table, ruleset, rulingId, countsFor(inputs));

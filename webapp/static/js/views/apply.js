@@ -13,6 +13,27 @@ function numberInput(name, value = '') {
   return el('input', { name, 'data-field': name, type: 'text', inputmode: 'numeric', autocomplete: 'off', value });
 }
 
+/**
+ * The referee's choice among a ruling's optional effects (field descriptors from calculator.js formFields): its
+ * numbers, which may be left empty, and a tick for each other effect; its message when nothing is chosen.
+ */
+function choiceGroup(fields, strings) {
+  const calc = strings.calc;
+  const numbers = fields.filter((item) => item.kind === 'number').map((item) => {
+    const input = numberInput(item.name);
+    const labelled = field(`apply-${item.name}`, calc[item.name], input);
+    input.setAttribute('aria-describedby', `apply-${item.name}-optional apply-${item.name}-error`);
+    input.after(el('p', { class: 'help', id: `apply-${item.name}-optional` }, calc.optional_number));
+    return labelled;
+  });
+  const ticks = fields.filter((item) => item.kind === 'choices').flatMap((item) => item.options.map((type) => el('label', { class: 'check' },
+    el('input', { type: 'checkbox', name: item.name, value: type, id: `apply-${item.name}-${type}`, 'data-choice': type }),
+    calc[`choice_${type}`] ?? type)));
+  return el('fieldset', { class: 'choice-group apply-choice', id: 'apply-choice', 'aria-describedby': 'apply-chosen-error' },
+    el('legend', {}, calc.choice_legend), numbers, ticks,
+    el('p', { class: 'field-error', id: 'apply-chosen-error', role: 'alert', 'data-form-error': 'chosen', hidden: true }));
+}
+
 function inputFor(need, strings, table, numberAnswer) {
   const calc = strings.calc;
   switch (need) {
@@ -29,8 +50,9 @@ function inputFor(need, strings, table, numberAnswer) {
 }
 
 /**
- * apply: {status, table, needs, numberAnswer} where status 'ok' means the table can be changed (else a data notice
- * at the top of the screen says why not). on.preview(inputs) → {errors} or {before, result};
+ * apply: {status, table, fields, numberAnswer} where status 'ok' means the table can be changed (else a data notice
+ * at the top of the screen says why not) and fields are the form's field descriptors (calculator.js formFields):
+ * the referee's choices among optional effects are asked together. on.preview(inputs) → {errors} or {before, result};
  * on.confirm(inputs) → a promise of {ok} or {error}; on.record({player, seat, points}) opens the log form.
  */
 export function renderApply({ config, ruleset, apply, on }) {
@@ -41,14 +63,21 @@ export function renderApply({ config, ruleset, apply, on }) {
   if (apply.status !== 'ok') {
     return details(el('p', { class: 'field-error', id: 'apply-unavailable', 'data-problem': apply.status }, strings.data.read_only));
   }
-  const { table, needs, numberAnswer } = apply;
+  const { table, fields, numberAnswer } = apply;
+  const chosen = fields.filter((item) => item.optional || item.kind === 'choices');
   const output = el('div', { class: 'apply-output', 'aria-live': 'polite' });
   const form = el('form', { class: 'apply-form', id: 'apply-form', novalidate: true },
-    needs.map((need) => inputFor(need, strings, table, numberAnswer)),
+    fields.filter((item) => !chosen.includes(item)).map((item) => inputFor(item.name, strings, table, numberAnswer)),
+    chosen.length ? choiceGroup(chosen, strings) : null,
     el('p', { class: 'field-error', id: 'apply-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     el('button', { type: 'submit', class: 'button primary', id: 'apply-preview' }, calc.preview));
 
-  const raw = () => Object.fromEntries([...form.querySelectorAll('[data-field]')].map((input) => [input.name, input.value]));
+  const ticked = (name) => [...form.querySelectorAll('input[type="checkbox"][data-choice]')]
+    .filter((box) => box.name === name && box.checked).map((box) => box.value);
+  const raw = () => ({
+    ...Object.fromEntries([...form.querySelectorAll('[data-field]')].map((input) => [input.name, input.value])),
+    ...Object.fromEntries(fields.filter((item) => item.kind === 'choices').map((item) => [item.name, ticked(item.name)])),
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();

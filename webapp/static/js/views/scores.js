@@ -55,13 +55,15 @@ export function nextHandList(config, table, result) {
   result.after.seats.forEach((seat, index) => {
     const was = table.seats[index];
     const name = seatLabel(strings, table, index);
-    if (seat.deadHand && !was.deadHand) lines.push(el('li', {}, `${name}: ${calc.dead_hand}`));
-    if (seat.liveTiles !== was.liveTiles) lines.push(el('li', {}, `${name}: ${calc.live_tiles} ${seat.liveTiles}`));
-    if (seat.deadTiles !== was.deadTiles) lines.push(el('li', {}, `${name}: ${calc.dead_tiles} ${seat.deadTiles}`));
-    if (seat.strikes !== was.strikes) lines.push(el('li', {}, `${name}: ${calc.strikes} ${seat.strikes}`));
-    if (seat.substituted && !was.substituted) lines.push(el('li', {}, `${name}: ${calc.substituted}`));
-    if (seat.disqualified && !was.disqualified) lines.push(el('li', {}, `${name}: ${calc.disqualified}`));
-    if (seat.sessionLost !== undefined && was.sessionLost === undefined) lines.push(el('li', {}, `${name}: ${calc.session_lost}`));
+    // Each line names its seat and mark (the scoreboard's mark names), so what changes can be read without its words.
+    const line = (mark, text) => lines.push(el('li', { 'data-seat': index, 'data-mark': mark }, `${name}: ${text}`));
+    if (seat.deadHand && !was.deadHand) line('dead-hand', calc.dead_hand);
+    if (seat.liveTiles !== was.liveTiles) line('live-tiles', `${calc.live_tiles} ${seat.liveTiles}`);
+    if (seat.deadTiles !== was.deadTiles) line('dead-tiles', `${calc.dead_tiles} ${seat.deadTiles}`);
+    if (seat.strikes !== was.strikes) line('strikes', `${calc.strikes} ${seat.strikes}`);
+    if (seat.substituted && !was.substituted) line('substituted', calc.substituted);
+    if (seat.disqualified && !was.disqualified) line('disqualified', calc.disqualified);
+    if (seat.sessionLost !== undefined && was.sessionLost === undefined) line('session-lost', calc.session_lost);
   });
   return el('section', { class: 'next-hand', 'aria-labelledby': 'next-hand-title' },
     el('h3', { id: 'next-hand-title' }, calc.next_hand), el('ul', { id: 'next-hand' }, lines));
@@ -71,8 +73,9 @@ export function nextHandList(config, table, result) {
 const errorLines = new WeakMap();
 
 /**
- * Show or clear the error message of each field, and the form's own message (`data-form-error` names the error
- * key it shows, for errors tied to no field); focus the first field in error.
+ * Show or clear the error message of each field, and the form's own messages (each `data-form-error` names the
+ * error key it shows, for errors tied to no single field); focus the first field in error, or the first control of
+ * the group (fieldset) whose message shows.
  */
 export function showErrors(form, strings, errors) {
   let first = null;
@@ -90,12 +93,12 @@ export function showErrors(form, strings, errors) {
       control.removeAttribute('aria-invalid');
     }
   }
-  const formError = form.querySelector('[data-form-error]');
-  if (formError) {
+  for (const formError of form.querySelectorAll('[data-form-error]')) {
     const error = errors[formError.dataset.formError];
     formError.textContent = error ? strings.calc[`err_${error}`] || error : '';
     formError.hidden = !error;
     formError.dataset.error = error || '';
+    if (error) first = first || formError.closest('fieldset')?.querySelector('input, select') || null;
   }
   first?.focus();
 }
