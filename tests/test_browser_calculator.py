@@ -1,6 +1,7 @@
 """End to end: from a ruling to applied scores, undo, bad input, persistence, and number formatting."""
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 import stored as store
@@ -190,3 +191,50 @@ def test_an_effect_the_calculator_cannot_apply_is_shown_at_the_form(browser, liv
     expect(page.locator("#apply-confirm")).to_have_count(0)
     assert stored(page) is None
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_mcr_obstruction_takes_a_dead_hand_alone(page, live_server, lang):
+    """MCR column 3, row 7: the referee gives 10 to 60 points and/or a dead hand. A dead hand alone is applied; with
+    neither, or with points out of range, the form says so at the field and nothing is stored."""
+    page.goto(f"{live_server.url}/{lang}/mcr-ema-2014/ruling/r_obstruction")
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "2")
+    page.click("#apply-preview")  # nothing chosen
+    chosen_error = page.locator("#apply-choice #apply-chosen-error")
+    expect(chosen_error).to_be_visible()
+    expect(chosen_error).to_have_attribute("data-error", "choose_at_least_one")
+    expect(chosen_error).not_to_have_text("choose_at_least_one")  # the translated message, not its key
+    expect(page.locator("#apply-points")).to_be_focused()
+    expect(page.locator("#preview")).to_have_count(0)
+
+    page.fill("#apply-points", "70")
+    page.check("#apply-chosen-dead_hand")
+    page.click("#apply-preview")
+    expect(page.locator("#apply-points-error")).to_be_visible()
+    expect(page.locator("#apply-points")).to_have_attribute("aria-invalid", "true")
+    expect(chosen_error).to_be_hidden()
+    expect(page.locator("#apply-confirm")).to_have_count(0)
+    assert store.item(page, "table", "mcr-ema-2014") is None
+
+    # Every control of the choice is a 44 px target, and axe finds nothing with its message shown.
+    for target in ["#apply-points", "label:has(#apply-chosen-dead_hand)"]:
+        box = page.locator(target).bounding_box()
+        assert box["height"] >= 43.5 and box["width"] >= 43.5, (target, box)
+    result = Axe().run(page)
+    assert result.violations_count == 0, result.generate_report()
+
+    page.fill("#apply-points", "")
+    page.click("#apply-preview")
+    expect(page.locator('#next-hand [data-seat="2"][data-mark="dead-hand"]')).to_have_count(1)
+    expect(page.locator('#preview td.changed')).to_have_count(0)
+    page.click("#apply-confirm")
+    expect(page.locator("#apply-done")).to_be_visible()
+    [step] = store.table(page, "mcr-ema-2014")["steps"]
+    assert step["rulingId"] == "r_obstruction"
+    assert step["inputs"] == {"offender": "2", "points": "", "chosen": ["dead_hand"]}  # as entered
+    page.click("#open-table")
+    expect(page.locator('#seat-2 [data-mark="dead-hand"]')).to_have_count(1)
+    expect(page.locator('#seat-2 [data-score="table"]')).to_have_attribute("data-value", "0")
+    for seat in (0, 1, 3):
+        expect(page.locator(f'#seat-{seat} [data-mark="dead-hand"]')).to_have_count(0)

@@ -114,6 +114,7 @@ ASKS = [
     ("azrm-2026", "r_score_unrecoverable", []),
     ("tsumo-quebec", "r_risky_daisangen", ["offender"]),
     ("wsom", "r_deal_exposed_more", ["offender", "tiles"]),
+    ("mcr-ema-2014", "r_obstruction", ["offender", "points", "chosen"]),
 ]
 
 
@@ -124,6 +125,17 @@ def test_a_ruling_asks_only_what_it_needs(rulesets, tmp_path):
     for (ruleset_id, ruling, expected), found, old in zip(ASKS, fields, legacy):
         assert names(found) == expected, ruling
         assert old == [name for name in expected if name not in ("counts", "riichi_call")], ruling
+
+
+def test_the_referees_choice_is_asked_as_optional_fields(rulesets, tmp_path):
+    """MCR obstructive play: points from 10 to 60 that may be left empty, and a dead hand to tick."""
+    mcr = rulesets["mcr-ema-2014"]
+    [fields] = call(tmp_path, "calculator.js", "formFields", (mcr, mcr["rulings"]["r_obstruction"]))
+    by_name = {field["name"]: field for field in fields}
+    assert by_name["offender"]["required"] is True
+    assert by_name["points"] == {"name": "points", "kind": "number", "required": False, "decimals": 0, "min": 10,
+                                 "max": 60, "optional": True}
+    assert by_name["chosen"] == {"name": "chosen", "kind": "choices", "required": False, "options": ["dead_hand"]}
 
 
 def test_every_ruleset_is_covered(rulesets):
