@@ -3,6 +3,8 @@
  * changed, plus the undone steps, so any step can be undone or redone by replaying the rest (table-history.js does
  * that). One document per ruleset, keyed by the ruleset's id. Pure: no DOM, no storage.
  *
+ * Version 3 is version 2 where a ruling step's inputs may hold `chosen` (the optional effects the referee chose): a
+ * version-2 app would take that for damage and repair it away, so it must see a newer document and leave it alone.
  * Version 2: {start: table or null, steps: [step], undone: [{step, after}], nextId}. A null start is a fresh table
  * of the ruleset (what is left when a damaged start was set aside). A step is {id: 's<n>', at, kind, origin?} plus:
  * ruling {rulingId, inputs}, win {inputs}, draw {inputs}, edit {changes: [{path, from, to}]}, end-hanchan,
@@ -253,10 +255,15 @@ export function fromVersion1(data) {
   return { ...data, start: data.start, steps, undone: [], nextId: (Array.isArray(steps) ? steps.length : 0) + 1, legacy: true };
 }
 
+/** Version 2 → 3: nothing to change (version 3 only allows more: `chosen` in a ruling step's inputs). */
+export function fromVersion2(data) {
+  return data;
+}
+
 export default {
   name: 'table',
-  version: 2,
+  version: 3,
   validate: tableProblems,
   salvage,
-  migrations: { 1: fromVersion1 },
+  migrations: { 1: fromVersion1, 2: fromVersion2 },
 };
