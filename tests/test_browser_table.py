@@ -105,6 +105,32 @@ def test_each_language_number_forms_are_read_and_a_bad_one_is_refused_at_the_fie
     assert page.locator("#seat-1-table").get_attribute("inputmode") == "decimal"
 
 
+def test_edits_are_kept_in_the_order_they_were_made(browser, live_server):
+    """A seat's new name first adds the player to the roster; a score typed right after it was kept before it on a
+    busy machine (the history's first step was the score). The roster is slowed here so the race always happens."""
+    context = browser.new_context(viewport=VIEWPORTS["360x640"], service_workers="block")
+
+    def slow_roster(route):
+        body = route.fetch().text().replace(
+            "export async function addPlayer(",
+            "export async function addPlayer(...args) {\n  await new Promise((resolve) => setTimeout(resolve, 500));\n"
+            "  return addPlayerNow(...args);\n}\nasync function addPlayerNow(", 1)
+        assert "addPlayerNow" in body
+        route.fulfill(body=body, headers={"content-type": "text/javascript"})
+
+    context.route("**/static/js/services/roster.js", slow_roster)
+    page = context.new_page()
+    open_table(page, live_server.url, "en")
+    edit_field(page, 0, "name", "Ana")
+    edit_field(page, 0, "table", "25000")
+    expect(page.locator("#history li[data-step]")).to_have_count(2)
+    steps = table_of(page)["data"]["steps"]
+    changed = [sorted(str(change["path"]) for change in step["changes"]) for step in steps]
+    assert [step["id"] for step in steps] == ["s1", "s2"]
+    assert any("name" in path for path in changed[0]) and any("table" in path for path in changed[1]), changed
+    context.close()
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_undoing_an_older_step_asks_first_then_it_can_be_redone(phone, live_server, lang):
     page = phone

@@ -118,6 +118,19 @@ function editsFor(table, path, value) {
   return edits;
 }
 
+/**
+ * A queue that runs tasks one after another, in the order they were asked for: a seat's new name first adds the
+ * player to the roster, and a score typed meanwhile must not be kept before it.
+ */
+function inOrder() {
+  let last = Promise.resolve();
+  return (task) => {
+    const run = last.then(task);
+    last = run.catch(() => {});
+    return run;
+  };
+}
+
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
@@ -143,6 +156,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     if (result.ok) ctx.refresh();
     return result;
   };
+  const editsInOrder = inOrder();
   const on = {
     open: (which) => {
       ui.open = which;
@@ -150,13 +164,13 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       ctx.refresh();
     },
     formatInput: (value, decimals) => formatNumberInput(value, { lang, decimals }),
-    edit: async (fieldId, path, raw, options = {}) => {
+    edit: (fieldId, path, raw, options = {}) => editsInOrder(async () => {
       const read = readField(ruleset, lang, path, raw, options);
       if (read.error) return { errors: { [fieldId]: read.error } };
       ui.focus = fieldId;
       const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(view.table, path, read.value);
       return done(await saveEdit(ruleset, edits));
-    },
+    }),
     step: async (kind) => done(await addStep(ruleset, { kind })),
     openForm: (kind, prefill) => {
       ui.form = kind;
