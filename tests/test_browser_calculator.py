@@ -245,3 +245,32 @@ def test_mcr_obstruction_takes_a_dead_hand_alone(page, live_server, lang):
     expect(page.locator('#seat-2 [data-score="table"]')).to_have_attribute("data-value", "0")
     for seat in (0, 1, 3):
         expect(page.locator(f'#seat-{seat} [data-mark="dead-hand"]')).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_call_with_a_dead_hand_asks_whether_it_was_a_riichi_and_gives_its_stick_back(page, live_server, lang):
+    """WRC §7, calling with a dead hand: a voided riichi's stick goes back to its player. The apply form did not ask,
+    so the calculator took every voided call as not a riichi and the stick stayed on the table."""
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/table")
+    page.click("#seat-0")
+    page.check("#seat-0-riichi")
+    expect(page.locator('#seat-0 [data-mark="riichi"]')).to_have_count(1)
+    before = int(page.locator('#seat-0 [data-score="table"]').get_attribute("data-value"))
+    steps_before = store.table(page, "wrc-2015")["steps"]
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/ruling/r_dead_call_declared")
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "0")
+    page.click("#apply-preview")  # not answered: asked at the field, nothing changes
+    expect(page.locator("#apply-riichi_call-error")).to_be_visible()
+    expect(page.locator("#apply-confirm")).to_have_count(0)
+    assert store.table(page, "wrc-2015")["steps"] == steps_before
+    page.select_option("#apply-riichi_call", "yes")
+    page.click("#apply-preview")
+    page.click("#apply-confirm")
+    expect(page.locator("#apply-done")).to_be_visible()
+    step = store.table(page, "wrc-2015")["steps"][-1]
+    assert step["rulingId"] == "r_dead_call_declared" and step["inputs"]["riichi_call"] == "yes"
+    page.click("#open-table")
+    expect(page.locator('#seat-0 [data-mark="riichi"]')).to_have_count(0)
+    expect(page.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", str(before + 1000))
+    expect(page.locator('#seat-0 [data-score="tournament"]')).to_have_attribute("data-value", "-20")

@@ -61,12 +61,13 @@ export function inputFields(ruleset, ruling) {
   return fields;
 }
 
-/** The inputs today's apply form asks: the seat, the numbers and the referee's choices (not counts nor riichi_call). */
+/** The inputs the apply form asks: the seat, the numbers, the referee's choices and questions such as whether a voided
+ * call was a riichi (not the counts, which the log gives). */
 export function formFields(ruleset, ruling) {
-  return inputFields(ruleset, ruling).filter((field) => ['seat', 'number', 'choices'].includes(field.kind));
+  return inputFields(ruleset, ruling).filter((field) => ['seat', 'number', 'choice', 'choices'].includes(field.kind));
 }
 
-/** The names of the inputs today's apply form knows how to ask (offender, minutes, points, tiles, chosen). */
+/** The names of the inputs the apply form asks (offender, minutes, points, tiles, riichi_call, chosen). */
 export function neededInputs(ruleset, ruling) {
   return formFields(ruleset, ruling).map((field) => field.name);
 }
@@ -123,7 +124,7 @@ export function readInputs(ruleset, ruling, raw, { lang = 'en' } = {}) {
       if (error) errors[name] = error;
       values[name] = value;
     } else if (field.kind === 'choice') {
-      // Absent means the screen did not ask (today's form, stored steps): the voided call is taken as not a riichi.
+      // Absent means no screen asked (a step stored before the form asked it): the voided call is taken as not a riichi.
       if (raw[name] === undefined) continue;
       if (!field.options.includes(raw[name])) errors[name] = 'choose_one';
       values[name] = raw[name];

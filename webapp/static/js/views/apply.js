@@ -34,6 +34,14 @@ function choiceGroup(fields, strings) {
     el('p', { class: 'field-error', id: 'apply-chosen-error', role: 'alert', 'data-form-error': 'chosen', hidden: true }));
 }
 
+/** A question with a few answers (a field of kind 'choice'): each answer's label is calc[`<name>_<answer>`]. */
+function choiceField(item, strings) {
+  const calc = strings.calc;
+  return field(`apply-${item.name}`, calc[item.name], el('select', { name: item.name, 'data-field': item.name },
+    el('option', { value: '' }, calc.choose),
+    item.options.map((answer) => el('option', { value: answer }, calc[`${item.name}_${answer}`] ?? answer))));
+}
+
 function inputFor(need, strings, table, numberAnswer) {
   const calc = strings.calc;
   switch (need) {
@@ -67,7 +75,8 @@ export function renderApply({ config, ruleset, apply, on }) {
   const chosen = fields.filter((item) => item.optional || item.kind === 'choices');
   const output = el('div', { class: 'apply-output', 'aria-live': 'polite' });
   const form = el('form', { class: 'apply-form', id: 'apply-form', novalidate: true },
-    fields.filter((item) => !chosen.includes(item)).map((item) => inputFor(item.name, strings, table, numberAnswer)),
+    fields.filter((item) => !chosen.includes(item))
+      .map((item) => (item.kind === 'choice' ? choiceField(item, strings) : inputFor(item.name, strings, table, numberAnswer))),
     chosen.length ? choiceGroup(chosen, strings) : null,
     el('p', { class: 'field-error', id: 'apply-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     el('button', { type: 'submit', class: 'button primary', id: 'apply-preview' }, calc.preview));
