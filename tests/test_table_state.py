@@ -121,10 +121,10 @@ ASKS = [
 def test_a_ruling_asks_only_what_it_needs(rulesets, tmp_path):
     calls = [(rulesets[r], rulesets[r]["rulings"][ruling]) for r, ruling, _ in ASKS]
     fields = call(tmp_path, "calculator.js", "inputFields", *calls)
-    legacy = call(tmp_path, "calculator.js", "neededInputs", *calls)
-    for (ruleset_id, ruling, expected), found, old in zip(ASKS, fields, legacy):
+    asked = call(tmp_path, "calculator.js", "neededInputs", *calls)
+    for (ruleset_id, ruling, expected), found, form in zip(ASKS, fields, asked):
         assert names(found) == expected, ruling
-        assert old == [name for name in expected if name not in ("counts", "riichi_call")], ruling
+        assert form == [name for name in expected if name != "counts"], ruling  # the log gives the counts
 
 
 def test_the_referees_choice_is_asked_as_optional_fields(rulesets, tmp_path):
