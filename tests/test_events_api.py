@@ -298,3 +298,20 @@ def test_a_league_event_needs_a_head_referee_of_the_league(api, events_app):
     assert api.post("/api/events", json=body, headers=stranger.headers).status_code == 403
     assert row_counts(events_app) == before
 
+
+
+def test_a_head_referee_cannot_list_or_revoke_another_events_devices_or_invitations(api):
+    """Another event's invitation or credential is as unknown as a missing one (404), and stays as it was; a referee
+    who is not the head may not list or revoke anything (403)."""
+    mine, theirs = create_event(api), create_event(api, name="Winter Cup")
+    their_invite = theirs.invite()["invite"]
+    their_referee = theirs.add_device()
+    for path in (f"/invites/{their_invite['id']}/revoke", f"/credentials/{their_referee.credential['id']}/revoke"):
+        refused = mine.post(path)
+        assert (refused.status_code, refused.json["error"]) == (404, "not_found"), path
+    assert their_referee.get("/changes").status_code == 200  # not revoked
+    invites = theirs.get("/invites").json["invites"]
+    assert [invite["revoked"] for invite in invites if invite["id"] == their_invite["id"]] == [False]
+    for path in ("/invites", "/credentials"):
+        assert their_referee.get(path).status_code == 403, path
+    assert their_referee.post(f"/invites/{their_invite['id']}/revoke").status_code == 403

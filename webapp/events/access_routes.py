@@ -42,12 +42,25 @@ def sign_in():
         })
 
 
+def _head_of(session, event_id):
+    """The caller, who must be this event's head referee."""
+    who = auth.caller(session, event_id)
+    auth.require_role(who, "head")
+    return who
+
+
+def _row_of_event(session, model, row_id, event_id, message):
+    """A row of this event by its id; another event's row is as unknown as a missing one (404)."""
+    row = session.get(model, row_id)
+    if row is None or row.event_id != event_id:
+        raise ApiError(404, "not_found", message)
+    return row
+
+
 def _authorized_head(event_id):
     """Check the caller before any slow work (hashing) is done for them; the write re-checks in its transaction."""
     with database().reading() as session:
-        who = auth.caller(session, event_id)
-        auth.require_role(who, "head")
-        auth.require_open(who.event)
+        auth.require_open(_head_of(session, event_id).event)
 
 
 @bp.post("/events/<event_id>/invites")
@@ -67,8 +80,7 @@ def create_invite(event_id):
     secret = auth.new_secret()
     secret_hash = auth.hash_secret(secret)
     with database().writing() as session:
-        who = auth.caller(session, event_id)
-        auth.require_role(who, "head")
+        who = _head_of(session, event_id)
         auth.require_open(who.event)
         invite = Invite(id=auth.new_id(), event_id=event_id, role=role, secret_hash=secret_hash, max_uses=max_uses,
                         uses=0, created_by=who.credential.id, expires_at=now() + timedelta(days=days))
@@ -84,8 +96,7 @@ def list_invites(event_id):
     """The event's invitations (without secrets), oldest first, paged."""
     after, limit = page_args("after", 50, 200)
     with database().reading() as session:
-        who = auth.caller(session, event_id)
-        auth.require_role(who, "head")
+        _head_of(session, event_id)
         return _page(session, Invite, event_id, after, limit, "invites", invite_json)
 
 
@@ -94,11 +105,8 @@ def revoke_invite(event_id, invite_id):
     """An invitation stops working at once; the credentials it already gave stay until revoked themselves."""
     json_body()
     with database().writing() as session:
-        who = auth.caller(session, event_id)
-        auth.require_role(who, "head")
-        invite = session.get(Invite, invite_id)
-        if invite is None or invite.event_id != event_id:
-            raise ApiError(404, "not_found", "No such invitation in this event.")
+        _head_of(session, event_id)
+        invite = _row_of_event(session, Invite, invite_id, event_id, "No such invitation in this event.")
         if invite.revoked_at is None:
             invite.revoked_at = now()
         return jsonify({"invite": invite_json(invite)})
@@ -158,8 +166,7 @@ def list_credentials(event_id):
     """Every device of the event with its role and name, revoked ones included, oldest first, paged."""
     after, limit = page_args("after", 50, 200)
     with database().reading() as session:
-        who = auth.caller(session, event_id)
-        auth.require_role(who, "head")
+        _head_of(session, event_id)
         return _page(session, Credential, event_id, after, limit, "credentials", credential_json)
 
 
@@ -168,11 +175,8 @@ def revoke_credential(event_id, credential_id):
     """The device stops working at once (every call checks); the event always keeps one head referee."""
     json_body()
     with database().writing() as session:
-        who = auth.caller(session, event_id)
-        auth.require_role(who, "head")
-        credential = session.get(Credential, credential_id)
-        if credential is None or credential.event_id != event_id:
-            raise ApiError(404, "not_found", "No such credential in this event.")
+        _head_of(session, event_id)
+        credential = _row_of_event(session, Credential, credential_id, event_id, "No such credential in this event.")
         if credential.role == "head" and credential.revoked_at is None:
             heads = session.scalar(select(func.count()).select_from(Credential).where(
                 Credential.event_id == event_id, Credential.role == "head", Credential.revoked_at.is_(None)))
