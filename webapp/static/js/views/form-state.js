@@ -44,6 +44,22 @@ export function markSaved(form) {
   }
 }
 
+/**
+ * A field given text it was not typed into (carried over from the rendering it replaces) still owes its "change"
+ * when the referee leaves it or presses Enter: a browser fires one only for typing done since the field got focus.
+ */
+function owesChange(control) {
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    if (isDirty(control)) control.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  control.addEventListener('change', () => { settled = true; }, { once: true });
+  control.addEventListener('blur', settle, { once: true });
+  control.addEventListener('keydown', (event) => event.key === 'Enter' && setTimeout(settle));
+}
+
 /** The control of `form` matching `control` by name (and by value, for a checkbox or radio button). */
 function counterpart(form, control) {
   return controls(form).find((other) => other.name === control.name && (!isOption(control) || other.value === control.value));
@@ -67,12 +83,17 @@ export function showStale(form, problem) {
  * Move what the referee typed from the screen being replaced (oldRoot) into its new rendering (newNodes): a dirty
  * field keeps its typed value even where the stored value changed meanwhile. A form still holding unsaved input
  * afterwards keeps the revision it was started from (so its save is checked against what the referee saw) and, if
- * the stored data under it changed, says so. Open <details>, focus and caret are kept too. Returns a function to call
- * once the new nodes are in the page.
+ * the stored data under it changed, says so. Open <details>, focus and caret are kept too. Call it just before the old
+ * nodes are replaced; it returns a function to call once the new nodes are in the page.
  */
 export function carryInput(oldRoot, newNodes) {
   const fresh = new Map(formsIn(newNodes).filter((form) => form.id).map((form) => [form.id, form]));
   const touched = [];
+  const carried = new Set();
+  // A browser fires "change" at a focused field as it leaves the page: for a field whose text is carried over, that
+  // is not an edit (it would keep half a number the referee is still typing).
+  const notAnEdit = (event) => carried.has(event.target) && event.stopImmediatePropagation();
+  oldRoot.addEventListener('change', notAnEdit, true);
   for (const old of oldRoot.querySelectorAll('form')) {
     const form = fresh.get(old.id);
     if (!form || 'transient' in old.dataset) continue;
@@ -87,6 +108,8 @@ export function carryInput(oldRoot, newNodes) {
       if (!other) continue;
       if (isOption(control)) other.checked = control.checked;
       else other.value = control.value;
+      if (control.tagName !== 'SELECT' && !isOption(control)) owesChange(other);
+      carried.add(control);
     }
     touched.push(form);
     if (!controls(form).some(isDirty)) continue;  // what was typed is what is stored now (just saved)
@@ -103,6 +126,7 @@ export function carryInput(oldRoot, newNodes) {
   const active = oldRoot.contains(document.activeElement) ? document.activeElement : null;
   const focus = active && { form: active.form?.id, name: active.name, id: active.id, start: active.selectionStart, end: active.selectionEnd };
   return () => {
+    oldRoot.removeEventListener('change', notAnEdit, true);
     for (const form of touched) form.dispatchEvent(new Event('input'));
     if (!focus) return;
     const target = (focus.form && focus.name && fresh.get(focus.form) && counterpart(fresh.get(focus.form), active))

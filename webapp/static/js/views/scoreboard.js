@@ -4,13 +4,7 @@
  */
 import { el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
-import { field, showFieldResult } from './scores.js';
-
-/** Give focus back to the control the referee was editing once the screen is shown again. */
-function refocus(node, wanted) {
-  if (wanted) setTimeout(() => node.isConnected && node.id === wanted && node.focus());
-  return node;
-}
+import { field, refocus, showFieldResult } from './scores.js';
 
 /** A number as it reads on the board: empty ("–") while a start is not set yet. */
 function shown(lang, value) {

@@ -103,6 +103,19 @@ export function showErrors(form, strings, errors) {
   first?.focus();
 }
 
+/**
+ * Give focus back to the control the referee was editing once the screen is shown again, but only if the focus is
+ * nowhere: a save that ends late must not take the typing away from the field the referee has moved on to.
+ */
+export function refocus(node, wanted) {
+  if (!wanted) return node;
+  setTimeout(() => {
+    const elsewhere = document.activeElement && document.activeElement !== document.body;
+    if (node.isConnected && node.id === wanted && !elsewhere) node.focus();
+  });
+  return node;
+}
+
 /** A labelled field with its error line. */
 export function field(id, label, control) {
   control.id = id;

@@ -9,7 +9,7 @@ import { heading } from './common.js';
 import { renderDrawForm, renderWinForm } from './hand-forms.js';
 import { renderHistory } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
-import { field, seatLabel, showFieldResult, storageFailed } from './scores.js';
+import { field, refocus, seatLabel, showFieldResult, storageFailed } from './scores.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -49,11 +49,10 @@ function eventSettings(config, board, on, ui) {
   };
   const number = (key, path, value) => {
     const id = `event-${path.join('-').replace('event-', '')}`;
-    const input = el('input', {
+    const input = refocus(el('input', {
       type: 'text', inputmode: 'numeric', autocomplete: 'off', name: id, 'data-field': id, value: value === undefined || value === null ? '' : on.formatInput(value, 0),
       onchange: () => commit(input, path, input.value),
-    });
-    if (ui.focus === id) setTimeout(() => input.isConnected && input.focus());
+    }), ui.focus);
     return field(id, calc[`event_${key}`], input);
   };
   const fields = [];
