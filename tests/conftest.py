@@ -26,6 +26,32 @@ os.environ["FLASK_DATABASE_URL"] = f"sqlite:///{TEST_INSTANCE / 'app.sqlite3'}"
 os.environ["FLASK_SECRET_KEY"] = "tests-only-secret-key"
 
 
+# Markers come from what a test uses, so none is forgotten: `pytest -m "not browser"` is the fast loop.
+BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "launch_browser", "new_context"}
+# Scripts that drive Chromium themselves (the benchmarks) are browser tests too.
+BROWSER_SCRIPTS = {"perf.py", "log_bench.py", "taps_bench.py", "table_taps_bench.py"}
+SLOW_FIXTURES = {"stack", "own_server"}
+
+
+def uses_postgres(item):
+    """A test runs on PostgreSQL when it asks for the server or for a backend parameter named so."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return "postgres" in item.fixturenames or "postgresql" in params.values()
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        names = set(item.fixturenames)
+        source = getattr(item.function, "__code__", None)
+        constants = set(source.co_consts) if source else set()
+        if names & BROWSER_FIXTURES or constants & BROWSER_SCRIPTS:
+            item.add_marker(pytest.mark.browser)
+        if uses_postgres(item):
+            item.add_marker(pytest.mark.postgres)
+        if names & SLOW_FIXTURES or item.module.__name__ in {"test_benchmarks", "test_sync_crash", "test_sync_bench"}:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_unconfigure(config):
     shutil.rmtree(TEST_INSTANCE, ignore_errors=True)
 
