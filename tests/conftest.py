@@ -29,7 +29,7 @@ os.environ["FLASK_SECRET_KEY"] = "tests-only-secret-key"
 # Markers come from what a test uses, so none is forgotten: `pytest -m "not browser"` is the fast loop.
 BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "launch_browser", "new_context"}
 # Scripts that drive Chromium themselves (the benchmarks) are browser tests too.
-BROWSER_SCRIPTS = {"perf.py", "log_bench.py", "taps_bench.py", "table_taps_bench.py"}
+BROWSER_SCRIPTS = {"perf.py", "search_bench.py", "log_bench.py", "taps_bench.py", "table_taps_bench.py"}
 SLOW_FIXTURES = {"stack", "own_server"}
 
 
