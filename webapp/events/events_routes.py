@@ -24,8 +24,9 @@ def sessions_list(data):
     if not isinstance(labels, list) or len(labels) > MAX_SESSIONS:
         raise Invalid("sessions", f"Expected a list of at most {MAX_SESSIONS} session labels.")
     for index, label in enumerate(labels):
-        if not isinstance(label, str) or not label.strip() or len(label) > 100 or check.CONTROL.search(label):
+        if not isinstance(label, str) or not label.strip() or len(label) > 100:
             raise Invalid(f"sessions[{index}]", "Expected a session label of 1 to 100 characters.")
+        check.text_rule(label, f"sessions[{index}]")
         if label in labels[:index]:
             raise Invalid(f"sessions[{index}]", "Each session label must be different.", "duplicate")
     return labels
