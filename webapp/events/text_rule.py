@@ -8,9 +8,11 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 CONTROL_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # tab, newline and carriage return allowed
 BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
+SPACES = "\t\n\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"  # spelt out: \s differs between Python and JS
+ONLY_SPACES = re.compile(f"[{SPACES}]+")
 # Characters that show nothing: zero-width ones, marks and fillers. A text of these and spaces reads as nothing.
-INVISIBLE = re.compile("[\\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2060-\u2064"
-                       "\u3164\ufe00-\ufe0f\ufeff\uffa0]*")
+INVISIBLE = re.compile(f"[{SPACES}\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+                       "\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0]*")
 
 # Codes, as both sides name them.
 NOT_UNICODE, NOT_NFC, CONTROL_CHARACTER, BIDI, ONLY_INVISIBLE = (
@@ -27,7 +29,7 @@ def text_problem(value, *, lines=False):
         return BIDI
     if not unicodedata.is_normalized("NFC", value):
         return NOT_NFC
-    if value and not value.isspace() and INVISIBLE.fullmatch(value):
+    if value and not ONLY_SPACES.fullmatch(value) and INVISIBLE.fullmatch(value):
         return ONLY_INVISIBLE
     return None
 

@@ -6,6 +6,7 @@ from datetime import date, datetime, time, timedelta, timezone
 
 from flask import current_app
 
+from . import schemas
 from .errors import Invalid
 from .text_rule import id_problem, text_problem
 
@@ -16,11 +17,6 @@ MAX_POINTS = 1e7  # as the phone's log
 MAX_BODY_BYTES = 16_384  # every field at its longest, in 4-byte characters, still fits
 MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$", re.ASCII)
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
-
-INCIDENT_KEYS = {"v", "id", "at", "rulesetId", "rulingId", "player", "playerId", "tournament", "session", "table",
-                 "seat", "points", "note"}
-INCIDENT_TEXT = ("tournament", "session", "table", "seat", "note")
-PLAYER_KEYS = {"v", "id", "name", "number", "club", "note"}
 
 
 def require_object(value, field):
@@ -47,6 +43,32 @@ TEXT_MESSAGES = {
     "bidi_control": "Characters that reverse the text's direction are not allowed.",
     "invisible": "This text has only invisible characters.",
 }
+
+
+def _message(code, rule):
+    if code in TEXT_MESSAGES:
+        return TEXT_MESSAGES[code]
+    if code == "too_long":
+        return f"At most {rule.get('maxLength', rule.get('maxItems'))} characters."
+    if code == "required":
+        return "This field is required."
+    if code == "unknown_field":
+        return "Unknown field: the API does not know it."
+    if code == "unsupported_version":
+        return "This server reads format version 1 of records."
+    if code == "duplicate":
+        return "Each item must be different."
+    return "Not valid here: " + rule.get("description", "see docs/api.md") + "."
+
+
+def by_schema(kind, value, field=None, *, partial=False):
+    """Refuse the first problem of `value` under the kind's schema (webapp/schemas), at its field; with `partial`,
+    missing fields are not problems (an edit sends only what changes)."""
+    for parts, code in schemas.problems(kind, value):
+        if partial and code == "required" and len(parts) == 1 and parts[0] not in value:
+            continue
+        raise Invalid(schemas.dotted(field, parts), _message(code, schemas.rule_of(kind, parts)), code)
+    return value
 
 
 def text_rule(value, path, *, lines=False):
@@ -151,25 +173,23 @@ def body_size(body, path):
 
 
 def incident_body(body, path, event, record_id, player_state):
-    """An incident as the phone's log keeps it; its ruleset must be the event's, its ruling one of that ruleset's,
-    and its player a name, or the id of a roster player (`player_state(id)`: 'live', 'deleted' or None), or both;
-    a deleted roster player's id only with the name, which is how the incident still reads."""
+    """An incident as the phone's log keeps it (schemas/incident.schema.json); its ruleset must be the event's, its
+    ruling one of that ruleset's, and its player a name, or the id of a roster player (`player_state(id)`: 'live',
+    'deleted' or None), or both; a deleted roster player's id only with the name, which is how the incident still
+    reads."""
     require_object(body, path)
-    only_keys(body, INCIDENT_KEYS, path)
-    _format_version(body, path)
+    by_schema("incident", body, path)
     _own_id(body, path, record_id)
-    within_event(moment(body.get("at"), f"{path}.at"), f"{path}.at", event)
+    within_event(body["at"], f"{path}.at", event)
     ruleset = ruleset_id(body, "rulesetId", path)
     if ruleset != event.ruleset_id:
         raise Invalid(f"{path}.rulesetId", f"This event is played under {event.ruleset_id}.", "ruleset_mismatch")
-    ruling = body.get("rulingId")
-    if not isinstance(ruling, str) or ruling not in ruling_ids(ruleset):
+    if body["rulingId"] not in ruling_ids(ruleset):
         raise Invalid(f"{path}.rulingId", f"Not a ruling of {ruleset}.", "unknown_ruling")
-    name = text(body, "player", path, max_len=MAX_NAME)
+    name = body.get("player")
     named = name is not None and bool(name.strip())
     player_id = body.get("playerId")
     if player_id is not None:
-        opaque_id(player_id, f"{path}.playerId")
         state = player_state(player_id)
         if state is None:
             raise Invalid(f"{path}.playerId", "No roster player has this id.", "unknown_player")
@@ -178,32 +198,20 @@ def incident_body(body, path, event, record_id, player_state):
                           "deleted_player")
     elif not named:
         raise Invalid(f"{path}.player", "Name the player, or give a roster player's id.", "required")
-    for key in INCIDENT_TEXT:
-        text(body, key, path, lines=True)
     points = body.get("points")
-    if points is not None and (isinstance(points, bool) or not isinstance(points, (int, float))
-                               or abs(points) > MAX_POINTS or not math.isfinite(points)):  # abs first: a 400-digit
-        # whole number is too large for a float, and math.isfinite would fail on it
+    if points is not None and not math.isfinite(points):
         raise Invalid(f"{path}.points", f"Expected a number from -{MAX_POINTS:.0f} to {MAX_POINTS:.0f}, or null.")
     body_size(body, path)
 
 
 def player_body(body, path, record_id):
-    """A roster player: a name, and optionally a registration number, a club and a note."""
+    """A roster player (schemas/player.schema.json): a name, and optionally a registration number, a club, a note."""
     require_object(body, path)
-    only_keys(body, PLAYER_KEYS, path)
-    _format_version(body, path)
+    by_schema("player", body, path)
     _own_id(body, path, record_id)
-    text(body, "name", path, max_len=MAX_NAME, required=True, empty=False)
-    text(body, "number", path, max_len=MAX_ID)
-    text(body, "club", path, max_len=MAX_NAME)
-    text(body, "note", path, lines=True)
+    if not body["name"].strip():
+        raise Invalid(f"{path}.name", "This field must not be empty.", "required")
     body_size(body, path)
-
-
-def _format_version(body, path):
-    if "v" in body and (isinstance(body["v"], bool) or body["v"] != 1):
-        raise Invalid(f"{path}.v", "This server reads format version 1 of records.", "unsupported_version")
 
 
 def _own_id(body, path, record_id):
