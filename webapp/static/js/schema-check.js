@@ -5,8 +5,11 @@
  * (the text rule, ids, moments, days). The server reads the same files with jsonschema and names the same fields.
  * Pure: no DOM, no storage.
  */
-import { isDay, isIsoDate, isObject, join } from './storage/check.js';
+import { eventSchema, incidentSchema, playerSchema } from './record-schemas.js';
+import { isDay, isIsoDate, isObject, join, problems } from './storage/check.js';
 import { charCount, idProblem, textProblem } from './text-rule.js';
+
+const SCHEMAS = { incident: incidentSchema, player: playerSchema, event: eventSchema };
 
 const FORMATS = {
   line: (value) => textProblem(value),
@@ -68,4 +71,11 @@ export function schemaProblems(schema, value, path, report) {
       for (const key of Object.keys(value)) if (!Object.hasOwn(properties, key)) report.add(join(path, key), 'unknown_field');
     }
   }
+}
+
+/** Every problem of `value` as a record of `kind` ('incident', 'player', 'event'), as the server would find them. */
+export function recordProblems(kind, value) {
+  const report = problems();
+  schemaProblems(SCHEMAS[kind], value, '', report);
+  return report.found;
 }
