@@ -179,7 +179,7 @@ def test_a_malformed_body_is_refused_and_writes_nothing(api, events_app, data, c
     ("record_id", "x" * 101, "versions[1].record_id"),
     ("version_id", 7, "versions[1].version_id"),
     ("parents", "v1", "versions[1].parents"),
-    ("parents", ["a", "a"], "versions[1].parents"),
+    ("parents", ["a", "a"], "versions[1].parents[1]"),
     ("kind", "table", "versions[1].kind"),
     ("deleted", "no", "versions[1].deleted"),
 ])

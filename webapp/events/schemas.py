@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from .text_rule import id_problem, text_problem
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
-KINDS = ("incident", "player", "event")
+KINDS = ("incident", "player", "event", "version")
 JS_MODULE = Path(__file__).resolve().parent.parent / "static" / "js" / "record-schemas.js"
 MOMENT = re.compile(r"^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$", re.ASCII)
 DAY = re.compile(r"^(\d{4})-\d{2}-\d{2}$", re.ASCII)
@@ -177,6 +177,7 @@ def field_table(kind):
             item = rule["items"]
             limits.append(f"at most {rule['maxItems']} items, each different, each {item['minLength']} to "
                           f"{item['maxLength']} characters of format `{item['format']}`")
+        kind_of = "one of the values" if "enum" in rule and "type" not in rule else kind_of
         required = " (required)" if key in schema.get("required", []) else ""
         rows.append(f"| `{key}`{required} | {kind_of} | {'; '.join(limits)} |")
     return "\n".join(rows)

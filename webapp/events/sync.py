@@ -11,10 +11,7 @@ from . import validation as check
 from .errors import Invalid, readable
 from .models import Record, Space, Version
 
-KINDS = ("incident", "player")
-ENVELOPE = {"record_id", "version_id", "parents", "kind", "deleted", "body"}
 MAX_BATCH = 200
-MAX_PARENTS = 20
 
 
 @dataclass
@@ -36,25 +33,11 @@ def envelopes(data):
 
 
 def check_envelope(item, path):
-    """One version's envelope: a bad one is refused alone, and the rest of the batch goes on."""
+    """One version's envelope (schemas/version.schema.json): a bad one is refused alone, the rest of the batch goes on."""
     check.require_object(item, path)
-    check.only_keys(item, ENVELOPE, path)
-    for key in ENVELOPE:
-        if key not in item:
-            raise Invalid(f"{path}.{key}", "This field is required.", "required")
-    check.opaque_id(item["record_id"], f"{path}.record_id")
-    check.opaque_id(item["version_id"], f"{path}.version_id")
-    parents = item["parents"]
-    if not isinstance(parents, list) or len(parents) > MAX_PARENTS:
-        raise Invalid(f"{path}.parents", f"Expected a list of at most {MAX_PARENTS} version ids.")
-    for position, parent in enumerate(parents):
-        check.opaque_id(parent, f"{path}.parents[{position}]")
-    if len(set(parents)) != len(parents) or item["version_id"] in parents:
-        raise Invalid(f"{path}.parents", "Parents must be different versions, other than this one.")
-    if item["kind"] not in KINDS:
-        raise Invalid(f"{path}.kind", "Expected incident or player.")
-    if not isinstance(item["deleted"], bool):
-        raise Invalid(f"{path}.deleted", "Expected true or false.")
+    check.by_schema("version", item, path)
+    if item["version_id"] in item["parents"]:
+        raise Invalid(f"{path}.parents", "Parents must be versions other than this one.")
 
 
 def store_batch(session, who, versions):

@@ -203,3 +203,66 @@ export const eventSchema = {
     }
   }
 };
+export const versionSchema = {
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "version.schema.json",
+  "title": "version",
+  "description": "One version of a shared record as a phone uploads it: a new record, an edit, a deletion, or a settled conflict (a version whose parents are all the record's heads).",
+  "type": "object",
+  "additionalProperties": false,
+  "required": [
+    "record_id",
+    "version_id",
+    "parents",
+    "kind",
+    "deleted",
+    "body"
+  ],
+  "properties": {
+    "record_id": {
+      "description": "the record's id, made on the phone",
+      "type": "string",
+      "format": "record-id",
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "version_id": {
+      "description": "this version's id, made on the phone",
+      "type": "string",
+      "format": "record-id",
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "parents": {
+      "description": "the versions it replaces: none for a new record, one for an edit, every head to settle a conflict",
+      "type": "array",
+      "maxItems": 20,
+      "uniqueItems": true,
+      "items": {
+        "type": "string",
+        "format": "record-id",
+        "minLength": 1,
+        "maxLength": 100
+      }
+    },
+    "kind": {
+      "description": "the record's kind",
+      "enum": [
+        "incident",
+        "player"
+      ]
+    },
+    "deleted": {
+      "description": "true for a deletion (a tombstone)",
+      "type": "boolean"
+    },
+    "body": {
+      "description": "the record (its kind's schema), or null for a deletion",
+      "type": [
+        "object",
+        "null"
+      ],
+      "x-error": "malformed"
+    }
+  }
+};

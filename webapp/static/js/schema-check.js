@@ -5,11 +5,11 @@
  * (the text rule, ids, moments, days). The server reads the same files with jsonschema and names the same fields.
  * Pure: no DOM, no storage.
  */
-import { eventSchema, incidentSchema, playerSchema } from './record-schemas.js';
+import { eventSchema, incidentSchema, playerSchema, versionSchema } from './record-schemas.js';
 import { isDay, isIsoDate, isObject, join, problems } from './storage/check.js';
 import { charCount, idProblem, textProblem } from './text-rule.js';
 
-const SCHEMAS = { incident: incidentSchema, player: playerSchema, event: eventSchema };
+const SCHEMAS = { incident: incidentSchema, player: playerSchema, event: eventSchema, version: versionSchema };
 
 const FORMATS = {
   line: (value) => textProblem(value),
@@ -73,7 +73,7 @@ export function schemaProblems(schema, value, path, report) {
   }
 }
 
-/** Every problem of `value` as a record of `kind` ('incident', 'player', 'event'), as the server would find them. */
+/** Every problem of `value` as a record of `kind` ('incident', 'player', 'event', 'version'), as the server finds them. */
 export function recordProblems(kind, value) {
   const report = problems();
   schemaProblems(SCHEMAS[kind], value, '', report);
