@@ -119,6 +119,36 @@ def test_the_sign_in_is_rate_limited_per_credential_and_per_address(tmp_path):
     app.extensions["events.db"].dispose()
 
 
+def test_someone_elses_failed_sign_ins_never_lock_the_owner_out(tmp_path):
+    """Failures count per credential and address: a guesser elsewhere is held back, the owner's phone is not."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'lockout.sqlite3'}", **FAST_EVENTS,
+                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute"})
+    client = app.test_client()
+    head = create_event(client)
+    guess = {"credential_id": head.credential["id"], "secret": "wrong"}
+    away = {"REMOTE_ADDR": "203.0.113.9"}
+    statuses = [client.post("/api/auth/token", json=guess, environ_base=away).status_code for _ in range(11)]
+    assert statuses == [401, 401, 401] + [429] * 8
+    limited = client.post("/api/auth/token", json=guess, environ_base=away)
+    assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")
+    assert 1 <= int(limited.headers["Retry-After"]) <= 60
+    owner = client.post("/api/auth/token", json={**guess, "secret": head.credential["secret"]},
+                        environ_base={"REMOTE_ADDR": "198.51.100.7"})
+    assert owner.status_code == 200
+    app.extensions["events.db"].dispose()
+
+
+def test_too_many_attempts_from_one_address_say_when_to_try_again(tmp_path):
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'address.sqlite3'}", **FAST_EVENTS,
+                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_ADDRESS": "2 per minute"})
+    client = app.test_client()
+    answers = [client.post("/api/auth/token", json={"credential_id": f"c{n}", "secret": "x"}) for n in range(3)]
+    assert [answer.status_code for answer in answers] == [401, 401, 429]
+    assert answers[2].json["error"] == "rate_limited"
+    assert 1 <= int(answers[2].headers["Retry-After"]) <= 60
+    app.extensions["events.db"].dispose()
+
+
 def test_many_referees_join_with_one_invitation_but_guesses_are_limited(tmp_path):
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'invites.sqlite3'}", **FAST_EVENTS,
                       "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute"})

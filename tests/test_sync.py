@@ -160,7 +160,8 @@ def test_the_changes_feed_is_paged_with_a_cursor(api):
 
 
 def test_a_league_shares_its_roster_and_reads_its_other_events_incidents(api):
-    week1 = create_event(api, league={"name": "Arizona League"}, name="Week 1")
+    week1 = create_event(api, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-02",
+                         ends_on="2026-11-02")
     league_id = week1.get("").json["event"]["league"]["id"]
     week2 = create_event(api, league={"id": league_id}, name="Week 2", headers=week1.headers)
     player = version(kind="player", body={"name": "Ada"})

@@ -254,7 +254,8 @@ def test_a_record_the_phone_cannot_read_now_is_never_sent_as_a_deletion(head, tm
 
 def test_a_leagues_other_events_incidents_are_read_and_never_written(sqlite_app, tmp_path):
     client = sqlite_app.test_client()
-    week1 = create_event(client, league={"name": "Arizona League"}, name="Week 1")
+    week1 = create_event(client, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-16",
+                         ends_on="2026-11-16")
     league_id = week1.get("").json["event"]["league"]["id"]
     week2 = create_event(client, league={"id": league_id}, name="Week 2", headers=week1.headers)
     referee = week2.add_device(name="Bruno")

@@ -19,7 +19,7 @@ BAD_INCIDENTS = [
     ({"player": 7}, "player", "invalid"),
     ({"player": "x" * 201}, "player", "too_long"),
     ({"note": "x" * 501}, "note", "too_long"),
-    ({"session": "Round\x001"}, "session", "invalid"),
+    ({"session": "Round\x001"}, "session", "control_character"),
     ({"table": 3}, "table", "invalid"),
     ({"points": 10_000_001}, "points", "invalid"),
     ({"points": True}, "points", "invalid"),

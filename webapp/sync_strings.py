@@ -2,6 +2,12 @@
 from flask_babel import gettext as _
 
 
+def unreadable_text():
+    """One message for every code of the text rule (webapp/events/text_rule.py)."""
+    return _("This text has characters that cannot be shown as typed (control, direction or invisible characters). "
+             "Retype it.")
+
+
 def sync_strings():
     """The event screen's strings, keyed by a stable id; problems and refusals by the API's or the service's code."""
     return {
@@ -52,6 +58,7 @@ def sync_strings():
             "refused": _("The server refused the request. Nothing was lost on this phone."),
             "closed": _("This event is closed: the server takes nothing more. What waits here stays on this phone."),
             "newer": _("A newer version of the app saved the sync data. Reload to update."),
+            "wait": _("The server asks this phone to wait a moment before trying again. Your records are kept."),
         },
         "errors": {
             "required": _("Required."),
@@ -69,5 +76,10 @@ def sync_strings():
             "storage": _("This phone could not save the event."),
             "offline": _("No connection to the server. Try again when it is back."),
             "server": _("The server did not answer. Try again later."),
+            **{code: unreadable_text() for code in ("not_unicode", "not_nfc", "control_character", "bidi_control",
+                                               "invisible")},
+            "before_event": _("This time is before the event's first day: check this phone's date and time."),
+            "in_future": _("This time is later than tomorrow: check this phone's date and time."),
+            "deleted_player": _("This player was removed from the roster."),
         },
     }

@@ -115,6 +115,8 @@ def roster_strings():
                            "then save again."),
         "err_empty_name": _("Enter a name."),
         "err_too_long": _("This text is too long."),
+        "err_unreadable": _("This text has characters that cannot be shown as typed (control, direction or invisible "
+                            "characters). Retype it."),
         "err_bad_day": _("Enter a full date: day, month and year."),
         "err_before_start": _("The last day comes before the first."),
         "err_duplicate_session": _("The same session is listed twice."),
@@ -222,6 +224,8 @@ def log_strings():
         "err_empty_player": _("Enter the player's name or seat."),
         "err_ambiguous_player": _("Several players of the roster have this name: pick one from the list."),
         "err_too_long": _("This text is too long."),
+        "err_unreadable": _("This text has characters that cannot be shown as typed (control, direction or invisible "
+                            "characters). Retype it."),
     }
 
 

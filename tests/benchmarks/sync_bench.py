@@ -78,6 +78,10 @@ class Referee(threading.Thread):
                 began = time.perf_counter()
                 status, body = self.client.call("POST", f"/api/events/{self.event_id}/versions",
                                                 {"versions": items[start:start + size]})
+                while status == 503:  # the database was busy and nothing was stored: a phone tries again later
+                    time.sleep(0.2)
+                    status, body = self.client.call("POST", f"/api/events/{self.event_id}/versions",
+                                                    {"versions": items[start:start + size]})
                 self.upload_ms.append((time.perf_counter() - began) * 1000)
                 if status != 200:
                     self.failures.append(f"upload: HTTP {status} {body}")

@@ -7,7 +7,11 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
 
-SQLITE_BUSY_TIMEOUT_MS = 30_000  # concurrent writers wait for each other instead of failing
+# Concurrent writers wait for each other this long; past it the request answers 503 busy (errors.py) rather than
+# holding one of the server's few threads while the database stays locked.
+SQLITE_BUSY_TIMEOUT_MS = 4_000
+POSTGRES_LOCK_TIMEOUT_MS = 4_000  # the same on PostgreSQL: waiting for a row lock (a space's, during an upload)
+POOL_TIMEOUT_S = 4  # waiting for a free connection of the pool
 
 
 def database_url(app):
@@ -49,7 +53,8 @@ def make_engine(url):
         engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
         _sqlite_setup(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10, pool_timeout=POOL_TIMEOUT_S,
+                         connect_args={"options": f"-c lock_timeout={POSTGRES_LOCK_TIMEOUT_MS}"})
 
 
 class Database:

@@ -10,7 +10,6 @@ from .errors import ApiError, Invalid
 from .models import Credential, Event, League, Record, Space, now
 from .shapes import credential_json, event_json, new_credential_json
 
-MAX_SESSIONS = 50
 EVENT_FIELDS = {"name", "ruleset_id", "starts_on", "ends_on", "sessions"}
 
 
@@ -18,31 +17,24 @@ def database():
     return current_app.extensions["events.db"]
 
 
-def sessions_list(data):
-    """The event's session labels, in order: the phones offer them instead of a text field."""
-    labels = data.get("sessions", [])
-    if not isinstance(labels, list) or len(labels) > MAX_SESSIONS:
-        raise Invalid("sessions", f"Expected a list of at most {MAX_SESSIONS} session labels.")
-    for index, label in enumerate(labels):
-        if not isinstance(label, str) or not label.strip() or len(label) > 100 or check.CONTROL.search(label):
-            raise Invalid(f"sessions[{index}]", "Expected a session label of 1 to 100 characters.")
-        if label in labels[:index]:
-            raise Invalid(f"sessions[{index}]", "Each session label must be different.", "duplicate")
-    return labels
-
-
 def event_fields(data, partial=False):
-    """The editable fields of an event, checked; with partial, only those present."""
+    """The editable fields of an event, checked (schemas/event.schema.json); with partial, only those present."""
+    given = {key: data[key] for key in EVENT_FIELDS if key in data}
+    check.by_schema("event", given, partial=partial)
     fields = {}
-    if not partial or "name" in data:
-        fields["name"] = check.text(data, "name", max_len=check.MAX_NAME, required=True, empty=False).strip()
-    if not partial or "ruleset_id" in data:
-        fields["ruleset_id"] = check.ruleset_id(data, "ruleset_id")
+    if "name" in given:
+        fields["name"] = check.text(given, "name", max_len=check.MAX_NAME, required=True, empty=False).strip()
+    if "ruleset_id" in given:
+        fields["ruleset_id"] = check.ruleset_id(given, "ruleset_id")
     for key in ("starts_on", "ends_on"):
-        if not partial or key in data:
-            fields[key] = check.day(data, key)
-    if not partial or "sessions" in data:
-        fields["sessions"] = sessions_list(data)
+        if key in given:
+            fields[key] = check.day(given, key)
+    if "sessions" in given or not partial:
+        labels = given.get("sessions", [])
+        for index, label in enumerate(labels):
+            if not label.strip():
+                raise Invalid(f"sessions[{index}]", "Expected a session label of 1 to 100 characters.", "required")
+        fields["sessions"] = labels
     return fields
 
 

@@ -1,5 +1,8 @@
 """Rate limits on sign-in, invite acceptance and event creation (Flask-Limiter over the `limits` library; the
 storage is configurable, so several app servers can share counts in Redis or Memcached)."""
+import math
+import time
+
 from flask import current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -13,24 +16,42 @@ def init_app(app):
     app.extensions["events.limiter"] = Limiter(get_remote_address, app=app)
 
 
+class RateLimited(ApiError):
+    """A 429 that says when to try again (Retry-After, in seconds)."""
+
+    def __init__(self, retry_after, message="Too many failed attempts: wait a minute and try again."):
+        super().__init__(429, "rate_limited", message)
+        self.retry_after = retry_after
+
+
+def _seconds_left(limiter, item, identifiers):
+    reset_at = limiter.limiter.get_window_stats(item, *identifiers).reset_time
+    return max(1, math.ceil(reset_at - time.time()))
+
+
 def per_address(limit_key, scope):
     """Count one attempt from the client's address against the limit named by config `limit_key`; 429 past it."""
     limiter = current_app.extensions["events.limiter"]
-    with limiter.limit(current_app.config[limit_key], key_func=get_remote_address, scope=scope):
-        pass
+    if not limiter.enabled:
+        return
+    item, identifiers = parse(current_app.config[limit_key]), (scope, get_remote_address())
+    if not limiter.limiter.hit(item, *identifiers):
+        raise RateLimited(_seconds_left(limiter, item, identifiers), "Too many attempts from this address: wait and "
+                                                                     "try again.")
 
 
 class Failures:
-    """Failed attempts at one secret (a credential's, an invitation's): only failures count, so fifty referees
-    joining with one invitation, or a device signing in again, are never held back; guessing is."""
+    """Failed attempts at one secret (a credential's, an invitation's) from one address: only failures count, so
+    fifty referees joining with one invitation, or a device signing in again, are never held back; guessing is. As
+    they count per address too, someone else's guesses never lock the owner's phone out of its own credential."""
 
     def __init__(self, limit_key, key, scope):
         self.limiter = current_app.extensions["events.limiter"]
         self.item = parse(current_app.config[limit_key])
-        self.identifiers = (scope, key)
+        self.identifiers = (scope, key, get_remote_address())
 
     def _refuse(self):
-        raise ApiError(429, "rate_limited", "Too many failed attempts: wait a minute and try again.")
+        raise RateLimited(_seconds_left(self.limiter, self.item, self.identifiers))
 
     def check(self):
         """Refuse at once while this secret has had too many failed attempts."""

@@ -53,7 +53,8 @@ def invite_json(invite):
     }
 
 
-def version_json(version, author_name):
+def version_json(version, author_name, with_credential=True):
+    """A stored version; the author's credential id only when `with_credential` (for the head referee)."""
     return {
         "seq": version.seq,
         "record_id": version.record_id,
@@ -63,6 +64,6 @@ def version_json(version, author_name):
         "deleted": version.deleted,
         "body": version.body,
         "event_id": version.event_id,
-        "author": {"credential_id": version.author_id, "display_name": author_name},
+        "author": {"credential_id": version.author_id if with_credential else None, "display_name": author_name},
         "received_at": moment(version.received_at),
     }

@@ -8,13 +8,10 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from . import validation as check
-from .errors import Invalid
+from .errors import Invalid, readable
 from .models import Record, Space, Version
 
-KINDS = ("incident", "player")
-ENVELOPE = {"record_id", "version_id", "parents", "kind", "deleted", "body"}
 MAX_BATCH = 200
-MAX_PARENTS = 20
 
 
 @dataclass
@@ -27,46 +24,37 @@ class Refused(Exception):
 
 
 def envelopes(data):
-    """The batch's versions with their envelope checked; a malformed envelope refuses the whole request."""
+    """The batch's versions; a body that is not a batch refuses the whole request (each version is checked alone)."""
     check.only_keys(data, {"versions"})
     versions = data.get("versions")
     if not isinstance(versions, list) or not 1 <= len(versions) <= MAX_BATCH:
         raise Invalid("versions", f"Expected a list of 1 to {MAX_BATCH} versions.", "malformed")
-    for index, item in enumerate(versions):
-        path = f"versions[{index}]"
-        check.require_object(item, path)
-        check.only_keys(item, ENVELOPE, path)
-        for key in ENVELOPE:
-            if key not in item:
-                raise Invalid(f"{path}.{key}", "This field is required.", "required")
-        check.opaque_id(item["record_id"], f"{path}.record_id")
-        check.opaque_id(item["version_id"], f"{path}.version_id")
-        parents = item["parents"]
-        if not isinstance(parents, list) or len(parents) > MAX_PARENTS:
-            raise Invalid(f"{path}.parents", f"Expected a list of at most {MAX_PARENTS} version ids.")
-        for position, parent in enumerate(parents):
-            check.opaque_id(parent, f"{path}.parents[{position}]")
-        if len(set(parents)) != len(parents) or item["version_id"] in parents:
-            raise Invalid(f"{path}.parents", "Parents must be different versions, other than this one.")
-        if item["kind"] not in KINDS:
-            raise Invalid(f"{path}.kind", "Expected incident or player.")
-        if not isinstance(item["deleted"], bool):
-            raise Invalid(f"{path}.deleted", "Expected true or false.")
     return versions
 
 
+def check_envelope(item, path):
+    """One version's envelope (schemas/version.schema.json): a bad one is refused alone, the rest of the batch goes on."""
+    check.require_object(item, path)
+    check.by_schema("version", item, path)
+    if item["version_id"] in item["parents"]:
+        raise Invalid(f"{path}.parents", "Parents must be versions other than this one.")
+
+
 def store_batch(session, who, versions):
-    """Store each version in order; return one result per version, in the same order."""
+    """Store each version in order; return one result per version, in the same order. A refused version is checked
+    in full before anything of it is written, so it leaves nothing behind."""
     space = session.execute(select(Space).where(Space.id == who.event.space_id).with_for_update()).scalar_one()
     results = []
     for index, item in enumerate(versions):
-        outcome = {"version_id": item["version_id"], "record_id": item["record_id"]}
+        known = item if isinstance(item, dict) else {}
+        outcome = {"version_id": readable(known.get("version_id")), "record_id": readable(known.get("record_id"))}
         try:
+            check_envelope(item, f"versions[{index}]")
             outcome.update(_store_one(session, who, space, item, f"versions[{index}]"))
         except Invalid as error:
-            outcome.update(status="refused", error=error.error, message=error.message, field=error.field)
+            outcome.update(status="refused", error=error.error, message=readable(error.message), field=readable(error.field))
         except Refused as error:
-            outcome.update(status="refused", error=error.error, message=error.message, field=error.field)
+            outcome.update(status="refused", error=error.error, message=readable(error.message), field=readable(error.field))
         results.append(outcome)
     return results
 
@@ -144,9 +132,15 @@ def _check_body(session, who, space, item, path):
         check.player_body(body, field, item["record_id"])
         return
 
-    def player_exists(player_id):
-        return session.scalar(select(Record.pk).where(Record.space_id == space.id, Record.record_id == player_id,
-                                                      Record.kind == "player")) is not None
+    def player_state(player_id):
+        """'live', 'deleted' (every head of the roster player is a deletion) or None (no such roster player)."""
+        record = session.scalar(select(Record).where(Record.space_id == space.id, Record.record_id == player_id,
+                                                     Record.kind == "player"))
+        if record is None:
+            return None
+        deleted = session.scalars(select(Version.deleted).where(Version.record_pk == record.pk,
+                                                                Version.version_id.in_(record.heads))).all()
+        return "deleted" if deleted and all(deleted) else "live"
 
-    check.incident_body(body, field, who.event, item["record_id"], player_exists)
+    check.incident_body(body, field, who.event, item["record_id"], player_state)
 

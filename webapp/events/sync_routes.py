@@ -9,6 +9,8 @@ from .events_routes import database
 from .models import Credential, Record, Version
 from .shapes import version_json
 
+MAX_RECORD_PK = 2**31 - 1  # records.pk is a 32-bit integer on PostgreSQL: a larger cursor is not one we gave
+
 
 @bp.post("/events/<event_id>/versions")
 def upload(event_id):
@@ -39,10 +41,12 @@ def _visible(who, scope):
     return (Version.space_id == who.event.space_id) & or_(Version.kind == "player", Version.event_id == who.event.id)
 
 
-def _with_authors(session, query):
+def _with_authors(session, query, who):
+    """The versions with their authors' names; only a head referee (who revokes devices) sees credential ids."""
     rows = session.execute(query.add_columns(Credential.display_name)
                            .join(Credential, Credential.id == Version.author_id)).all()
-    return [version_json(version, name) for version, name in rows]
+    head = who.role == "head"
+    return [version_json(version, name, with_credential=head) for version, name in rows]
 
 
 @bp.get("/events/<event_id>/changes")
@@ -53,7 +57,7 @@ def changes(event_id):
     with database().reading() as session:
         who = auth.caller(session, event_id)
         page = _with_authors(session, select(Version).where(_visible(who, scope), Version.seq > since)
-                             .order_by(Version.seq).limit(limit + 1))
+                             .order_by(Version.seq).limit(limit + 1), who)
     more = len(page) > limit
     page = page[:limit]
     return jsonify({"changes": page, "next": str(page[-1]["seq"] if page else since), "more": more})
@@ -62,7 +66,7 @@ def changes(event_id):
 @bp.get("/events/<event_id>/conflicts")
 def conflicts(event_id):
     """Records with more than one head, for the head referee to settle (a version whose parents are all the heads)."""
-    after, limit = page_args("after", 50, 200)
+    after, limit = page_args("after", 50, 200, cursor_max=MAX_RECORD_PK)
     with database().reading() as session:
         who = auth.caller(session, event_id)
         auth.require_role(who, "head")
@@ -76,7 +80,7 @@ def conflicts(event_id):
         for record in records:
             heads = _with_authors(session, select(Version).where(Version.record_pk == record.pk,
                                                                  Version.version_id.in_(record.heads))
-                                  .order_by(Version.seq))
+                                  .order_by(Version.seq), who)
             items.append({"record_id": record.record_id, "kind": record.kind, "event_id": record.event_id,
                           "heads": heads})
     return jsonify({"conflicts": items, "next": str(records[-1].pk) if more else None})
@@ -92,6 +96,6 @@ def record_history(event_id, record_id):
         if record is None:  # a space holds one event, or a league whose events all read each other's incidents
             raise ApiError(404, "not_found", "No such record in this event.")
         versions = _with_authors(session, select(Version).where(Version.record_pk == record.pk)
-                                 .order_by(Version.seq).limit(1000))
+                                 .order_by(Version.seq).limit(1000), who)
     return jsonify({"record_id": record.record_id, "kind": record.kind, "event_id": record.event_id,
                     "heads": list(record.heads), "in_conflict": record.in_conflict, "versions": versions})

@@ -2,26 +2,21 @@
 import json
 import math
 import re
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta, timezone
 
 from flask import current_app
 
+from . import schemas
 from .errors import Invalid
+from .text_rule import id_problem, text_problem
 
 MAX_ID = 100  # ids made on the phone: crypto.randomUUID() is 36 characters
 MAX_NAME = 200
 MAX_TEXT = 500  # as the phone's log (log.js MAX_TEXT)
 MAX_POINTS = 1e7  # as the phone's log
 MAX_BODY_BYTES = 16_384  # every field at its longest, in 4-byte characters, still fits
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # tab, newline and carriage return are allowed in text
-ID_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$")
-DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-INCIDENT_KEYS = {"v", "id", "at", "rulesetId", "rulingId", "player", "playerId", "tournament", "session", "table",
-                 "seat", "points", "note"}
-INCIDENT_TEXT = ("tournament", "session", "table", "seat", "note")
-PLAYER_KEYS = {"v", "id", "name", "number", "club", "note"}
+MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$", re.ASCII)
+DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
 
 
 def require_object(value, field):
@@ -41,8 +36,51 @@ def _join(field, key):
     return f"{field}.{key}" if field else key
 
 
-def text(obj, key, field=None, *, max_len=MAX_TEXT, required=False, empty=True):
-    """A text field (None when absent and optional); no control characters except tab and line breaks."""
+TEXT_MESSAGES = {
+    "not_unicode": "Not valid Unicode text (half of a character, such as half an emoji).",
+    "not_nfc": "Text must be in Unicode normalization form C (NFC).",
+    "control_character": "Control characters are not allowed.",
+    "bidi_control": "Characters that reverse the text's direction are not allowed.",
+    "invisible": "This text has only invisible characters.",
+}
+
+
+def _message(code, rule):
+    if code in TEXT_MESSAGES:
+        return TEXT_MESSAGES[code]
+    if code == "too_long":
+        return f"At most {rule.get('maxLength', rule.get('maxItems'))} characters."
+    if code == "required":
+        return "This field is required."
+    if code == "unknown_field":
+        return "Unknown field: the API does not know it."
+    if code == "unsupported_version":
+        return "This server reads format version 1 of records."
+    if code == "duplicate":
+        return "Each item must be different."
+    return "Not valid here: " + rule.get("description", "see docs/api.md") + "."
+
+
+def by_schema(kind, value, field=None, *, partial=False):
+    """Refuse the first problem of `value` under the kind's schema (webapp/schemas), at its field; with `partial`,
+    missing fields are not problems (an edit sends only what changes)."""
+    for parts, code in schemas.problems(kind, value):
+        if partial and code == "required" and len(parts) == 1 and parts[0] not in value:
+            continue
+        raise Invalid(schemas.dotted(field, parts), _message(code, schemas.rule_of(kind, parts)), code)
+    return value
+
+
+def text_rule(value, path, *, lines=False):
+    """Refuse text that breaks the one text rule (text_rule.py), with the rule's code."""
+    problem = text_problem(value, lines=lines)
+    if problem:
+        raise Invalid(path, TEXT_MESSAGES[problem], problem)
+    return value
+
+
+def text(obj, key, field=None, *, max_len=MAX_TEXT, required=False, empty=True, lines=False):
+    """A text field (None when absent and optional) under the one text rule; tab and line breaks only with `lines`."""
     path = _join(field, key)
     value = obj.get(key)
     if value is None:
@@ -53,8 +91,7 @@ def text(obj, key, field=None, *, max_len=MAX_TEXT, required=False, empty=True):
         raise Invalid(path, "Expected text.")
     if len(value) > max_len:
         raise Invalid(path, f"At most {max_len} characters.", "too_long")
-    if CONTROL.search(value):
-        raise Invalid(path, "Control characters are not allowed.")
+    text_rule(value, path, lines=lines)
     if not empty and not value.strip():
         raise Invalid(path, "This field must not be empty.", "required")
     return value
@@ -62,8 +99,11 @@ def text(obj, key, field=None, *, max_len=MAX_TEXT, required=False, empty=True):
 
 def opaque_id(value, path):
     """An id made elsewhere: any text of 1 to MAX_ID characters with no control character, compared as it is."""
-    if not isinstance(value, str) or not value or len(value) > MAX_ID or ID_CONTROL.search(value):
+    if not isinstance(value, str) or not value or len(value) > MAX_ID:
         raise Invalid(path, f"Expected an id: text of 1 to {MAX_ID} characters.")
+    problem = id_problem(value)
+    if problem:
+        raise Invalid(path, TEXT_MESSAGES[problem], problem)
     return value
 
 
@@ -86,6 +126,23 @@ def moment(value, path):
         datetime.fromisoformat(value.replace("Z", "+00:00")[:35])
     except ValueError:
         raise Invalid(path, "Not a real date and time.") from None
+    return value
+
+
+EARLIEST_ZONE = timedelta(hours=14)  # the first day begins 14 h before UTC's in the easternmost time zone
+LATEST_AHEAD = timedelta(days=1)
+
+
+def within_event(value, path, event, now=None):
+    """A moment no earlier than the event's first day (in any time zone) and no later than tomorrow by the server's
+    clock: a phone whose clock is years off cannot put its incidents on other days than everyone else's."""
+    at = datetime.fromisoformat(value.replace("Z", "+00:00")[:35])
+    if at < datetime.combine(event.starts_on, time(), timezone.utc) - EARLIEST_ZONE:
+        raise Invalid(path, f"This is before the event's first day ({event.starts_on.isoformat()}): check the phone's "
+                            "date and time.", "before_event")
+    if at > (now or datetime.now(timezone.utc)) + LATEST_AHEAD:
+        raise Invalid(path, "This is later than tomorrow by the server's clock: check the phone's date and time.",
+                      "in_future")
     return value
 
 
@@ -115,53 +172,46 @@ def body_size(body, path):
         raise Invalid(path, f"A record's body must be at most {MAX_BODY_BYTES} bytes of JSON.", "too_long")
 
 
-def incident_body(body, path, event, record_id, player_exists):
-    """An incident as the phone's log keeps it; its ruleset must be the event's, its ruling one of that ruleset's,
-    and its player a name, or the id of a roster player (`player_exists(id)`), or both."""
+def incident_body(body, path, event, record_id, player_state):
+    """An incident as the phone's log keeps it (schemas/incident.schema.json); its ruleset must be the event's, its
+    ruling one of that ruleset's, and its player a name, or the id of a roster player (`player_state(id)`: 'live',
+    'deleted' or None), or both; a deleted roster player's id only with the name, which is how the incident still
+    reads."""
     require_object(body, path)
-    only_keys(body, INCIDENT_KEYS, path)
-    _format_version(body, path)
+    by_schema("incident", body, path)
     _own_id(body, path, record_id)
-    moment(body.get("at"), f"{path}.at")
+    within_event(body["at"], f"{path}.at", event)
     ruleset = ruleset_id(body, "rulesetId", path)
     if ruleset != event.ruleset_id:
         raise Invalid(f"{path}.rulesetId", f"This event is played under {event.ruleset_id}.", "ruleset_mismatch")
-    ruling = body.get("rulingId")
-    if not isinstance(ruling, str) or ruling not in ruling_ids(ruleset):
+    if body["rulingId"] not in ruling_ids(ruleset):
         raise Invalid(f"{path}.rulingId", f"Not a ruling of {ruleset}.", "unknown_ruling")
-    name = text(body, "player", path, max_len=MAX_NAME)
+    name = body.get("player")
+    named = name is not None and bool(name.strip())
     player_id = body.get("playerId")
     if player_id is not None:
-        opaque_id(player_id, f"{path}.playerId")
-        if not player_exists(player_id):
+        state = player_state(player_id)
+        if state is None:
             raise Invalid(f"{path}.playerId", "No roster player has this id.", "unknown_player")
-    elif name is None or not name.strip():
+        if state == "deleted" and not named:  # with the name as recorded, it still reads; without, it names no one
+            raise Invalid(f"{path}.playerId", "This roster player was deleted: give the player's name too.",
+                          "deleted_player")
+    elif not named:
         raise Invalid(f"{path}.player", "Name the player, or give a roster player's id.", "required")
-    for key in INCIDENT_TEXT:
-        text(body, key, path)
     points = body.get("points")
-    if points is not None and (isinstance(points, bool) or not isinstance(points, (int, float))
-                               or not math.isfinite(points) or abs(points) > MAX_POINTS):
+    if points is not None and not math.isfinite(points):
         raise Invalid(f"{path}.points", f"Expected a number from -{MAX_POINTS:.0f} to {MAX_POINTS:.0f}, or null.")
     body_size(body, path)
 
 
 def player_body(body, path, record_id):
-    """A roster player: a name, and optionally a registration number, a club and a note."""
+    """A roster player (schemas/player.schema.json): a name, and optionally a registration number, a club, a note."""
     require_object(body, path)
-    only_keys(body, PLAYER_KEYS, path)
-    _format_version(body, path)
+    by_schema("player", body, path)
     _own_id(body, path, record_id)
-    text(body, "name", path, max_len=MAX_NAME, required=True, empty=False)
-    text(body, "number", path, max_len=MAX_ID)
-    text(body, "club", path, max_len=MAX_NAME)
-    text(body, "note", path)
+    if not body["name"].strip():
+        raise Invalid(f"{path}.name", "This field must not be empty.", "required")
     body_size(body, path)
-
-
-def _format_version(body, path):
-    if "v" in body and (isinstance(body["v"], bool) or body["v"] != 1):
-        raise Invalid(f"{path}.v", "This server reads format version 1 of records.", "unsupported_version")
 
 
 def _own_id(body, path, record_id):

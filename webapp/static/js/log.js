@@ -9,7 +9,8 @@ import { effectsOf } from './engine.js';
 import { byTime } from './log-file.js';
 import { sameName } from './names.js';
 import { eventIdOf } from './storage/kinds/event.js';
-import { MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
+import { MAX_PLAYER, MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
+import { charCount, textProblem } from './text-rule.js';
 
 /** An id made on this device, unique across referees' devices (so merged logs never mix two incidents). */
 function newId(now) {
@@ -23,7 +24,8 @@ function newId(now) {
  */
 export function makeIncident(values, now = new Date()) {
   const errors = {};
-  const player = String(values.player ?? '').trim();
+  const text = (key) => String(values[key] ?? '').trim().normalize('NFC');  // as typed, in the form both sides keep
+  const player = text('player');
   if (!player) errors.player = 'empty_player';
   let points = null;
   const rawPoints = String(values.points ?? '').trim();
@@ -33,10 +35,10 @@ export function makeIncident(values, now = new Date()) {
     else points = Number(rawPoints);
   }
   for (const key of ['player', ...TEXT_FIELDS]) {
-    if (String(values[key] ?? '').length > MAX_TEXT) errors[key] = 'too_long';
+    if (charCount(text(key)) > (key === 'player' ? MAX_PLAYER : MAX_TEXT)) errors[key] = 'too_long';
+    else if (textProblem(text(key), { lines: key !== 'player' })) errors[key] = 'unreadable';
   }
   if (Object.keys(errors).length) return { errors };
-  const text = (key) => String(values[key] ?? '').trim();
   const incident = {
     id: values.id || newId(now),
     at: values.at || now.toISOString(),

@@ -5,10 +5,11 @@
  */
 import { normalizeName } from './names.js';
 import { isDay } from './storage/check.js';
+import { charCount, textProblem } from './text-rule.js';
 import { eventIdOf, LOCAL_EVENT_ID, MAX_SESSION, MAX_SESSIONS, MAX_NAME as MAX_EVENT_NAME } from './storage/kinds/event.js';
 import { MAX_CLUB, MAX_NAME, MAX_NUMBER } from './storage/kinds/player.js';
 
-const text = (value) => String(value ?? '').trim();
+const text = (value) => String(value ?? '').trim().normalize('NFC');  // the form both sides keep (text-rule.js)
 
 /** Ids of records made on this device: unique across every referee's device. */
 export function newId() {
@@ -47,9 +48,10 @@ export function playerFromForm(values, base, roster) {
   const number = text(values.number);
   const club = text(values.club);
   if (!name) errors.name = 'empty_name';
-  else if (name.length > MAX_NAME) errors.name = 'too_long';
-  if (number.length > MAX_NUMBER) errors.number = 'too_long';
-  if (club.length > MAX_CLUB) errors.club = 'too_long';
+  else if (charCount(name) > MAX_NAME) errors.name = 'too_long';
+  if (charCount(number) > MAX_NUMBER) errors.number = 'too_long';
+  if (charCount(club) > MAX_CLUB) errors.club = 'too_long';
+  for (const [key, value] of Object.entries({ name, number, club })) if (!errors[key] && textProblem(value)) errors[key] = 'unreadable';
   const [duplicate] = errors.name ? [] : sameNamed(roster, name, base.id ?? null);
   if (duplicate && !values.confirmed) errors.name = 'duplicate';
   if (Object.keys(errors).length) return duplicate && errors.name === 'duplicate' ? { errors, duplicate } : { errors };
@@ -78,14 +80,16 @@ export function eventFromForm(values, base = {}, rulesetIds = null) {
   const end = text(values.end) || start;
   const sessions = sessionLines(values.sessions);
   if (!name && id !== LOCAL_EVENT_ID) errors.name = 'empty_name';
-  else if (name.length > MAX_EVENT_NAME) errors.name = 'too_long';
+  else if (charCount(name) > MAX_EVENT_NAME) errors.name = 'too_long';
+  else if (textProblem(name)) errors.name = 'unreadable';
   if (rulesetId && rulesetIds && !rulesetIds.includes(rulesetId)) errors.rulesetId = 'unknown_ruleset';
   if (start && !isDay(start)) errors.start = 'bad_day';
   if (text(values.end) && !isDay(end)) errors.end = 'bad_day';
   else if (!start && text(values.end)) errors.start = 'bad_day';
   else if (start && isDay(end) && end < start) errors.end = 'before_start';
   if (sessions.length > MAX_SESSIONS) errors.sessions = 'too_many';
-  else if (sessions.some((label) => label.length > MAX_SESSION)) errors.sessions = 'too_long';
+  else if (sessions.some((label) => charCount(label) > MAX_SESSION)) errors.sessions = 'too_long';
+  else if (sessions.some((label) => textProblem(label))) errors.sessions = 'unreadable';
   else if (new Set(sessions).size !== sessions.length) errors.sessions = 'duplicate_session';
   if (Object.keys(errors).length) return { errors };
   const event = { id, name, rulesetId };
@@ -110,7 +114,8 @@ export function pickPlayer(roster, { playerId = '', name = '' }, eventId, keep =
   const matches = sameNamed(roster, typed);
   if (matches.length > 1) return { error: 'ambiguous_player', matches };
   if (matches.length === 1) return { player: matches[0], added: false };
-  if (!typed || typed.length > MAX_NAME) return { error: typed ? 'too_long' : 'empty_player' };
+  if (!typed || charCount(typed) > MAX_NAME) return { error: typed ? 'too_long' : 'empty_player' };
+  if (textProblem(typed)) return { error: 'unreadable' };
   return { player: { id: newId(), eventId, name: typed }, added: true };
 }
 

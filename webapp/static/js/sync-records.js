@@ -7,7 +7,7 @@ import { incidentProblems, TEXT_FIELDS } from './storage/kinds/incident.js';
 import { playerProblems } from './storage/kinds/player.js';
 
 const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', ...TEXT_FIELDS];
-const PLAYER_KEYS = ['name', 'number', 'club'];
+const PLAYER_KEYS = ['name', 'number', 'club', 'note'];
 
 const pick = (record, keys) => Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
 

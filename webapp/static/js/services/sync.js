@@ -111,6 +111,7 @@ async function signIn(config, link) {
   if (token?.credentialId === link.credential.id) return { ok: true };
   const answer = await call(config, 'POST', '/auth/token', { body: { credential_id: link.credential.id, secret: link.credential.secret } });
   if (answer.problem) return answer;
+  if (answer.status === 429) return { problem: 'wait', error: 'rate_limited' };  // too many attempts: not revoked
   if (answer.status !== 200) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
   token = { credentialId: link.credential.id, value: answer.json.access_token };
   return { ok: true };
@@ -126,6 +127,7 @@ async function eventCall(config, link, method, path, body) {
       token = null;
       continue;
     }
+    if (answer.status === 429) return { problem: 'wait', error: 'rate_limited' };
     if (answer.status === 401 || answer.status === 403) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
     return answer;
   }
@@ -251,7 +253,8 @@ async function run(config) {
 
 /**
  * Sync now: stage the phone's changes, send the outbox, read the feed. One sync at a time across this device's tabs
- * (a Web Lock). {ok, sent, refused, received} or {problem: 'off'|'no_event'|'offline'|'server'|'auth'|'closed'
+ * (a Web Lock). {ok, sent, refused, received} or {problem: 'off'|'no_event'|'offline'|'server'|'auth'|'wait' (429: try
+ * again later)|'closed'
  * (the event takes nothing more; it was read all the same)|'storage'|'damaged'|'refused'|..., error?}.
  */
 export function syncNow(config) {

@@ -8,14 +8,19 @@
  * The built-in local event (LOCAL_EVENT_ID) exists without being stored, so the app works with no set-up; an
  * incident or player with no eventId belongs to it.
  */
+import { eventSchema } from '../../record-schemas.js';
+import { schemaProblems } from '../../schema-check.js';
 import {
   checkDay, checkId, checkSlug, checkText, isObject, join, problems, unknownKeys,
 } from '../check.js';
 
 export const LOCAL_EVENT_ID = 'local';
-export const MAX_NAME = 200;
-export const MAX_SESSION = 100;
-export const MAX_SESSIONS = 50;
+// The name and session labels follow the server's event schema (webapp/schemas/event.schema.json).
+const NAME_RULE = { ...eventSchema.properties.name, minLength: 0 };  // the built-in local event's name is empty
+const SESSIONS_RULE = eventSchema.properties.sessions;
+export const MAX_NAME = NAME_RULE.maxLength;
+export const MAX_SESSION = SESSIONS_RULE.items.maxLength;
+export const MAX_SESSIONS = SESSIONS_RULE.maxItems;
 const FIELDS = ['id', 'name', 'rulesetId', 'dates', 'sessions', 'leagueId', 'server'];
 
 /** The event every device has before any set-up (its name is shown translated while it is empty). */
@@ -42,12 +47,9 @@ function sessionsProblems(sessions, path, report) {
     report.add(path, 'not_list');
     return;
   }
-  if (sessions.length > MAX_SESSIONS) report.add(path, 'too_many');
-  const seen = new Set();
+  schemaProblems(SESSIONS_RULE, sessions, path, report);
   sessions.forEach((label, index) => {
-    checkText(label, join(path, index), report, { max: MAX_SESSION, required: true });
-    if (typeof label === 'string' && seen.has(label.trim())) report.add(join(path, index), 'duplicate');
-    if (typeof label === 'string') seen.add(label.trim());
+    if (typeof label === 'string' && label && !label.trim()) report.add(join(path, index), 'required');
   });
 }
 
@@ -58,7 +60,8 @@ export function eventProblems(event, path = '') {
     return report.found;
   }
   checkId(event.id, join(path, 'id'), report);
-  checkText(event.name, join(path, 'name'), report, { max: MAX_NAME });
+  if (typeof event.name !== 'string') checkText(event.name, join(path, 'name'), report);
+  else schemaProblems(NAME_RULE, event.name, join(path, 'name'), report);
   if (event.rulesetId !== null) checkSlug(event.rulesetId, join(path, 'rulesetId'), report);
   if (event.dates !== undefined) datesProblems(event.dates, join(path, 'dates'), report);
   if (event.sessions !== undefined) sessionsProblems(event.sessions, join(path, 'sessions'), report);

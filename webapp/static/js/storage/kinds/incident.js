@@ -9,30 +9,31 @@
  * recorded. Version 1 data is version 2 data as it is, so the migration changes nothing; the version tells an older
  * app that it cannot read these fields.
  */
-import { checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys } from '../check.js';
+import { incidentSchema } from '../../record-schemas.js';
+import { schemaProblems } from '../../schema-check.js';
+import { checkId, isObject, join, problems } from '../check.js';
 
 export const TEXT_FIELDS = ['tournament', 'session', 'table', 'seat', 'note'];
-export const MAX_TEXT = 500;
-export const MAX_POINTS = 1e7;
-const FIELDS = ['id', 'at', 'eventId', 'player', 'playerId', 'rulesetId', 'rulingId', 'points', ...TEXT_FIELDS];
+export const MAX_TEXT = incidentSchema.properties.note.maxLength;
+export const MAX_PLAYER = incidentSchema.properties.player.maxLength;
+export const MAX_POINTS = incidentSchema.properties.points.maximum;
 
-/** Every problem of one incident, with paths under `path`. */
+/**
+ * Every problem of one incident, with paths under `path`: its fields by the shared schema (webapp/schemas, as the
+ * server checks them), then what only the phone keeps (its event) and needs (a player's name to show).
+ */
 export function incidentProblems(incident, path = '') {
   const report = problems();
   if (!isObject(incident)) {
     report.add(path, incident === null ? 'null' : 'not_object');
     return report.found;
   }
-  checkId(incident.id, join(path, 'id'), report);
-  checkDate(incident.at, join(path, 'at'), report);
-  checkSlug(incident.rulesetId, join(path, 'rulesetId'), report);
-  checkSlug(incident.rulingId, join(path, 'rulingId'), report);
-  if (incident.eventId !== undefined) checkId(incident.eventId, join(path, 'eventId'), report);
-  checkText(incident.player, join(path, 'player'), report, { max: MAX_TEXT, required: true });
-  if (incident.playerId !== undefined) checkId(incident.playerId, join(path, 'playerId'), report);
-  for (const key of TEXT_FIELDS) checkText(incident[key], join(path, key), report, { max: MAX_TEXT, optional: true });
-  if (incident.points !== null) checkNumber(incident.points, join(path, 'points'), report, { min: -MAX_POINTS, max: MAX_POINTS, optional: true });
-  unknownKeys(incident, FIELDS, path, report);
+  const { eventId, ...body } = incident;
+  schemaProblems(incidentSchema, body, path, report);
+  if (body.id === undefined) report.add(join(path, 'id'), 'required');
+  const named = typeof body.player === 'string' && body.player.trim();
+  if (!named && !report.found.some((problem) => problem.path === join(path, 'player'))) report.add(join(path, 'player'), 'required');
+  if (eventId !== undefined) checkId(eventId, join(path, 'eventId'), report);
   return report.found;
 }
 

@@ -3,29 +3,32 @@
  * person's offences. Pure: no DOM, no storage.
  *
  * Version 1: {id (made on the device), eventId, name, number?: text (a player number as printed, "A-12"), club?,
- * deleted?: true (a tombstone: the player left the roster, and the records that name them still read)}. A league's
+ * deleted?: true (a tombstone: the player left the roster, and the records that name them still read), note?}. The
+ * fields but eventId and deleted follow webapp/schemas/player.schema.json, as the server's do. A league's
  * events share their players: the roster of an event with a leagueId holds the players of every event of that league.
  */
-import { checkBoolean, checkId, checkText, isObject, join, problems, unknownKeys } from '../check.js';
+import { playerSchema } from '../../record-schemas.js';
+import { schemaProblems } from '../../schema-check.js';
+import { checkBoolean, checkId, isObject, join, problems } from '../check.js';
 
-export const MAX_NAME = 200;
-export const MAX_NUMBER = 20;
-export const MAX_CLUB = 200;
-const FIELDS = ['id', 'eventId', 'name', 'number', 'club', 'deleted'];
+export const MAX_NAME = playerSchema.properties.name.maxLength;
+export const MAX_NUMBER = playerSchema.properties.number.maxLength;
+export const MAX_CLUB = playerSchema.properties.club.maxLength;
 
+/** Every problem of one roster player: its fields by the shared schema (as the server checks them), then its event,
+ * its tombstone, and a name that is not only spaces. */
 export function playerProblems(player, path = '') {
   const report = problems();
   if (!isObject(player)) {
     report.add(path, player === null ? 'null' : 'not_object');
     return report.found;
   }
-  checkId(player.id, join(path, 'id'), report);
-  checkId(player.eventId, join(path, 'eventId'), report);
-  checkText(player.name, join(path, 'name'), report, { max: MAX_NAME, required: true });
-  checkText(player.number, join(path, 'number'), report, { max: MAX_NUMBER, optional: true });
-  checkText(player.club, join(path, 'club'), report, { max: MAX_CLUB, optional: true });
-  checkBoolean(player.deleted, join(path, 'deleted'), report, { optional: true });
-  unknownKeys(player, FIELDS, path, report);
+  const { eventId, deleted, ...body } = player;
+  schemaProblems(playerSchema, body, path, report);
+  if (body.id === undefined) report.add(join(path, 'id'), 'required');
+  if (typeof body.name === 'string' && body.name && !body.name.trim()) report.add(join(path, 'name'), 'required');
+  checkId(eventId, join(path, 'eventId'), report);
+  checkBoolean(deleted, join(path, 'deleted'), report, { optional: true });
   return report.found;
 }
 

@@ -1,0 +1,76 @@
+"""Issue 24: one schema per record kind (webapp/schemas), read by the server (jsonschema) and by the phone
+(schema-check.js in Node); shared valid and invalid examples get the same verdict at the same field on both sides,
+and through the API; the phone's copy of the schemas and docs/api.md's field tables follow the files."""
+import json
+from pathlib import Path
+
+import pytest
+
+from events_helpers import create_event, row_counts, version
+from helpers import call_module
+from webapp.events import schemas
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = json.loads((ROOT / "tests" / "fixtures" / "record-examples.json").read_text(encoding="utf-8"))
+CASES = [(kind, case) for kind, cases in EXAMPLES.items() for case in cases]
+IDS = [f"{kind}: {case['name']}" for kind, case in CASES]
+
+
+def server_view(kind, value):
+    return [("/".join(str(part) for part in path), code) for path, code in schemas.problems(kind, value)]
+
+
+@pytest.fixture(scope="module")
+def phone_views(tmp_path_factory):
+    found = call_module("schema-check.js", "recordProblems", [[kind, case["value"]] for kind, case in CASES],
+                        tmp_path_factory.mktemp("schemas"))
+    return [[(problem["path"], problem["code"]) for problem in problems] for problems in found]
+
+
+@pytest.mark.parametrize("index", range(len(CASES)), ids=IDS)
+def test_the_server_and_the_phone_give_the_same_verdict_at_the_same_field(phone_views, index):
+    kind, case = CASES[index]
+    server, phone = server_view(kind, case["value"]), phone_views[index]
+    assert sorted(set(server)) == sorted(set(phone))
+    expected = [] if case["field"] is None else [case["field"]]
+    assert sorted({path for path, _ in server}) == expected
+
+
+BODIES = [(kind, case) for kind, case in CASES if kind in ("incident", "player", "version") and case["field"]]
+
+
+@pytest.mark.parametrize("kind, case", BODIES, ids=[f"{kind}: {case['name']}" for kind, case in BODIES])
+def test_an_invalid_example_is_refused_by_the_api_at_the_same_field(api, events_app, kind, case):
+    head = create_event(api)
+    before = row_counts(events_app)
+    sent = case["value"] if kind == "version" else version(kind=kind, body=case["value"])
+    text = json.dumps({"versions": [sent]})
+    response = api.post(f"/api/events/{head.event_id}/versions", data=text,
+                        headers={**head.headers, "Content-Type": "application/json"})
+    result = response.json["results"][0]
+    field = ".".join(f"[{part}]" if part.isdigit() else part for part in case["field"].split("/")).replace(".[", "[")
+    where = "versions[0]" if kind == "version" else "versions[0].body"
+    assert (result["status"], result["field"]) == ("refused", f"{where}.{field}")
+    assert row_counts(events_app) == before
+
+
+def test_the_phones_copy_of_the_schemas_is_current():
+    """static/js/record-schemas.js is made by `python -m webapp.events.schemas`: run it after changing a schema."""
+    assert schemas.JS_MODULE.read_text(encoding="utf-8") == schemas.js_module()
+
+
+@pytest.mark.parametrize("kind", schemas.KINDS)
+def test_docs_api_shows_each_schemas_field_table(kind):
+    """docs/api.md holds each kind's table exactly as field_table() writes it from the schema."""
+    assert schemas.field_table(kind) in (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+
+
+def test_the_phones_storage_check_takes_what_the_server_takes(tmp_path):
+    """A stored incident or player is its body with the phone's own keys: valid examples stay valid there."""
+    incidents = [{**case["value"], "id": "i1", "eventId": "ev1"} for case in EXAMPLES["incident"]
+                 if case["field"] is None]
+    players = [{**case["value"], "id": "p1", "eventId": "ev1"} for case in EXAMPLES["player"] if case["field"] is None]
+    assert call_module("storage/kinds/incident.js", "incidentProblems", [[item] for item in incidents], tmp_path) == [
+        []] * len(incidents)
+    assert call_module("storage/kinds/player.js", "playerProblems", [[item] for item in players], tmp_path) == [
+        []] * len(players)
