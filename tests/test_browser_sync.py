@@ -326,3 +326,70 @@ def test_a_viewer_reads_and_a_closed_event_keeps_what_waits(browser, server):
         anna_context.close()
         bruno_context.close()
         viewer_context.close()
+
+
+def hold_changes(context):
+    """Hold every changes request of this phone until release() (the answer is then read from the server as it is)."""
+    held = []
+    pattern = re.compile(r".*/api/events/[^/]+/changes\?.*")
+    context.route(pattern, lambda route: held.append(route))
+
+    def wait(page):
+        for _ in range(200):
+            if held:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("no changes request was made")
+
+    def release():
+        for route in held:
+            route.continue_()
+        context.unroute(pattern)
+    return wait, release
+
+
+@pytest.mark.parametrize("edit_saved", ["while_held", "after_written"])
+def test_an_edit_in_another_tab_during_a_download_is_never_silently_overwritten(browser, server, edit_saved):
+    """Bruno corrects his incident; Anna's phone reads the feed while her second tab edits the same incident. Saved
+    while the download is held, her edit keeps its parent (the version she saw), so the server keeps both as a conflict
+    the head referee sees. Saved from a form opened before the download was written, the form says the incident
+    changed and saves nothing until she saves again."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, note="as recorded")
+        sync(bruno, base)
+        sync(anna, base)
+        [incident_id] = store.incidents(anna).keys()
+        edit_note(bruno, base, incident_id, "Bruno's correction")
+        sync(bruno, base)
+
+        wait_held, release = hold_changes(anna_context)
+        anna.goto(f"{base}/en/event")
+        anna.click("#sync-now")
+        wait_held(anna)
+        other_tab = anna_context.new_page()
+        if edit_saved == "while_held":
+            edit_note(other_tab, base, incident_id, "Anna's edit")
+            release()
+            sync(anna, base)
+            conflict = anna.locator(f'#conflicts li.conflict[data-record-id="{incident_id}"]')
+            expect(conflict.locator(".conflict-heads > li")).to_have_count(2)
+            assert store.incidents(anna)[incident_id]["note"] == "Anna's edit"
+            client, event_id, headers = head_client(server, anna)
+            history = client.get(f"/api/events/{event_id}/records/{incident_id}", headers=headers).json
+            assert history["in_conflict"] is True
+            assert {v["body"]["note"] for v in history["versions"]} == {"as recorded", "Bruno's correction", "Anna's edit"}
+        else:
+            other_tab.goto(f"{base}/en/log")
+            other_tab.click(f"#edit-{incident_id}")
+            other_tab.fill(f"#edit-{incident_id}-note", "Anna's edit")
+            release()
+            expect(other_tab.locator(f"#edit-{incident_id}-form-stale")).to_have_attribute("data-problem", "changed")
+            sync(anna, base)
+            other_tab.click(f"#edit-{incident_id}-save")
+            expect(other_tab.locator(f"#edit-{incident_id}-form-stale")).to_have_attribute("data-problem", "conflict")
+            assert store.incidents(anna)[incident_id]["note"] == "Bruno's correction"
+    finally:
+        anna_context.close()
+        bruno_context.close()
