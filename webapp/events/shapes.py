@@ -53,7 +53,9 @@ def invite_json(invite):
     }
 
 
-def version_json(version, author_name):
+def version_json(version, author_name, alias_of=None):
+    """One version; a roster player's carries `alias_of`: the player this id is another id of (null: none)."""
+    extra = {"alias_of": alias_of} if version.kind == "player" else {}
     return {
         "seq": version.seq,
         "record_id": version.record_id,
@@ -65,4 +67,5 @@ def version_json(version, author_name):
         "event_id": version.event_id,
         "author": {"credential_id": version.author_id, "display_name": author_name},
         "received_at": moment(version.received_at),
+        **extra,
     }

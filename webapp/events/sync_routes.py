@@ -40,9 +40,11 @@ def _visible(who, scope):
 
 
 def _with_authors(session, query):
-    rows = session.execute(query.add_columns(Credential.display_name)
-                           .join(Credential, Credential.id == Version.author_id)).all()
-    return [version_json(version, name) for version, name in rows]
+    """Versions as the API shows them: with their author's name, and a roster player's `alias_of`."""
+    rows = session.execute(query.add_columns(Credential.display_name, Record.alias_of)
+                           .join(Credential, Credential.id == Version.author_id)
+                           .join(Record, Record.pk == Version.record_pk)).all()
+    return [version_json(version, name, alias_of) for version, name, alias_of in rows]
 
 
 @bp.get("/events/<event_id>/changes")
