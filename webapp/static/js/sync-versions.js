@@ -181,6 +181,7 @@ export function applyChanges(state, changes, cursor, { eventId = null } = {}) {
     if (!touched.has(change.record_id)) touched.set(change.record_id, currentHead(before));
     if (change.event_id) entry.eventId = change.event_id;
     if (readOnly(change)) entry.readOnly = true;
+    if (change.alias_of) entry.aliasOf = change.alias_of;  // the server made this player's id another id of a person
     addVersion(entry, change, change.seq, change.author?.display_name ?? null);
     next.known[change.record_id] = entry;
   }
@@ -191,20 +192,22 @@ export function applyChanges(state, changes, cursor, { eventId = null } = {}) {
     const entry = next.known[id];
     const head = currentHead(entry);
     const shownId = entry.shown ?? shown?.id ?? null;
-    if (shown && sameValue(shown, head)) {
+    const aliasNews = Boolean(entry.aliasOf) && entry.aliasOf !== state.known[id]?.aliasOf;
+    if (shown && sameValue(shown, head) && !aliasNews) {
       next.known[id] = { ...entry, shown: shownId === shown.id ? head.id : shownId };
       continue;
     }
     // A conflict keeps showing what this phone showed, when that is one of its heads: nothing changes under the
     // referee's eyes until the head referee settles it.
     const kept = shown && entry.heads.length > 1 ? entry.heads.find((other) => sameValue(other, shown)) : null;
-    if (kept) {
+    if (kept && !aliasNews) {
       next.known[id] = { ...entry, shown: kept.id };
       continue;
     }
-    next.known[id] = { ...entry, shown: head.id };  // taken back by notShown() if the write does not happen
+    const value = kept ?? head;  // a player in conflict told it is an alias: keeps showing what it showed
+    next.known[id] = { ...entry, shown: value.id };  // taken back by notShown() if the write does not happen
     writes.push({
-      kind: entry.kind, id, eventId: entry.eventId, deleted: head.deleted, body: head.body,
+      kind: entry.kind, id, eventId: entry.eventId, deleted: value.deleted, body: value.body, aliasOf: entry.aliasOf ?? null,
       before: shown ? { deleted: shown.deleted, body: shown.body, id: shownId } : { deleted: true, body: null, id: shownId },
     });
   }

@@ -151,7 +151,7 @@ async function holding(link) {
   const setAside = aside.entries.filter((entry) => ['incident', 'player'].includes(entry.kind) && entry.id !== null).map((entry) => entry.id);
   return {
     records: localRecords({ incidents: incidents.items.map((item) => item.data), players: players.items.map((item) => item.data) },
-      link.server, { head: link.credential.role === 'head', serverPlayers: serverPlayers(link) }),
+      link.server, { serverPlayers: serverPlayers(link) }),
     options: { unreadable: [...incidents.newer, ...players.newer, ...setAside] },
   };
 }
@@ -182,7 +182,7 @@ function shownNow(kind, current, named) {
  */
 function recordOp(found, server, named = null, skipped = []) {
   const player = found.kind === 'player';
-  const value = found.deleted ? null : player ? playerFromBody(found.id, found.body, server.eventId)
+  const value = found.deleted ? null : player ? playerFromBody(found.id, found.body, server.eventId, false, found.aliasOf)
     : incidentFromBody(found.id, found.body, found.eventId ?? server.eventId);
   if (!found.deleted && !value) return { unusable: found.id };
   return {
@@ -198,7 +198,7 @@ function recordOp(found, server, named = null, skipped = []) {
       }
       if (!found.deleted) return value;
       if (!current) return undefined;
-      return player ? { ...current.data, deleted: true } : DELETE;
+      return player ? { ...current.data, deleted: true, ...(found.aliasOf ? { sameAs: found.aliasOf } : {}) } : DELETE;
     },
   };
 }
@@ -241,7 +241,7 @@ async function run(config) {
     const answer = await eventCall(config, link, 'GET', `/changes${query}`);
     if (answer.problem) return answer;
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
-    const named = link.credential.role === 'head' ? null : serverPlayers(state);  // as stage() saw the phone's records
+    const named = new Set([...serverPlayers(state), ...held.records.filter((r) => r.kind === 'player').map((r) => r.id)]);  // as stage() saw them
     const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
     state = applied.state;
     const skipped = [];

@@ -5,7 +5,8 @@
  *
  * Version 1: {server: {eventId, name, rulesetId, startsOn, endsOn, sessions, leagueId}, credential: {id, secret, role,
  * displayName}, cursor, lastSyncAt, known, outbox, refused}; see sync-versions.js for known, outbox and refused.
- * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit.
+ * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit,
+ * and (a roster player) the person its id is an alias of (`aliasOf`).
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
@@ -105,7 +106,8 @@ export function knownProblems(entry, path = '') {
   }
   for (const flag of ['readOnly', 'unusable']) checkBoolean(entry[flag], join(path, flag), report, { optional: true });
   if (entry.shown !== undefined) checkId(entry.shown, join(path, 'shown'), report);
-  unknownKeys(entry, ['kind', 'eventId', 'heads', 'seen', 'readOnly', 'unusable', 'shown'], path, report);
+  if (entry.aliasOf !== undefined) checkId(entry.aliasOf, join(path, 'aliasOf'), report);
+  unknownKeys(entry, ['kind', 'eventId', 'heads', 'seen', 'readOnly', 'unusable', 'shown', 'aliasOf'], path, report);
   return report.found;
 }
 
