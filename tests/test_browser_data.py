@@ -172,7 +172,7 @@ CASES = [
     sync_case("null", None),
     sync_case("missing fields", env("sync", {k: v for k, v in SYNC.items() if k != "outbox"}),
               good={**SYNC, "outbox": []}),
-    sync_case("newer version", env("sync", {"link": "of the future"}, v=2), problem="newer"),
+    sync_case("newer version", env("sync", {"link": "of the future"}, v=NEWER), problem="newer"),
     sync_case("one bad record among good ones", env("sync", {**SYNC, "known": {**KNOWN, "bad": {"kind": 5}}}),
               good={**SYNC, "cursor": "0"}),  # the feed is read again from the start: it brings back what was dropped
     legacy_case("invalid JSON", "incident", "mjref.log", "{oops"),

@@ -61,9 +61,13 @@ def record(page, base, player=PLAYER, note=""):
 
 
 def sync(page, base):
+    """Sync now, and wait until a sync that started after this call has ended (the last sync's time changes)."""
     page.goto(f"{base}/en/event")
-    page.click("#sync-now")
     status = page.locator("#sync-status")
+    expect(status).to_have_attribute("data-role", re.compile("."))
+    before = status.get_attribute("data-last-sync")
+    page.click("#sync-now")
+    expect(status).not_to_have_attribute("data-last-sync", before)
     expect(status).to_have_attribute("data-problem", "")
     expect(status).to_have_attribute("data-waiting", "0")
     expect(status).not_to_have_attribute("data-last-sync", "")
@@ -260,18 +264,20 @@ def test_a_refused_change_and_a_revoked_phone_are_told_apart_from_a_lost_connect
         bruno_context.close()
 
 
-def test_a_referees_walk_in_player_goes_by_name_and_the_heads_edit_reaches_the_referee(browser, server):
-    """A name not on the head's roster joins the referee's own roster only: the incident goes to the server by name,
-    and an edit the head referee makes to it reaches the referee's phone as it is (nothing sent back over it)."""
+def test_a_referees_walk_in_player_reaches_the_server_and_the_heads_edit_reaches_the_referee(browser, server):
+    """A name not on the head's roster joins the referee's roster and goes to the server as a player with the
+    incident; an edit the head referee makes to it reaches the referee's phone as it is (nothing sent back over it)."""
     (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
         record(bruno, base, player="Walk-in Player", note="as recorded")
         [incident_id] = store.incidents(bruno).keys()
-        assert store.incidents(bruno)[incident_id]["playerId"] in store.items(bruno, "player")
+        player_id = store.incidents(bruno)[incident_id]["playerId"]
+        assert player_id in store.items(bruno, "player")
         sync(bruno, base)
         sync(anna, base)
-        assert "playerId" not in store.incidents(anna)[incident_id]  # by name alone: the server has no such player
+        assert store.incidents(anna)[incident_id]["playerId"] == player_id  # the walk-in is a player on every phone
+        assert store.items(anna, "player")[player_id]["data"]["name"] == "Walk-in Player"
         edit_note(anna, base, incident_id, "corrected by the head")
         sync(anna, base)
         sync(bruno, base)
@@ -326,3 +332,110 @@ def test_a_viewer_reads_and_a_closed_event_keeps_what_waits(browser, server):
         anna_context.close()
         bruno_context.close()
         viewer_context.close()
+
+
+def hold_changes(context):
+    """Hold every changes request of this phone until release() (the answer is then read from the server as it is)."""
+    held = []
+    pattern = re.compile(r".*/api/events/[^/]+/changes\?.*")
+    context.route(pattern, lambda route: held.append(route))
+
+    def wait(page):
+        for _ in range(200):
+            if held:
+                return
+            page.wait_for_timeout(50)
+        raise AssertionError("no changes request was made")
+
+    def release():
+        for route in held:
+            route.continue_()
+        context.unroute(pattern)
+    return wait, release
+
+
+@pytest.mark.parametrize("edit_saved", ["while_held", "after_written"])
+def test_an_edit_in_another_tab_during_a_download_is_never_silently_overwritten(browser, server, edit_saved):
+    """Bruno corrects his incident; Anna's phone reads the feed while her second tab edits the same incident. Saved
+    while the download is held, her edit keeps its parent (the version she saw), so the server keeps both as a conflict
+    the head referee sees. Saved from a form opened before the download was written, the form says the incident
+    changed and saves nothing until she saves again."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, note="as recorded")
+        sync(bruno, base)
+        sync(anna, base)
+        [incident_id] = store.incidents(anna).keys()
+        edit_note(bruno, base, incident_id, "Bruno's correction")
+        sync(bruno, base)
+
+        wait_held, release = hold_changes(anna_context)
+        anna.goto(f"{base}/en/event")
+        anna.click("#sync-now")
+        wait_held(anna)
+        other_tab = anna_context.new_page()
+        if edit_saved == "while_held":
+            edit_note(other_tab, base, incident_id, "Anna's edit")
+            release()
+            sync(anna, base)
+            conflict = anna.locator(f'#conflicts li.conflict[data-record-id="{incident_id}"]')
+            expect(conflict.locator(".conflict-heads > li")).to_have_count(2)
+            assert store.incidents(anna)[incident_id]["note"] == "Anna's edit"
+            client, event_id, headers = head_client(server, anna)
+            history = client.get(f"/api/events/{event_id}/records/{incident_id}", headers=headers).json
+            assert history["in_conflict"] is True
+            assert {v["body"]["note"] for v in history["versions"]} == {"as recorded", "Bruno's correction", "Anna's edit"}
+        else:
+            other_tab.goto(f"{base}/en/log")
+            other_tab.click(f"#edit-{incident_id}")
+            other_tab.fill(f"#edit-{incident_id}-note", "Anna's edit")
+            release()
+            expect(other_tab.locator(f"#edit-{incident_id}-form-stale")).to_have_attribute("data-problem", "changed")
+            sync(anna, base)
+            other_tab.click(f"#edit-{incident_id}-save")
+            expect(other_tab.locator(f"#edit-{incident_id}-form-stale")).to_have_attribute("data-problem", "conflict")
+            assert store.incidents(anna)[incident_id]["note"] == "Bruno's correction"
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def test_one_walk_in_spelt_three_ways_on_three_phones_is_one_player_suspended_on_every_phone(browser, server):
+    """Three referees offline each add the same walk-in ("Marco Polo", "Marco Polo", "marco polo") with one Arizona
+    Strike. After syncing, the server keeps the first id as the player and the others as its aliases; every phone
+    shows one player with 3 Strikes, suspended (each phone counted only its own id before)."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    carla_context = browser.new_context()
+    carla = carla_context.new_page()
+    base = server.url
+    try:
+        carla.goto(f"{base}/en/")
+        wait_offline_ready(carla)
+        join(carla, invitation(anna))
+        contexts = (anna_context, bruno_context, carla_context)
+        pages = (anna, bruno, carla)
+        for context in contexts:
+            context.set_offline(True)
+        for page, spelling in zip(pages, ("Marco Polo", "Marco Polo", "marco polo")):
+            record(page, base, player=spelling)
+        assert len({next(iter(store.incidents(page).values()))["playerId"] for page in pages}) == 3
+        for context in contexts:
+            context.set_offline(False)
+        for _ in range(2):
+            for page in pages:
+                sync(page, base)
+        for page in pages:
+            assert len(store.incidents(page)) == 3
+            page.goto(f"{base}/en/log")
+            cards = page.locator('#player-cards li.player-card[data-ruleset="azrm-2026"]')
+            expect(cards).to_have_count(1)
+            line = cards.locator("li[data-strikes]")
+            expect(line).to_have_attribute("data-strikes", "3")
+            expect(line).to_have_attribute("data-status", "suspended")
+            page.goto(f"{base}/en/roster")
+            expect(page.locator("#roster-players li.roster-player")).to_have_count(1)
+    finally:
+        anna_context.close()
+        bruno_context.close()
+        carla_context.close()

@@ -128,12 +128,18 @@ def test_a_deletion_carries_no_body_and_a_record_keeps_its_kind(api):
     ]
 
 
-def test_only_the_head_keeps_the_roster_and_incidents_may_name_a_roster_player(api):
+def test_a_referee_adds_walk_ins_changes_only_their_own_and_incidents_may_name_a_roster_player(api):
     head = create_event(api)
     referee = head.add_device()
     player = version(kind="player", body={"name": "Ada Lovelace", "number": "EMA-042"})
-    assert referee.statuses(player) == ["refused"]
     assert head.statuses(player) == ["accepted"]
+    edit = version(player["record_id"], [player["version_id"]], kind="player", body={"name": "Ada King"})
+    [refused] = referee.upload(edit).json["results"]
+    assert (refused["status"], refused["error"]) == ("refused", "forbidden")
+    walk_in = version(kind="player", body={"name": "Grace Hopper"})
+    assert referee.statuses(walk_in) == ["accepted"]
+    assert referee.statuses(version(walk_in["record_id"], [walk_in["version_id"]], kind="player",
+                                    body={"name": "Grace B. Hopper"})) == ["accepted"]
     named = version(body=incident(player="", playerId=player["record_id"]))
     unknown = version(body=incident(playerId="no-such-player"))
     results = referee.upload(named, unknown).json["results"]
@@ -190,3 +196,40 @@ def test_an_event_outside_a_league_has_no_league_feed(api):
     response = head.get("/changes?scope=league")
     assert (response.status_code, response.json["error"]) == (404, "no_league")
     assert head.get("/league").status_code == 404
+
+
+def test_two_devices_adding_the_same_named_player_end_with_one_player_and_an_alias(api):
+    """Two head referees' devices (and a referee) add "Marco Polo" apart: the first id the server stores is the
+    player; the others become its aliases, told in the upload's answer and in the changes feed, and stay so."""
+    head = create_event(api)
+    second_head = head.add_device(role="head", name="Second head")
+    referee = head.add_device(name="Bruno")
+    first = version(kind="player", body={"name": "Marco Polo"})
+    again = version(kind="player", body={"name": "marco  polo"})
+    third = version(kind="player", body={"name": "MARCO-POLO"})
+    other = version(kind="player", body={"name": "Marco Polos"})
+    assert [r.get("alias_of") for r in head.upload(first).json["results"]] == [None]
+    assert second_head.upload(again).json["results"][0]["alias_of"] == first["record_id"]
+    assert referee.upload(third, other).json["results"][0]["alias_of"] == first["record_id"]
+    strike = version(body=incident(player="", playerId=third["record_id"]))
+    assert referee.statuses(strike) == ["accepted"]  # an incident may name an alias: it counts for the person
+    players = {c["record_id"]: c["alias_of"] for c in head.changes()["changes"] if c["kind"] == "player"}
+    assert players == {first["record_id"]: None, again["record_id"]: first["record_id"],
+                       third["record_id"]: first["record_id"], other["record_id"]: None}
+    # A later version of an alias (a rename) keeps it an alias; a deleted player's name is free again.
+    rename = version(again["record_id"], [again["version_id"]], kind="player", body={"name": "Marco P."})
+    assert second_head.upload(rename).json["results"][0]["alias_of"] == first["record_id"]
+    gone = version(other["record_id"], [other["version_id"]], kind="player", deleted=True)
+    assert head.statuses(gone) == ["accepted"]
+    newcomer = version(kind="player", body={"name": "Marco Polos"})
+    assert "alias_of" not in head.upload(newcomer).json["results"][0]
+
+
+def test_the_server_compares_names_as_the_phone_does(tmp_path):
+    from helpers import call_module
+    from webapp.events.names import normalize_name
+
+    names = [" Léa  Müller-Ó’Neil ", "Marco Polo", "marco  polo", "MARCO-POLO", "Straße", "O'Brien_x", "李 小龍",
+             "Zoë ½", "ÆTHELRED", "Łukasz", "İpek", "", "   ", "Jean-Luc\tPicard", "ﬁona"]
+    assert [normalize_name(name) for name in names] == call_module("names.js", "normalizeName", [[n] for n in names],
+                                                                   tmp_path)

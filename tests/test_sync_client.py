@@ -63,17 +63,20 @@ class Phone:
             page = self.device.changes(since=self.state["cursor"], limit=limit)
             applied = self.call("applyChanges", self.state, page["changes"], page["next"])
             self.state = applied["state"]
+            skipped = []
             for write in applied["writes"]:
                 self.last_writes.append(write)
                 mine = self.records.get(write["id"])
                 now = {"deleted": True, "body": None} if mine is None else {"deleted": mine["deleted"], "body": mine["body"]}
-                if now != write["before"]:
+                if now != {key: write["before"][key] for key in ("deleted", "body")}:
+                    skipped.append(write)
                     continue  # changed here meanwhile: kept, sent at the next sync
                 if write["deleted"]:
                     self.records.pop(write["id"], None)
                 else:
                     self.records[write["id"]] = {"kind": write["kind"], "id": write["id"], "deleted": False,
                                                  "body": write["body"]}
+            self.state = self.call("notShown", self.state, skipped)
             if not page["more"]:
                 return
 
@@ -224,6 +227,30 @@ def test_a_change_arriving_for_a_record_edited_here_keeps_the_local_edit(head, t
     assert anna.records["x"]["body"]["note"] == "anna, not yet sent" and anna.last_writes == []
     anna.upload()
     assert head.get("/records/x").json["in_conflict"] is True
+
+
+def test_an_edit_made_while_a_newer_version_was_downloaded_is_its_sibling_never_its_child(head, tmp_path):
+    """A second tab saves an edit while this phone reads the feed: the download is not written, and the edit's parent
+    stays the version the referee saw, so the server keeps both as a conflict (it used to take the downloaded version
+    as the parent, and the other referee's correction was overwritten unseen)."""
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    bruno.record("x", note="first")
+    bruno.sync()
+    anna.sync()
+    first = head.get("/records/x").json["versions"][0]["version_id"]
+    bruno.record("x", note="bruno's correction")
+    bruno.sync()
+    anna.stage()  # the sync starts: nothing to send yet
+    anna.record("x", note="anna's edit in another tab")  # saved while the changes request is on its way
+    anna.download()
+    assert anna.records["x"]["body"]["note"] == "anna's edit in another tab"
+    anna.sync()
+    history = head.get("/records/x").json
+    assert history["in_conflict"] is True
+    assert history["versions"][-1]["parents"] == [first]
+    assert {h["body"]["note"] for h in anna.call("conflicts", anna.state)[0]["heads"]} == {
+        "bruno's correction", "anna's edit in another tab"}
 
 
 def test_a_conflict_never_changes_what_either_phone_shows_whichever_was_sent_first(head, tmp_path):

@@ -7,6 +7,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ID = 40  # server-made ids (token_urlsafe(16) is 22 characters)
 CLIENT_ID = 100  # ids made on the phone (crypto.randomUUID() is 36 characters)
+NAME_KEY = 400  # a normalized name of up to 200 characters (a folded letter may become two)
 
 # Constraint names are fixed, so migrations can refer to them on SQLite and PostgreSQL alike.
 NAMING = {
@@ -122,6 +123,7 @@ class Record(Base):
     __table_args__ = (
         UniqueConstraint("space_id", "record_id"),
         Index("ix_records_space_id_in_conflict", "space_id", "in_conflict"),
+        Index("ix_records_space_id_name_key", "space_id", "name_key"),
     )
     pk: Mapped[int] = mapped_column(Integer, primary_key=True)
     space_id: Mapped[int] = mapped_column(ForeignKey("spaces.id"))
@@ -131,6 +133,10 @@ class Record(Base):
     created_by: Mapped[str] = mapped_column(ForeignKey("credentials.id"))
     heads: Mapped[list] = mapped_column(JSON)  # version ids no later version names as a parent
     in_conflict: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A roster player: its name as compared (names.py), and the player it is another id of, when the space already
+    # had a player of that name (the merged id stays an alias, so incidents naming it count for the person).
+    name_key: Mapped[str | None] = mapped_column(String(NAME_KEY))
+    alias_of: Mapped[str | None] = mapped_column(String(CLIENT_ID))
 
 
 class Version(Base):

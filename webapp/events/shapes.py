@@ -53,8 +53,10 @@ def invite_json(invite):
     }
 
 
-def version_json(version, author_name, with_credential=True):
-    """A stored version; the author's credential id only when `with_credential` (for the head referee)."""
+def version_json(version, author_name, with_credential=True, alias_of=None):
+    """A stored version; the author's credential id only when `with_credential` (for the head referee), and a roster
+    player's `alias_of`: the player this id is another id of (null: none)."""
+    extra = {"alias_of": alias_of} if version.kind == "player" else {}
     return {
         "seq": version.seq,
         "record_id": version.record_id,
@@ -66,4 +68,5 @@ def version_json(version, author_name, with_credential=True):
         "event_id": version.event_id,
         "author": {"credential_id": version.author_id if with_credential else None, "display_name": author_name},
         "received_at": moment(version.received_at),
+        **extra,
     }

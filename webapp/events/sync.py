@@ -10,6 +10,7 @@ from sqlalchemy import select
 from . import validation as check
 from .errors import Invalid, readable
 from .models import Record, Space, Version
+from .names import normalize_name
 
 MAX_BATCH = 200
 
@@ -81,6 +82,8 @@ def _store_one(session, who, space, item, path):
                         created_by=who.credential.id, heads=[], in_conflict=False)
         session.add(record)
         session.flush()
+    if item["kind"] == "player":
+        _name_player(session, space, record, item)
     space.last_seq += 1
     session.add(Version(space_id=space.id, seq=space.last_seq, record_pk=record.pk, record_id=record.record_id,
                         version_id=item["version_id"], parents=list(item["parents"]), kind=item["kind"],
@@ -90,11 +93,29 @@ def _store_one(session, who, space, item, path):
     record.heads = heads
     record.in_conflict = len(heads) > 1
     session.flush()
-    return {"status": "conflict" if record.in_conflict else "accepted", "seq": space.last_seq, "heads": heads}
+    outcome = {"status": "conflict" if record.in_conflict else "accepted", "seq": space.last_seq, "heads": heads}
+    if record.alias_of is not None:
+        outcome["alias_of"] = record.alias_of
+    return outcome
+
+
+def _name_player(session, space, record, item):
+    """Keep a player's compared name; a player first named like another player of the space is that person: its id
+    becomes an alias of the player who had the name first (whichever phone added either), and stays one."""
+    key = None if item["deleted"] else normalize_name(item["body"].get("name")) or None
+    record.name_key = key
+    if key is None or record.alias_of is not None:
+        return
+    first = session.scalar(select(Record.record_id).where(
+        Record.space_id == space.id, Record.kind == "player", Record.name_key == key, Record.alias_of.is_(None),
+        Record.pk != record.pk, Record.pk < record.pk).order_by(Record.pk).limit(1))
+    if first is not None:
+        record.alias_of = first
 
 
 def _check_permission(who, record, item, path):
-    """Head referees write anything of their event and the roster; referees record incidents and change their own."""
+    """Head referees write anything of their event and the roster; referees add incidents and players (a walk-in), and
+    change only their own."""
     if record is not None and record.kind != item["kind"]:
         raise Refused("kind_mismatch", f"This record is a {record.kind}.", f"{path}.kind")
     if item["kind"] == "incident" and record is not None and record.event_id != who.event.id:
@@ -102,10 +123,9 @@ def _check_permission(who, record, item, path):
                       f"{path}.record_id")
     if who.role == "head":
         return
-    if item["kind"] == "player":
-        raise Refused("forbidden", "Only a head referee keeps the roster.", f"{path}.kind")
     if record is not None and record.created_by != who.credential.id:
-        raise Refused("forbidden", "A referee may change only the incidents they recorded.", f"{path}.record_id")
+        raise Refused("forbidden", "A referee may change only the incidents and players they recorded.",
+                      f"{path}.record_id")
     if len(item["parents"]) > 1:
         raise Refused("forbidden", "Only a head referee settles a conflict.", f"{path}.parents")
 

@@ -42,11 +42,13 @@ def _visible(who, scope):
 
 
 def _with_authors(session, query, who):
-    """The versions with their authors' names; only a head referee (who revokes devices) sees credential ids."""
-    rows = session.execute(query.add_columns(Credential.display_name)
-                           .join(Credential, Credential.id == Version.author_id)).all()
+    """Versions as the API shows them: with their author's name, a roster player's `alias_of`, and credential ids
+    only for a head referee (who revokes devices)."""
+    rows = session.execute(query.add_columns(Credential.display_name, Record.alias_of)
+                           .join(Credential, Credential.id == Version.author_id)
+                           .join(Record, Record.pk == Version.record_pk)).all()
     head = who.role == "head"
-    return [version_json(version, name, with_credential=head) for version, name in rows]
+    return [version_json(version, name, with_credential=head, alias_of=alias_of) for version, name, alias_of in rows]
 
 
 @bp.get("/events/<event_id>/changes")

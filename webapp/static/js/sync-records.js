@@ -36,9 +36,10 @@ export function playerBody(player) {
 }
 
 /**
- * The phone's records of the event, as sync-versions.js takes them: its incidents, and (for the head referee, who
- * keeps the roster) its players, players first so a new player reaches the server before the incidents naming it.
- * `serverPlayers`: ids of the players the server has (as far as the phone knows) or will have with this sync.
+ * The phone's records of the event, as sync-versions.js takes them: its incidents and its roster players (a
+ * referee's walk-ins too, so the server makes one person of the same name added on several phones), players first
+ * so a new player reaches the server before the incidents naming it. `head: false` (an older server's rule) leaves
+ * the players out. `serverPlayers`: ids of the players the server has (as far as the phone knows).
  */
 export function localRecords({ incidents, players = [] }, server, { head = true, serverPlayers = new Set() } = {}) {
   const mine = head ? players.filter((player) => player.eventId === server.eventId) : [];
@@ -61,8 +62,12 @@ export function incidentFromBody(id, body, eventId) {
   return incidentProblems(incident).length ? null : incident;
 }
 
-/** A downloaded roster player as the phone stores it (in the phone's event), or null when it does not fit. */
-export function playerFromBody(id, body, eventId, deleted = false) {
-  const player = { id, eventId, ...pick(body ?? {}, PLAYER_KEYS), ...(deleted ? { deleted: true } : {}) };
+/**
+ * A downloaded roster player as the phone stores it (in the phone's event), or null when it does not fit.
+ * `aliasOf`: the player the server found this one to be (the same name added on another phone).
+ */
+export function playerFromBody(id, body, eventId, deleted = false, aliasOf = null) {
+  const player = { id, eventId, ...pick(body ?? {}, PLAYER_KEYS), ...(deleted ? { deleted: true } : {}),
+    ...(aliasOf ? { sameAs: aliasOf } : {}) };
   return playerProblems(player).length ? null : player;
 }

@@ -4,9 +4,11 @@
  * talks to the server, and Node tests call these functions directly.
  *
  * The sync state kept on the phone: {cursor, lastSyncAt, known, outbox, refused}.
- * - known: record id → {kind, eventId, heads: [{id, body, deleted, seq, author}], seen: [version ids]}, what the
- *   server has of each record as far as this phone knows (every version id it has applied, so a version coming back
- *   in the feed is never applied twice). Several heads: the record is in conflict.
+ * - known: record id → {kind, eventId, heads: [{id, body, deleted, seq, author}], seen: [version ids], shown?}, what
+ *   the server has of each record as far as this phone knows (every version id it has applied, so a version coming
+ *   back in the feed is never applied twice). Several heads: the record is in conflict. `shown`: the version the
+ *   phone's record was last written from (or uploaded as), the parent of the next edit made here, so an edit made
+ *   while a newer version was downloaded but not written is a sibling of that version (a conflict), never its child.
  * - outbox: versions made on this phone and not yet acknowledged, oldest first, each sent as it is until the server
  *   answers (so a retry after a lost answer is a harmless duplicate).
  * - refused: versions the server refused (with its error and field), shown to the referee, never sent again.
@@ -63,7 +65,12 @@ function base(state, recordId) {
   }
   const entry = state.known[recordId];
   const head = currentHead(entry);
-  return head ? { value: head, parents: [head.id], heads: entry.heads } : { value: { deleted: true, body: null }, parents: [] };
+  if (!head) return { value: { deleted: true, body: null }, parents: [] };
+  const shown = entry.shown === undefined ? head : entry.heads.find((other) => other.id === entry.shown);
+  // The phone still shows an older version (a newer one came while the referee was editing): the edit's parent is
+  // what the referee saw, so the server keeps both as a conflict.
+  if (!shown) return { value: null, parents: [entry.shown], heads: entry.heads };
+  return { value: shown, parents: [shown.id], heads: entry.heads };
 }
 
 /**
@@ -81,8 +88,10 @@ export function stage(state, locals, newId = null, { unreadable = [] } = {}) {
   const add = (record, value) => {
     const { value: before, parents, heads = [] } = base(next, record.id);
     // In a conflict the phone shows one of the heads, not always the newest: showing any of them is no change.
-    if (sameValue(before, value) || heads.some((head) => sameValue(head, value))) {
+    const same = heads.find((head) => sameValue(head, value));
+    if ((before && sameValue(before, value)) || same) {
       next.refused = next.refused.filter((item) => item.version.record_id !== record.id);
+      if (same && next.known[record.id]?.shown !== undefined) next.known[record.id] = { ...next.known[record.id], shown: same.id };
       return;
     }
     if (next.refused.some((item) => item.version.record_id === record.id && sameValue(item.version, value))) return;
@@ -148,6 +157,7 @@ export function afterUpload(state, batch, results, { eventId = null, author = nu
     next.refused = next.refused.filter((old) => old.version.record_id !== version.record_id);  // superseded
     const entry = copyEntry(next.known[version.record_id], version.kind, eventId);
     addVersion(entry, version, result.seq ?? null, author);
+    entry.shown = version.version_id;  // the phone's record is (or was edited from) what it sent
     next.known[version.record_id] = entry;
   });
   next.outbox = next.outbox.filter((version) => !done.has(version.version_id));
@@ -171,6 +181,7 @@ export function applyChanges(state, changes, cursor, { eventId = null } = {}) {
     if (!touched.has(change.record_id)) touched.set(change.record_id, currentHead(before));
     if (change.event_id) entry.eventId = change.event_id;
     if (readOnly(change)) entry.readOnly = true;
+    if (change.alias_of) entry.aliasOf = change.alias_of;  // the server made this player's id another id of a person
     addVersion(entry, change, change.seq, change.author?.display_name ?? null);
     next.known[change.record_id] = entry;
   }
@@ -180,16 +191,43 @@ export function applyChanges(state, changes, cursor, { eventId = null } = {}) {
     if (next.outbox.some((version) => version.record_id === id)) continue;
     const entry = next.known[id];
     const head = currentHead(entry);
-    if (shown && sameValue(shown, head)) continue;
+    const shownId = entry.shown ?? shown?.id ?? null;
+    const aliasNews = Boolean(entry.aliasOf) && entry.aliasOf !== state.known[id]?.aliasOf;
+    if (shown && sameValue(shown, head) && !aliasNews) {
+      next.known[id] = { ...entry, shown: shownId === shown.id ? head.id : shownId };
+      continue;
+    }
     // A conflict keeps showing what this phone showed, when that is one of its heads: nothing changes under the
     // referee's eyes until the head referee settles it.
-    if (shown && entry.heads.length > 1 && entry.heads.some((other) => sameValue(other, shown))) continue;
+    const kept = shown && entry.heads.length > 1 ? entry.heads.find((other) => sameValue(other, shown)) : null;
+    if (kept && !aliasNews) {
+      next.known[id] = { ...entry, shown: kept.id };
+      continue;
+    }
+    const value = kept ?? head;  // a player in conflict told it is an alias: keeps showing what it showed
+    next.known[id] = { ...entry, shown: value.id };  // taken back by notShown() if the write does not happen
     writes.push({
-      kind: entry.kind, id, eventId: entry.eventId, deleted: head.deleted, body: head.body,
-      before: shown ? { deleted: shown.deleted, body: shown.body } : { deleted: true, body: null },
+      kind: entry.kind, id, eventId: entry.eventId, deleted: value.deleted, body: value.body, aliasOf: entry.aliasOf ?? null,
+      before: shown ? { deleted: shown.deleted, body: shown.body, id: shownId } : { deleted: true, body: null, id: shownId },
     });
   }
   return { state: next, writes };
+}
+
+/**
+ * The downloaded writes the phone did not make (the referee changed the record meanwhile, in another tab): their
+ * records still show the version they showed before, which stays the parent of that change.
+ */
+export function notShown(state, skipped) {
+  if (!skipped.length) return state;
+  const next = copyState(state);
+  for (const write of skipped) {
+    const entry = next.known[write.id];
+    if (!entry) continue;
+    const { shown, ...rest } = entry;
+    next.known[write.id] = write.before?.id ? { ...rest, shown: write.before.id } : rest;
+  }
+  return next;
 }
 
 /** Mark records the phone could not keep (their body does not fit its own checks): never turned into tombstones. */

@@ -5,6 +5,7 @@
  */
 import { makeIncident } from '../log.js';
 import { planMerge } from '../log-file.js';
+import { personIncidents } from '../player-aliases.js';
 import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
 import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
@@ -13,12 +14,16 @@ import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
 import { contextOp } from './settings.js';
 
-/** {status, entries: [{incident, rev}], newer: [ids only a newer version can read]}. */
+/**
+ * {status, entries: [{incident, rev}], newer: [ids only a newer version can read]}; an incident naming a player's
+ * alias names the person (player-aliases.js), so every count is the person's.
+ */
 export async function readLog() {
-  const found = await list('incident');
+  const [found, players] = await Promise.all([list('incident'), list('player')]);
+  const incidents = personIncidents(found.items.map((item) => item.data), players.items.map((item) => item.data));
   return {
     status: found.status,
-    entries: found.items.map((item) => ({ incident: item.data, rev: revText(item.rev) })),
+    entries: found.items.map((item, index) => ({ incident: incidents[index], rev: revText(item.rev) })),
     newer: found.newer,
   };
 }

@@ -7,6 +7,7 @@
  * Interface for other screens (the table picks seats from here): listPlayers(eventId?), findPlayers(eventId, name),
  * playerName(players, id, fallback), and the player shape of storage/kinds/player.js.
  */
+import { rosterPlayers } from '../player-aliases.js';
 import { playerFromForm, present, rosterOf, sameNamed } from '../roster-data.js';
 import { list, write } from '../storage/repository.js';
 import { readEvents } from './events.js';
@@ -21,7 +22,7 @@ export async function readRoster(eventId = null) {
   const [found, events] = await Promise.all([list('player'), readEvents()]);
   const event = eventId === null ? events.current : events.events.find((entry) => entry.event.id === eventId)?.event ?? events.current;
   const revs = new Map(found.items.map((item) => [item.id, revText(item.rev)]));
-  const everyone = found.items.map((item) => item.data);
+  const everyone = rosterPlayers(found.items.map((item) => item.data));  // an alias reads as the person's old id
   const all = rosterOf(everyone, event, events.events.map((entry) => entry.event));
   return {
     status: found.status,

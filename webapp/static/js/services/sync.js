@@ -11,7 +11,7 @@ import {
   incidentBody, incidentFromBody, localEvent, localRecords, playerBody, playerFromBody,
 } from '../sync-records.js';
 import {
-  afterUpload, applyChanges, canonical, conflicts, emptyState, markUnusable, nextBatch, settle, stage, waiting,
+  afterUpload, applyChanges, canonical, conflicts, emptyState, markUnusable, nextBatch, notShown, settle, stage, waiting,
 } from '../sync-versions.js';
 import { currentEventOp } from './settings.js';
 
@@ -153,14 +153,17 @@ async function holding(link) {
   const setAside = aside.entries.filter((entry) => ['incident', 'player'].includes(entry.kind) && entry.id !== null).map((entry) => entry.id);
   return {
     records: localRecords({ incidents: incidents.items.map((item) => item.data), players: players.items.map((item) => item.data) },
-      link.server, { head: link.credential.role === 'head', serverPlayers: serverPlayers(link) }),
+      link.server, { serverPlayers: serverPlayers(link) }),
     options: { unreadable: [...incidents.newer, ...players.newer, ...setAside] },
   };
 }
 
-/** Save the sync state (only this page writes it while it holds the sync lock) with the incidents' writes. */
-async function save(state, ops = []) {
-  const result = await writeMany([...ops, { kind: 'sync', id: SYNC_ID, change: (current) => (current ? state : undefined) }]);
+/**
+ * Save the sync state (only this page writes it while it holds the sync lock) with the records' writes, in one
+ * transaction; `skipped` is filled by those writes with the ones the referee's change made meanwhile overrides.
+ */
+async function save(state, ops = [], skipped = []) {
+  const result = await writeMany([...ops, { kind: 'sync', id: SYNC_ID, change: (current) => (current ? notShown(state, skipped) : undefined) }]);
   return result.ok;
 }
 
@@ -179,9 +182,9 @@ function shownNow(kind, current, named) {
  * next sync). An incident lives in its event (another event of the league: read-only here); a roster player in the
  * phone's event. A removed player stays as a tombstone, so the records naming them still read.
  */
-function recordOp(found, server, named = null) {
+function recordOp(found, server, named = null, skipped = []) {
   const player = found.kind === 'player';
-  const value = found.deleted ? null : player ? playerFromBody(found.id, found.body, server.eventId)
+  const value = found.deleted ? null : player ? playerFromBody(found.id, found.body, server.eventId, false, found.aliasOf)
     : incidentFromBody(found.id, found.body, found.eventId ?? server.eventId);
   if (!found.deleted && !value) return { unusable: found.id };
   return {
@@ -190,11 +193,14 @@ function recordOp(found, server, named = null) {
       if (found.before) {
         const now = shownNow(found.kind, current, named);
         const unchanged = now.deleted === found.before.deleted && (now.deleted || canonical(now.body) === canonical(found.before.body));
-        if (!unchanged) return undefined;
+        if (!unchanged) {
+          skipped.push(found);  // changed here meanwhile: the record still shows the version it showed
+          return undefined;
+        }
       }
       if (!found.deleted) return value;
       if (!current) return undefined;
-      return player ? { ...current.data, deleted: true } : DELETE;
+      return player ? { ...current.data, deleted: true, ...(found.aliasOf ? { sameAs: found.aliasOf } : {}) } : DELETE;
     },
   };
 }
@@ -237,15 +243,20 @@ async function run(config) {
     const answer = await eventCall(config, link, 'GET', `/changes${query}`);
     if (answer.problem) return answer;
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
-    const named = link.credential.role === 'head' ? null : serverPlayers(state);  // as stage() saw the phone's records
+    const named = new Set([...serverPlayers(state), ...held.records.filter((r) => r.kind === 'player').map((r) => r.id)]);  // as stage() saw them
     const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
     state = applied.state;
-    const ops = applied.writes.map((found) => recordOp(found, server, named));
+    const skipped = [];
+    const ops = applied.writes.map((found) => recordOp(found, server, named, skipped));
     const unusable = ops.filter((op) => op.unusable).map((op) => op.unusable);
-    if (unusable.length) state = markUnusable(state, unusable);
+    if (unusable.length) {
+      state = markUnusable(state, unusable);
+      state = notShown(state, applied.writes.filter((found) => unusable.includes(found.id)));
+    }
     more = answer.json.more;
     if (!more) state = { ...state, lastSyncAt: new Date().toISOString() };
-    if (!(await save(state, ops.filter((op) => !op.unusable)))) return { problem: 'storage' };
+    if (!(await save(state, ops.filter((op) => !op.unusable), skipped))) return { problem: 'storage' };
+    state = notShown(state, skipped);
     received += answer.json.changes.length;
   }
   return closed ? { problem: 'closed', sent, refused, received } : { ok: true, sent, refused, received };

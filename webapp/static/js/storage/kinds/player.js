@@ -6,6 +6,8 @@
  * deleted?: true (a tombstone: the player left the roster, and the records that name them still read), note?}. The
  * fields but eventId and deleted follow webapp/schemas/player.schema.json, as the server's do. A league's
  * events share their players: the roster of an event with a leagueId holds the players of every event of that league.
+ * Version 2: sameAs?: id, the player this one is another id of (the event's server found the same name added on two
+ * phones); see player-aliases.js.
  */
 import { playerSchema } from '../../record-schemas.js';
 import { schemaProblems } from '../../schema-check.js';
@@ -23,19 +25,22 @@ export function playerProblems(player, path = '') {
     report.add(path, player === null ? 'null' : 'not_object');
     return report.found;
   }
-  const { eventId, deleted, ...body } = player;
+  const { eventId, deleted, sameAs, ...body } = player;
   schemaProblems(playerSchema, body, path, report);
   if (body.id === undefined) report.add(join(path, 'id'), 'required');
   if (typeof body.name === 'string' && body.name && !body.name.trim()) report.add(join(path, 'name'), 'required');
   checkId(eventId, join(path, 'eventId'), report);
   checkBoolean(deleted, join(path, 'deleted'), report, { optional: true });
+  if (sameAs !== undefined) checkId(sameAs, join(path, 'sameAs'), report);
   return report.found;
 }
 
 export default {
   name: 'player',
-  version: 1,
+  version: 2,
   keyOf: (player) => player?.id,
   validate: (player) => playerProblems(player),
-  migrations: {},
+  migrations: {
+    1: (player) => player,  // version 2 adds the optional sameAs
+  },
 };

@@ -5,6 +5,8 @@
  *
  * Version 1: {server: {eventId, name, rulesetId, startsOn, endsOn, sessions, leagueId}, credential: {id, secret, role,
  * displayName}, cursor, lastSyncAt, known, outbox, refused}; see sync-versions.js for known, outbox and refused.
+ * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit,
+ * and (a roster player) the person its id is an alias of (`aliasOf`).
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
@@ -103,7 +105,9 @@ export function knownProblems(entry, path = '') {
     entry.seen.forEach((id, index) => checkId(id, join(join(path, 'seen'), index), report));
   }
   for (const flag of ['readOnly', 'unusable']) checkBoolean(entry[flag], join(path, flag), report, { optional: true });
-  unknownKeys(entry, ['kind', 'eventId', 'heads', 'seen', 'readOnly', 'unusable'], path, report);
+  if (entry.shown !== undefined) checkId(entry.shown, join(path, 'shown'), report);
+  if (entry.aliasOf !== undefined) checkId(entry.aliasOf, join(path, 'aliasOf'), report);
+  unknownKeys(entry, ['kind', 'eventId', 'heads', 'seen', 'readOnly', 'unusable', 'shown', 'aliasOf'], path, report);
   return report.found;
 }
 
@@ -165,8 +169,10 @@ function checkDateProblems(value) {
 
 export default {
   name: 'sync',
-  version: 1,
+  version: 2,
   validate: syncProblems,
   salvage,
-  migrations: {},
+  migrations: {
+    1: (data) => data,  // version 2 may note, per record, the version the phone shows (`shown`): nothing to change
+  },
 };
