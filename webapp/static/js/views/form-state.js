@@ -13,7 +13,7 @@ function defaultIndex(select) {
 }
 
 /** A control whose value is not the one it was rendered (or last saved) with. */
-function isDirty(control) {
+export function isDirty(control) {
   if (isOption(control)) return control.checked !== control.defaultChecked;
   if (control.tagName === 'SELECT') return control.selectedIndex !== defaultIndex(control);
   if (['file', 'hidden', 'submit', 'button', 'reset'].includes(control.type)) return false;
@@ -37,11 +37,14 @@ export function unsavedForms(root) {
 
 /** After a save: what the form holds now is what is stored, so it no longer counts as unsaved. */
 export function markSaved(form) {
-  for (const control of controls(form)) {
-    if (isOption(control)) control.defaultChecked = control.checked;
-    else if (control.tagName === 'SELECT') for (const option of control.options) option.defaultSelected = option.selected;
-    else control.defaultValue = control.value;
-  }
+  for (const control of controls(form)) markControlSaved(control);
+}
+
+/** After a save of one field: its value (or `value`, the text that was kept) is what is stored now. */
+export function markControlSaved(control, value = control.value) {
+  if (isOption(control)) control.defaultChecked = control.checked;
+  else if (control.tagName === 'SELECT') for (const option of control.options) option.defaultSelected = option.selected;
+  else control.defaultValue = value;
 }
 
 /**
