@@ -141,3 +141,39 @@ export function carryInput(oldRoot, newNodes) {
     }
   };
 }
+
+/**
+ * What the referee typed and has not saved, as plain data to carry across a reload (the tab that takes an update):
+ * [{form: id, rev, stale, fields: [{name, value, checked?}]}].
+ */
+export function draftsOf(root) {
+  return unsavedForms(root).filter((form) => form.id).map((form) => ({
+    form: form.id, rev: form.dataset.rev, stale: form.dataset.stale,
+    fields: controls(form).filter(isDirty).map((control) => (isOption(control)
+      ? { name: control.name, value: control.value, checked: control.checked } : { name: control.name, value: control.value })),
+  }));
+}
+
+/**
+ * Put drafts (draftsOf) back into the forms of the same ids under root, as carryInput does for a re-render: typed
+ * values kept, their <details> opened, and a form whose stored data changed meanwhile marked stale.
+ */
+export function restoreDrafts(root, drafts) {
+  for (const draft of drafts) {
+    const form = [...root.querySelectorAll('form')].find((candidate) => candidate.id === draft.form);
+    if (!form) continue;
+    for (const saved of draft.fields) {
+      const control = controls(form).find((other) => other.name === saved.name && (!isOption(other) || other.value === saved.value));
+      if (!control) continue;
+      if (isOption(control)) control.checked = saved.checked;
+      else control.value = saved.value;
+      if (control.tagName !== 'SELECT' && !isOption(control)) owesChange(control);
+    }
+    for (let node = form.parentElement; node && node !== root; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
+    if (draft.rev !== undefined && form.dataset.rev !== undefined && draft.rev !== form.dataset.rev) {
+      form.dataset.rev = draft.rev;
+      showStale(form, draft.stale || 'changed');
+    }
+    form.dispatchEvent(new Event('input'));
+  }
+}
