@@ -243,6 +243,11 @@ def data_strings():
         "write_unavailable": _("Not saved: this browser does not let the app keep data (private browsing?)."),
         "write_conflict": _("Not done: this was changed in another tab or window. Check it, then try again."),
         "write_failed": _("Not saved: the device could not store it. Try again."),
+        "write_broken": _("Not saved: the app's saved data on this device is damaged. The notice above says what to "
+                          "do."),
+        "write_no_items": _("Not saved: the app's saved data on this device is damaged. The notice above says what to "
+                            "do."),
+        "write_too_new": _("Not saved: this data was saved by a newer version of the app. Reload the app to update it."),
         "write_newer_data": _("Not done: some incidents were saved by a newer version of the app. Reload the app to "
                               "update it first."),
         "what_settings": _("your settings (ruleset, tournament, session and table)"),
@@ -264,6 +269,15 @@ def data_strings():
         "notice_unavailable": _("This browser does not let the app keep data here, so nothing can be saved (private "
                                 "browsing?)."),
         "notice_quota": _("This device is out of storage space: %(what)s could not be saved."),
+        "notice_no_items": _("The app's saved data on this device is not laid out as this version needs (its main "
+                             "store is missing), so nothing can be read or saved. Clear this site's data in the "
+                             "browser's settings to start again, or use another browser."),
+        "notice_no_aside": _("The app's saved data on this device is damaged: its store for damaged data is missing, "
+                             "so nothing can be saved. What is saved can still be read: export the log now, then "
+                             "clear this site's data in the browser's settings, or use another browser."),
+        "notice_too_new": _("The app's saved data on this device was saved by a newer version of the app. Reload to "
+                            "get that version. If this notice stays after reloading, clear this site's data in the "
+                            "browser's settings, or use another browser."),
         "notice_nearly_full": _("Storage on this device is nearly full. Export the log now and free some space."),
         "reload": _("Reload"),
         "see_data": _("See, export or clear what was set aside"),

@@ -145,7 +145,7 @@ export function createLogScreen(ctx, { rulesets }) {
       }
       entries.sort((a, b) => byTime(b.incident, a.incident));
       const view = {
-        entries, total: incidents.length, filters, choices: filterChoices(incidents, events, roster.everyone, filters),
+        status: log.status, entries, total: incidents.length, filters, choices: filterChoices(incidents, events, roster.everyone, filters),
         events: roster.events, currentEvent: roster.event.id,
         cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, localDay()), importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),

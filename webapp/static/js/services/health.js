@@ -9,6 +9,9 @@ import { legacyKept } from '../storage/legacy.js';
 import { KINDS } from '../storage/kinds.js';
 import { clearAside, list, listAside } from '../storage/repository.js';
 
+/** Read statuses that are about the whole database, not one item: said once, as the storage's notice. */
+const STORAGE_PROBLEMS = ['closed', 'unavailable', 'too-new', 'no-items', 'no-aside'];
+
 let blocked = false;
 onChange((message) => {
   if (message.storage === 'blocked') blocked = true;
@@ -16,12 +19,13 @@ onChange((message) => {
 
 /**
  * The notices of a screen. scope: the data it uses, [{kind, id?}] (no id: any item of the kind); statuses: what its
- * reads said, [{kind, status, count}] ('newer', 'unavailable', 'closed'); extra: notices of its own (a refused write).
+ * reads said, [{kind, status, count}] ('newer', or a storage problem: 'unavailable', 'closed', 'too-new', 'no-items');
+ * extra: notices of its own (a refused write).
  */
 export async function noticesFor(scope, statuses = [], { extra = [], space = true } = {}) {
   const [aside, room] = await Promise.all([listAside(), space ? estimate() : null]);
   const notices = [];
-  const closed = storageState() ?? statuses.find((s) => s.status === 'closed' || s.status === 'unavailable')?.status;
+  const closed = storageState() ?? statuses.find((s) => STORAGE_PROBLEMS.includes(s.status))?.status;
   if (closed) notices.push({ kind: 'storage', problem: closed });
   else if (blocked) notices.push({ kind: 'storage', problem: 'blocked' });
   for (const { kind, id } of scope) {
