@@ -269,6 +269,12 @@ def data_strings():
         "notice_unavailable": _("This browser does not let the app keep data here, so nothing can be saved (private "
                                 "browsing?)."),
         "notice_quota": _("This device is out of storage space: %(what)s could not be saved."),
+        "notice_legacy_quota": _("This device is out of storage space, so %(what)s kept by the previous version of "
+                                 "the app (%(count)s) could not be moved into this one yet. They are shown here, read "
+                                 "only: free some space, then reload."),
+        "notice_damaged_full": _("Part of the saved data is damaged: %(what)s (%(count)s). This device is out of "
+                                 "storage space, so the damaged part could not be set aside yet: it is left untouched "
+                                 "and not shown. Free some space, then reload."),
         "notice_no_items": _("The app's saved data on this device is not laid out as this version needs (its main "
                              "store is missing), so nothing can be read or saved. Clear this site's data in the "
                              "browser's settings to start again, or use another browser."),

@@ -5,9 +5,9 @@
 import { onChange } from '../storage/changes.js';
 import { storageState } from '../storage/db.js';
 import { askPersistence, estimate, persisted } from '../storage/device.js';
-import { legacyKept } from '../storage/legacy.js';
+import { legacyKept, legacyWaiting } from '../storage/legacy.js';
 import { KINDS } from '../storage/kinds.js';
-import { clearAside, list, listAside } from '../storage/repository.js';
+import { clearAside, damagedNotSetAside, list, listAside } from '../storage/repository.js';
 
 /** Read statuses that are about the whole database, not one item: said once, as the storage's notice. */
 const STORAGE_PROBLEMS = ['closed', 'unavailable', 'too-new', 'no-items', 'no-aside'];
@@ -31,6 +31,13 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
   for (const { kind, id } of scope) {
     const count = aside.entries.filter((entry) => entry.kind === kind && (id === undefined || entry.id === id || entry.id === null)).length;
     if (count) notices.push({ kind, problem: 'damaged', count });
+  }
+  // Met while storage is full: damaged items that could not be set aside, the previous release's data not moved in.
+  for (const { kind, id } of scope) {
+    const count = damagedNotSetAside().filter((entry) => entry.kind === kind && (id === undefined || entry.id === id)).length;
+    if (count) notices.push({ kind, problem: 'damaged-full', count });
+    const waiting = legacyWaiting(kind).filter((item) => id === undefined || item.id === id).length;
+    if (waiting) notices.push({ kind, problem: 'legacy-quota', count: waiting });
   }
   for (const { kind, status, count = 1 } of statuses) if (status === 'newer' && count) notices.push({ kind, problem: 'newer', count });
   if (scope.some((s) => s.kind === 'incident') && legacyKept().length && !notices.some((n) => n.kind === 'incident' && n.problem === 'newer')) {

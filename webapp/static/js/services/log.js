@@ -8,17 +8,24 @@ import { planMerge } from '../log-file.js';
 import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
 import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
+import { legacyWaiting } from '../storage/legacy.js';
 import { DELETE, list, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
 import { contextOp } from './settings.js';
 
-/** {status, entries: [{incident, rev}], newer: [ids only a newer version can read]}. */
+/**
+ * {status, entries: [{incident, rev}], newer: [ids only a newer version can read]}. The previous release's incidents
+ * not moved in yet (storage full) are among them, with no revision (a save of one then stores it).
+ */
 export async function readLog() {
   const found = await list('incident');
+  const stored = new Set(found.items.map((item) => item.id));
+  const waiting = legacyWaiting('incident').filter((item) => !stored.has(item.id));
   return {
     status: found.status,
-    entries: found.items.map((item) => ({ incident: item.data, rev: revText(item.rev) })),
+    entries: [...found.items.map((item) => ({ incident: item.data, rev: revText(item.rev) })),
+      ...waiting.map((item) => ({ incident: item.data, rev: '' }))],
     newer: found.newer,
   };
 }

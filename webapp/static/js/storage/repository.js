@@ -41,6 +41,14 @@ function aside(store, kind, id, found, stored) {
   putAside(store, asideEntry({ source: 'indexeddb', key: `${kind}/${id}`, kind, id, reason: 'damaged', problems: found.problems, original: stored }));
 }
 
+/** Damaged items that could not be set aside (storage full): 'kind/id' → kind. Left untouched, and reported. */
+const notSetAside = new Map();
+
+/** [{kind, id}] of the damaged items met that could not be set aside yet. */
+export function damagedNotSetAside() {
+  return [...notSetAside.keys()].map((key) => ({ kind: notSetAside.get(key), id: key.slice(key.indexOf('/') + 1) }));
+}
+
 /** Whether a key under a kind's range is an item's key, [kind, text id]; anything else there is a junk key. */
 const isItemKey = (key) => Array.isArray(key) && key.length === 2 && typeof key[1] === 'string';
 
@@ -90,10 +98,14 @@ async function repair(db, kind, keys) {
       }
     }
     await ending;
+    for (const key of keys) notSetAside.delete(`${kind}/${typeof key === 'string' ? key : JSON.stringify(key)}`);
     if (changed.length) announce({ changed, quarantine: true });
   } catch (error) {
     console.error('damaged data could not be set aside', error);
-    for (const key of keys) if (typeof key === 'string' && !now.has(key)) now.set(key, { status: 'missing' });
+    for (const key of keys) {
+      notSetAside.set(`${kind}/${typeof key === 'string' ? key : JSON.stringify(key)}`, kind);
+      if (typeof key === 'string' && !now.has(key)) now.set(key, { status: 'missing' });
+    }
   }
   return now;
 }
