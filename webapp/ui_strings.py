@@ -219,6 +219,10 @@ def log_strings():
         "import_bad_player": _("This file holds a roster player with a missing, too long or unknown field. Nothing was "
                                "changed."),
         "import_bad_event": _("This file holds an event with a missing, too long or unknown field. Nothing was changed."),
+        "import_duplicate_player": _("This file holds two roster players with the same id. Nothing was changed."),
+        "import_duplicate_event": _("This file holds two events with the same id. Nothing was changed."),
+        "import_unknown_event": _("This file holds an incident of an event that is neither in the file nor on this "
+                                  "device. Nothing was changed."),
         "err_empty_player": _("Enter the player's name or seat."),
         "err_ambiguous_player": _("Several players of the roster have this name: pick one from the list."),
         "err_too_long": _("This text is too long."),
