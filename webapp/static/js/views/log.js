@@ -35,7 +35,7 @@ function incidentCard(config, rulesets, entry, on, failed) {
   if (form && editor.problem) showStale(form, editor.problem);
   return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
     'data-player-id': item.playerId ?? null },
-    el('h3', { class: 'incident-title' }, `${name}${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
+    el('h3', { class: 'incident-title' }, el('bdi', {}, name), `${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
     el('p', {}, ruleset ? el('a', { href: rulingUrl(lang, item.rulesetId, item.rulingId), 'data-nav': true, class: 'incident-ruling' }, title) : title),
     el('dl', { class: 'incident-facts' },
       el('dt', {}, log.when), el('dd', {}, when),
@@ -151,8 +151,10 @@ function importPanel(config, state, on) {
   return form;
 }
 
+/** One incident on a line, each user text its own child (isolated where it could turn the line's direction). */
 function summaryLine(item) {
-  return [item.player, item.seat, item.session, item.table, item.points ?? '', item.note].filter((part) => part !== '' && part !== undefined).join(' · ');
+  return [item.player, item.seat, item.session, item.table, item.points ?? '', item.note].filter((part) => part !== '' && part !== undefined)
+    .flatMap((part, index) => (index ? [' · ', String(part)] : [String(part)]));
 }
 
 /** The data section: persistence, space, and the data set aside as damaged, which can be exported and cleared. */
