@@ -3,6 +3,8 @@ late and hands them to the current ruleset's lateness ruling, found by data; a r
 Playwright's fake clock, so the minutes are exact."""
 import datetime
 
+import pytest
+
 from playwright.sync_api import expect
 
 import stored as store
@@ -69,3 +71,46 @@ def test_minutes_late_go_to_the_lateness_ruling(page, live_server):
     page.click("#clock-clear")
     expect(page.locator("#clock-not-started")).to_be_visible()
     assert store.item(page, "clock", "main")["data"] == {"startedAt": None, "players": []}
+
+
+# Hold the app's database busy with a write transaction of a helper page until window.hold is false: both tabs'
+# reads and writes then queue behind it, so their two adds really happen at once.
+HOLD = """async () => {
+  const { openDatabase, ITEMS } = await import('/static/js/storage/db.js');
+  const db = await openDatabase();
+  window.hold = true;
+  const store = db.transaction(ITEMS, 'readwrite').objectStore(ITEMS);
+  const spin = () => { if (window.hold) store.get(['hold', 'hold']).onsuccess = spin; };
+  spin();
+}"""
+
+
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_two_tabs_adding_the_sixteenth_player_at_once(context, live_server, first):
+    """Issue 28, 3: with 15 absent players, two tabs add the 16th at once; the clock's list was written over and one
+    name dropped with no word. Now one is kept and the other tab says the clock is full and keeps what was typed."""
+    url = f"{live_server.url}/en/wrc-2015/clock"
+    helper = context.new_page()
+    helper.goto(url)
+    players = [{"id": f"p{n}", "name": f"Player {n}", "arrivedAt": None} for n in range(15)]
+    store.put(helper, "clock", "main", store.envelope("clock", {"startedAt": None, "players": players}))
+    a, b = context.new_page(), context.new_page()
+    for page, name in ((a, "Ann"), (b, "Ben")):
+        page.goto(url)
+        expect(page.locator("#clock-players li")).to_have_count(15)
+        page.fill("#clock-player", name)
+    helper.evaluate(HOLD)
+    order = (a, b) if first == "a" else (b, a)
+    for page in order:
+        page.click("#clock-add")
+    helper.evaluate("() => { window.hold = false; }")
+    for page in (a, b):
+        expect(page.locator("#clock-players li")).to_have_count(16)
+    names = [player["name"] for player in store.item(a, "clock", "main")["data"]["players"]]
+    winner, loser = order
+    kept = "Ann" if winner is a else "Ben"
+    lost = "Ben" if kept == "Ann" else "Ann"
+    assert names[-1] == kept and lost not in names
+    expect(loser.locator("#clock-player-error")).to_have_attribute("data-error", "too_many")
+    expect(loser.locator("#clock-player")).to_have_value(lost)
+    expect(winner.locator("#clock-player")).to_have_value("")

@@ -155,3 +155,38 @@ def test_a_roster_export_round_trips_with_its_players_and_events(page, live_serv
     expect(page.locator("#import-done")).to_have_attribute("data-added", "1")
     assert store.items(page, "player")[player["id"]]["data"] == player
     assert store.incidents(page)[incident["id"]] == incident
+
+
+def test_an_import_goes_through_the_duplicate_guard_and_the_events(page, live_server):
+    """Issue 28, 6: a version-2 file added a second roster "Léa Müller" with another id, and an incident naming an
+    unknown event was accepted. The file's Léa is now the device's (its incident points at her), and an unknown
+    event is refused with its own error, nothing changed; an event the file carries is added with its incident."""
+    base = live_server.url
+    page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
+    page.click("#record-open")
+    page.fill("#record-player", "Léa Müller")
+    page.click("#record-save")
+    expect(page.locator("#record-done")).to_be_visible()
+    [lea] = store.items(page, "player").values()
+    page.goto(f"{base}/en/log")
+    twin = {"id": "from-file", "eventId": "local", "name": "lea  MULLER"}
+    incident = {**FIRST, "id": "filed", "playerId": "from-file", "player": "lea  MULLER"}
+    import_file(page, {**V1, "version": 2, "incidents": [incident], "players": [twin], "events": []})
+    page.click("#import-merge")
+    expect(page.locator("#import-done")).to_have_attribute("data-added", "1")
+    players = store.items(page, "player")
+    assert list(players) == [lea["data"]["id"]], "no second Léa Müller"
+    assert store.incidents(page)["filed"]["playerId"] == lea["data"]["id"]
+    before = store.items(page, "incident")
+    import_file(page, {**V1, "version": 2, "incidents": [{**FIRST, "id": "lost", "eventId": "nowhere"}], "players": [], "events": []})
+    expect(page.locator("#import-error")).to_have_attribute("data-error", "unknown_event")
+    expect(page.locator("#import-error")).to_have_attribute("data-path", "incidents/0/eventId")
+    assert store.items(page, "incident") == before
+    event = {"id": "cup", "name": "Cup", "rulesetId": "wrc-2015"}
+    import_file(page, {**V1, "version": 2, "incidents": [{**FIRST, "id": "cup-1", "eventId": "cup"}], "players": [],
+                       "events": [event]})
+    page.click("#import-merge")
+    expect(page.locator("#import-done")).to_have_attribute("data-added", "1")
+    assert "cup" in store.items(page, "event")
+    import_file(page, {**V1, "version": 2, "incidents": [], "players": [twin, twin], "events": []})
+    expect(page.locator("#import-error")).to_have_attribute("data-error", "duplicate_player")

@@ -161,3 +161,32 @@ def test_the_logs_csv_opens_in_a_french_spreadsheet(page, live_server, tmp_path)
         rows = list(csv.reader(handle, delimiter=";"))
     assert len(rows) == 2 and len(rows[0]) == len(rows[1]) > 5
     assert "Léa Müller" in rows[1] and "Ça va ; oui, « non »" in rows[1]
+
+
+# Every text node holding a direction control or right-to-left letters, and whether it is isolated: inside a <bdi>
+# (or an element with dir), or between FSI and PDI marks.
+ISOLATION = r"""() => {
+  const risky = /[\u0590-\u08FF\u202A-\u202E\u2066-\u2069]/;
+  const walker = document.createTreeWalker(document.getElementById('view'), NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!risky.test(node.data)) continue;
+    const parent = node.parentElement;
+    const isolated = parent.tagName === 'BDI' || parent.hasAttribute('dir')
+      || [...node.data.matchAll(/[\u0590-\u08FF\u202A-\u202E]+/g)].every((m) => node.data.lastIndexOf('\u2068', m.index) > node.data.lastIndexOf('\u2069', m.index));
+    found.push({ text: node.data, isolated, alone: parent.tagName !== 'BDI' || parent.textContent === node.data });
+  }
+  return found;
+}"""
+
+
+def test_a_right_to_left_override_in_a_name_turns_no_other_text(page, live_server):
+    """Issue 28, 10: a player named "Ann" followed by a right-to-left override (no terminator) reversed the log's
+    own text after it ("noitacifilauqsiD — edirrevO nnA"). Every user text is now isolated where it is shown."""
+    base = live_server.url
+    record(page, base, "/en/wrc-2015/ruling/r_cheating", "Ann \u202eOverride", note="see \u202eabove")
+    page.goto(f"{base}/en/log")
+    title = page.locator("#incidents li.incident .incident-title")
+    expect(title.locator("bdi")).to_have_text("Ann \u202eOverride")
+    found = page.evaluate(ISOLATION)
+    assert found and all(item["isolated"] for item in found), found

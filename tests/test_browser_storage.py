@@ -168,3 +168,47 @@ def test_the_previous_release_data_migrates_once(context, live_server):
     page.reload()
     expect(page.locator("#current-ruleset")).to_be_visible()
     assert len(store.incidents(page)) == 1
+
+
+def test_storage_full_on_the_first_start_with_the_previous_release_log(context, live_server):
+    """Issue 28, 5: the device is full when this version first starts with the previous release's log still in
+    localStorage: the log showed "No incident recorded yet." with no word. Now it says storage is full and shows the
+    incidents it could read (they move in once there is room); a damaged incident met while full is reported."""
+    base = live_server.url
+    page = context.new_page()
+    store.small_quota(page, base)
+    page.goto(f"{base}/nothing")
+    page.evaluate("""async (log) => {
+      localStorage.clear();
+      localStorage.setItem('mjref.log', JSON.stringify(log));
+    }""", LEGACY_LOG)
+    page.goto(f"{base}/en/wrc-2015/")  # opens the database (a question screen stores nothing)
+    expect(page.locator("#question")).to_be_visible()
+    page.goto(f"{base}/nothing")
+    page.evaluate("""async (log) => {
+      const { openDatabase, ITEMS } = await import('/static/js/storage/db.js');
+      const db = await openDatabase();
+      await new Promise((resolve) => {
+        const tx = db.transaction(ITEMS, 'readwrite');
+        tx.objectStore(ITEMS).clear();
+        tx.objectStore(ITEMS).put({ format: 'incident', v: 1, rev: 1, data: { id: 'bad', player: 5 } }, ['incident', 'bad']);
+        tx.oncomplete = resolve;
+      });
+      db.close();
+      localStorage.clear();
+      localStorage.setItem('mjref.log', JSON.stringify(log));
+    }""", LEGACY_LOG)
+    full = store.FullStorage(page, base)
+    try:
+        page.goto(f"{base}/en/log")
+        expect(page.locator("#notice-incident-legacy-quota")).to_be_visible()
+        expect(page.locator("#incidents li.incident")).to_have_count(1)
+        expect(page.locator("#log-empty")).to_have_count(0)
+        expect(page.locator("#notice-incident-damaged-full")).to_have_attribute("data-count", "1")
+        assert "mjref.log" in page.evaluate("() => Object.keys(localStorage)"), "nothing moved, nothing lost"
+    finally:
+        full.release()
+    page.reload()  # with room again, the log moves in and the damaged incident is set aside
+    expect(page.locator("#incidents li.incident")).to_have_count(1)
+    expect(page.locator("#notice-incident-damaged")).to_be_visible()
+    assert list(store.incidents(page)) == [LEGACY_LOG["incidents"][0]["id"]]

@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 import stored as store
 
 TABLE = "/en/wrc-2015/table"
+# How many forms hold input not saved yet (what an update waits for).
+UNSAVED = "() => import('/static/js/views/form-state.js').then((m) => m.unsavedForms(document.getElementById('view')).length)"
 
 
 def tab(context, url):
@@ -149,3 +151,38 @@ def test_an_incident_deleted_in_another_tab_while_edited_is_kept_on_purpose(cont
     a.click(f"#edit-{incident_id}-save")
     expect(b.locator("#incidents li.incident")).to_have_count(1)
     assert store.incidents(b)[incident_id]["note"] == "still needed"
+
+
+def table_values(page):
+    """The table points of East, step by step, as stored."""
+    return [change["to"] for step in store.table(page, "wrc-2015")["steps"] for change in step.get("changes", [])
+            if change["path"] == ["seats", 0, "table"]]
+
+
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_a_stale_table_field_is_refused_and_a_kept_one_is_not_written_again(context, live_server, first):
+    """Issue 28, 1: tabs A and B have East open; B's field is typed before A keeps 31000, so B's form is stale: its
+    29000 is refused with the stale notice (A's 31000 stays), and A leaving its kept field writes nothing."""
+    a, b = tab(context, live_server.url + TABLE), tab(context, live_server.url + TABLE)
+    for page in (a, b):
+        page.click("#seat-0")
+    keeper, stale = (a, b) if first == "a" else (b, a)
+    stale.fill("#seat-0-table", "29000")  # typed, not kept yet
+    edit(keeper, 0, "table", "31000")
+    expect(keeper.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "31000")
+    expect(stale.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "31000")
+    expect(stale.locator("#seat-0-editor-stale")).to_have_attribute("data-problem", "changed")
+    stale.bring_to_front()
+    stale.press("#seat-0-table", "Enter")
+    expect(stale.locator("#seat-0-editor-stale")).to_have_attribute("data-problem", "conflict")
+    expect(stale.locator("#seat-0-table")).to_have_value("29000")  # what was typed is kept
+    assert table_values(stale) == [31000]
+    keeper.bring_to_front()
+    keeper.press("#seat-0-table", "Tab")  # leaving a kept field is no edit
+    keeper.wait_for_timeout(300)
+    assert table_values(keeper) == [31000]
+    assert keeper.evaluate(UNSAVED) == 0
+    stale.bring_to_front()
+    stale.press("#seat-0-table", "Enter")  # saved again on purpose: applied over A's
+    expect(stale.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "29000")
+    assert table_values(stale) == [31000, 29000]

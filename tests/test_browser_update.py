@@ -150,3 +150,40 @@ def test_update_keeps_unsaved_input_in_another_tab(context, tmp_path):
         assert store.incidents(b).popitem()[1]["note"] == "typed, not saved yet"
     finally:
         server.stop()
+
+
+def test_the_tab_that_taps_update_keeps_what_was_typed_in_it(context, tmp_path):
+    """Issue 28, 2: the tab whose referee taps "Update now" reloaded at once and lost a record form's name and note.
+    It now updates and shows the form again with what was typed, ready to be saved."""
+    static = tmp_path / "static"
+    shutil.copytree(ROOT / "webapp" / "static", static)
+    app = create_app()
+    app.static_folder = str(static)
+    server = LiveServer(app)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/en/wrc-2015/ruling/r_cheating")
+        wait_offline_ready(page)
+        page.reload()  # now controlled by its worker: the update is one the referee accepts
+        expect(page.locator("#ruling")).to_be_visible()
+        version_a = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version")
+        page.click("#record-open")
+        page.fill("#record-player", "Hana")
+        page.fill("#record-note", "typed in the updating tab")
+        css = static / "css" / "app.css"
+        css.write_text(css.read_text() + "\n.update-marker { color: inherit; }\n")
+        app.extensions.pop("precache")
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(page.locator("#update-banner")).to_have_attribute("data-state", "available", timeout=20000)
+        with page.expect_navigation(timeout=20000):
+            page.click("#update-button")
+        expect(page.locator("#ruling")).to_be_visible()
+        assert page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version") != version_a
+        expect(page.locator("#record-player")).to_have_value("Hana")
+        expect(page.locator("#record-note")).to_have_value("typed in the updating tab")
+        page.click("#record-save")
+        expect(page.locator("#record-done")).to_be_visible()
+        saved = list(store.incidents(page).values())
+        assert [(incident["player"], incident["note"]) for incident in saved] == [("Hana", "typed in the updating tab")]
+    finally:
+        server.stop()

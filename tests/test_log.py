@@ -22,7 +22,10 @@ GOOD = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
     (json.dumps({**GOOD, "version": 3}), "newer"),
     (json.dumps({**GOOD, "version": 2, "players": [{"id": "p", "eventId": "local", "name": " "}]}), "bad_player"),
     (json.dumps({**GOOD, "version": 2, "events": [{"id": "e", "name": "Cup", "rulesetId": "Not a slug"}]}), "bad_event"),
-    (json.dumps({**GOOD, "version": 2, "players": {}}), "not_a_list"),
+    (json.dumps({**GOOD, "version": 2, "players": {}}), "bad_player"),  # a player's error, not "incidents not a list"
+    (json.dumps({**GOOD, "version": 2, "events": {}}), "bad_event"),
+    (json.dumps({**GOOD, "incidents": {}}), "not_a_list"),
+    (json.dumps({**GOOD, "version": 2, "events": [{"id": "e", "name": "Cup", "rulesetId": "wrc-2015"}] * 2}), "duplicate_event"),
     (json.dumps({**GOOD, "incidents": [{"id": "x"}]}), "bad_date"),
     (json.dumps({**GOOD, "incidents": GOOD["incidents"] * 2}), "duplicate_id"),
     (json.dumps({**GOOD, "incidents": [{**GOOD["incidents"][0], "points": "20"}]}), "bad_number"),

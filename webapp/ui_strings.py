@@ -221,6 +221,10 @@ def log_strings():
         "import_bad_player": _("This file holds a roster player with a missing, too long or unknown field. Nothing was "
                                "changed."),
         "import_bad_event": _("This file holds an event with a missing, too long or unknown field. Nothing was changed."),
+        "import_duplicate_player": _("This file holds two roster players with the same id. Nothing was changed."),
+        "import_duplicate_event": _("This file holds two events with the same id. Nothing was changed."),
+        "import_unknown_event": _("This file holds an incident of an event that is neither in the file nor on this "
+                                  "device. Nothing was changed."),
         "err_empty_player": _("Enter the player's name or seat."),
         "err_ambiguous_player": _("Several players of the roster have this name: pick one from the list."),
         "err_too_long": _("This text is too long."),
@@ -247,6 +251,11 @@ def data_strings():
         "write_unavailable": _("Not saved: this browser does not let the app keep data (private browsing?)."),
         "write_conflict": _("Not done: this was changed in another tab or window. Check it, then try again."),
         "write_failed": _("Not saved: the device could not store it. Try again."),
+        "write_broken": _("Not saved: the app's saved data on this device is damaged. The notice above says what to "
+                          "do."),
+        "write_no_items": _("Not saved: the app's saved data on this device is damaged. The notice above says what to "
+                            "do."),
+        "write_too_new": _("Not saved: this data was saved by a newer version of the app. Reload the app to update it."),
         "write_newer_data": _("Not done: some incidents were saved by a newer version of the app. Reload the app to "
                               "update it first."),
         "what_settings": _("your settings (ruleset, tournament, session and table)"),
@@ -268,6 +277,21 @@ def data_strings():
         "notice_unavailable": _("This browser does not let the app keep data here, so nothing can be saved (private "
                                 "browsing?)."),
         "notice_quota": _("This device is out of storage space: %(what)s could not be saved."),
+        "notice_legacy_quota": _("This device is out of storage space, so %(what)s kept by the previous version of "
+                                 "the app (%(count)s) could not be moved into this one yet. They are shown here, read "
+                                 "only: free some space, then reload."),
+        "notice_damaged_full": _("Part of the saved data is damaged: %(what)s (%(count)s). This device is out of "
+                                 "storage space, so the damaged part could not be set aside yet: it is left untouched "
+                                 "and not shown. Free some space, then reload."),
+        "notice_no_items": _("The app's saved data on this device is not laid out as this version needs (its main "
+                             "store is missing), so nothing can be read or saved. Clear this site's data in the "
+                             "browser's settings to start again, or use another browser."),
+        "notice_no_aside": _("The app's saved data on this device is damaged: its store for damaged data is missing, "
+                             "so nothing can be saved. What is saved can still be read: export the log now, then "
+                             "clear this site's data in the browser's settings, or use another browser."),
+        "notice_too_new": _("The app's saved data on this device was saved by a newer version of the app. Reload to "
+                            "get that version. If this notice stays after reloading, clear this site's data in the "
+                            "browser's settings, or use another browser."),
         "notice_nearly_full": _("Storage on this device is nearly full. Export the log now and free some space."),
         "reload": _("Reload"),
         "see_data": _("See, export or clear what was set aside"),

@@ -11,7 +11,22 @@ import { createHomeScreen } from './screens/home.js';
 import { createQuestionScreen } from './screens/question.js';
 import { onChange } from './storage/changes.js';
 import { mirroredRuleset, mirrorRuleset } from './storage/mirror.js';
-import { carryInput, unsavedForms } from './views/form-state.js';
+import { carryInput, draftsOf, restoreDrafts, unsavedForms } from './views/form-state.js';
+
+/** Where a tab keeps what was typed across its own reload into an update (sessionStorage: this tab only). */
+const DRAFT_KEY = 'mjref-draft';
+
+/** The typed input kept for this page before a reload, taken out once read; null when there is none. */
+function takeDraft() {
+  try {
+    const text = sessionStorage.getItem(DRAFT_KEY);
+    sessionStorage.removeItem(DRAFT_KEY);
+    const draft = text && JSON.parse(text);
+    return draft?.path === location.pathname && Array.isArray(draft.forms) ? draft.forms : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A module or data file that could not be fetched: the one failure shown as "check your connection". */
 class LoadError extends Error {}
@@ -222,9 +237,19 @@ export function createController(config, view) {
       document.addEventListener('click', onClick);
       window.addEventListener('popstate', () => render());
       onChange(() => refresh());  // another tab saved something, or this tab's storage was closed for an update
-      const shown = render();
+      const draft = takeDraft();
+      const shown = render().then(() => draft && restoreDrafts(view, draft));
       shown.then(() => screens.settings()).then(({ rememberLanguage }) => rememberLanguage(config.lang)).catch(() => {});
       return shown;
+    },
+    /** Keep what was typed in this tab across the reload that is about to happen (an update tapped here). */
+    keepDraft() {
+      try {
+        const forms = draftsOf(view);
+        if (forms.length) sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ path: location.pathname, forms }));
+      } catch (error) {
+        console.error('typed input could not be kept for the reload', error);
+      }
     },
     /** Whether the referee has typed something not saved yet (an update then waits for it). */
     hasUnsavedInput: () => unsavedForms(view).length > 0,

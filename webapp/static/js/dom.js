@@ -1,4 +1,27 @@
-/** A tiny element builder: text always goes in as text, never as HTML. */
+/**
+ * Text that can change the direction of what follows it: right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko...)
+ * or explicit direction marks, embeddings, overrides and isolates. A player's name with an override and no
+ * terminator would otherwise reverse the app's own text after it on the same line.
+ */
+const DIRECTIONAL = /[\u0590-\u08FF\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\uFB1D-\uFDFF\uFE70-\uFEFF]|\uD802[\uDC00-\uDFFF]|\uD803[\uDC00-\uDE7F]|\uD83A[\uDC00-\uDFFF]|\uD83B[\uDC00-\uDEFF]/;
+
+/** Whether a text can change the direction of the text around it (so it is isolated where shown). */
+export function directional(text) {
+  return DIRECTIONAL.test(text);
+}
+
+/** A text child: as a text node, isolated in a <bdi> when it could change the direction of the text around it. */
+function textChild(text, tag) {
+  if (tag === 'bdi' || !directional(text)) return document.createTextNode(text);
+  const isolated = document.createElement('bdi');
+  isolated.textContent = text;
+  return isolated;
+}
+
+/**
+ * A tiny element builder: text always goes in as text, never as HTML, and a text child that could change the
+ * direction of its neighbours (right-to-left letters, direction controls) is isolated in a <bdi>.
+ */
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
@@ -10,7 +33,7 @@ export function el(tag, attributes = {}, ...children) {
   }
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    node.append(child instanceof Node ? child : textChild(String(child), tag));
   }
   return node;
 }
@@ -20,9 +43,16 @@ export function replace(container, ...children) {
   container.replaceChildren(...children.flat().filter(Boolean));
 }
 
-/** Fill %(name)s placeholders of a translated string. */
+/**
+ * Fill %(name)s placeholders of a translated string. A value that could change the direction of the sentence around
+ * it (a name with right-to-left letters or an override) is isolated between FSI and PDI marks.
+ */
 export function format(template, values = {}) {
-  return template.replace(/%\((\w+)\)s/g, (match, name) => (name in values ? String(values[name]) : match));
+  return template.replace(/%\((\w+)\)s/g, (match, name) => {
+    if (!(name in values)) return match;
+    const text = String(values[name]);
+    return directional(text) ? `\u2068${text}\u2069` : text;
+  });
 }
 
 /**

@@ -7,8 +7,9 @@
  * eventId and playerId, and the roster players and events they point at: {format, version: 2, incidents, players:
  * [player], events: [event]} (storage/kinds/player.js, event.js).
  */
+import { normalizeName } from './names.js';
 import { isObject } from './storage/check.js';
-import { eventProblems } from './storage/kinds/event.js';
+import { eventIdOf, eventProblems, LOCAL_EVENT_ID } from './storage/kinds/event.js';
 import { incidentProblems, TEXT_FIELDS } from './storage/kinds/incident.js';
 import { playerProblems } from './storage/kinds/player.js';
 
@@ -35,7 +36,7 @@ function codeFor(problem) {
 /**
  * Read an exported file: {incidents, players, events} or {error, path} where error is one of not_json, foreign,
  * no_version, bad_version, newer, not_a_list, bad_record, bad_id, bad_date, bad_number, bad_field, bad_player,
- * bad_event, duplicate_id.
+ * bad_event, duplicate_id, duplicate_player, duplicate_event.
  */
 export function parseExport(text) {
   let data;
@@ -60,17 +61,55 @@ export function parseExport(text) {
   const found = { incidents: data.incidents, players: [], events: [] };
   for (const [key, check] of Object.entries(lists)) {
     if (data.version < 2 || data[key] === undefined) continue;
-    if (!Array.isArray(data[key])) return { error: 'not_a_list', path: key };
     const seen = new Set();
+    const own = key === 'players' ? 'player' : 'event';  // a player's or an event's error, in its own words
+    if (!Array.isArray(data[key])) return { error: `bad_${own}`, path: key };
     for (const [index, record] of data[key].entries()) {
       const [problem] = check(record, `${key}/${index}`);
       if (problem) return { error: codeFor(problem), path: problem.path, problem: problem.code };
-      if (seen.has(record.id)) return { error: 'duplicate_id', path: `${key}/${index}/id` };
+      if (seen.has(record.id)) return { error: `duplicate_${own}`, path: `${key}/${index}/id` };
       seen.add(record.id);
     }
     found[key] = data[key];
   }
   return found;
+}
+
+/**
+ * A parsed file checked against the device's records as typing is (reconcile before planning): {incidents, players,
+ * events} ready to import, or {error: 'unknown_event', path}.
+ * - Events: an incident's event must be one the file carries (it is then added) or one this device has; otherwise
+ *   the file is refused, as a typed incident can only go to a known event.
+ * - Players: the duplicate-name guard. A file player named as a present player of the same event (on this device,
+ *   or earlier in the file) but with another id is that player: the file's incidents are pointed at the existing
+ *   one and the file's copy is not added, so the roster never holds two "Léa Müller".
+ * device: {players, events} as stored on this device.
+ */
+export function reconcileImport(parsed, device) {
+  const events = new Set([LOCAL_EVENT_ID, ...device.events.map((event) => event.id), ...parsed.events.map((event) => event.id)]);
+  for (const [index, incident] of parsed.incidents.entries()) {
+    if (incident.eventId !== undefined && incident.eventId !== null && !events.has(incident.eventId)) {
+      return { error: 'unknown_event', path: `incidents/${index}/eventId` };
+    }
+  }
+  const known = device.players.filter((player) => !player.deleted);
+  const byId = new Set(device.players.map((player) => player.id));
+  const sameAs = new Map();  // a file player's id → the id of the player it is
+  const players = [];
+  for (const player of parsed.players) {
+    const twin = byId.has(player.id) || player.deleted ? null : known.find((other) => eventIdOf(other) === eventIdOf(player)
+      && normalizeName(other.name) === normalizeName(player.name));
+    if (twin) {
+      sameAs.set(player.id, twin.id);
+      continue;
+    }
+    players.push(player);
+    if (!player.deleted) known.push(player);
+  }
+  const incidents = parsed.incidents.map((incident) => (sameAs.has(incident.playerId)
+    ? { ...incident, playerId: sameAs.get(incident.playerId), player: known.find((p) => p.id === sameAs.get(incident.playerId)).name }
+    : incident));
+  return { incidents, players, events: parsed.events };
 }
 
 /** The same incident content, whether an empty text or a null points is written out or left out. */

@@ -4,7 +4,8 @@
  * An update loses nothing: when a new version is waiting, this tab first imports every screen and data file of its
  * own version (the new worker deletes the old cache when it takes over), then offers the update. Once the new
  * version takes over, a tab with nothing typed reloads into it; a tab holding unsaved input stays as it is, says an
- * update is ready, and reloads on a tap or as soon as its input is saved or cleared.
+ * update is ready, and reloads on a tap or as soon as its input is saved or cleared. A tap reloads with what was
+ * typed kept for this tab (sessionStorage) and put back in its forms after the reload.
  */
 
 import { setUpOfflineLanguages } from './offline-languages.js';
@@ -62,13 +63,19 @@ export async function registerServiceWorker(strings, version, app = {}) {
       }));
   }
 
+  /** Reload on the referee's tap: what was typed here is shown again after the reload. */
+  function reloadKeepingInput() {
+    app.keepDraft?.();
+    window.location.reload();
+  }
+
   /** The new version has taken over: reload now if nothing typed would be lost, else once it is saved or cleared. */
   function reloadWhenIdle() {
     if (accepted || !app.hasUnsavedInput?.()) {
-      window.location.reload();
+      reloadKeepingInput();
       return;
     }
-    showBanner('waiting-input', strings.data.update_waiting, () => window.location.reload());
+    showBanner('waiting-input', strings.data.update_waiting, reloadKeepingInput);
     const check = () => {
       if (!app.hasUnsavedInput()) window.location.reload();
     };
@@ -90,7 +97,7 @@ export async function registerServiceWorker(strings, version, app = {}) {
     // An update taking over, or a first visit whose worker brought a newer version than this page (deployed in
     // between): never run a mix of old and new files, and never lose what the referee typed.
     if (hadController) reloadWhenIdle();
-    else if ((await controllerVersion()) !== version) window.location.reload();
+    else if ((await controllerVersion()) !== version) reloadKeepingInput();
   });
   const ready = await navigator.serviceWorker.ready;
   setStatus(status, 'ready', strings.offline_ready);

@@ -21,6 +21,7 @@ export function createClockScreen(ctx, { ruleset }) {
     if (result.ok) ctx.refresh();
     return result;
   };
+  let nameError = null;  // the add form's error, shown again when another tab's change redraws the screen
   return {
     live: true,
     async render() {
@@ -29,8 +30,10 @@ export function createClockScreen(ctx, { ruleset }) {
       const on = {
         start: async () => done(await startRound()),
         add: async (name) => {
-          const result = await addAbsent(name);
-          return result.errors?.name === 'too_many' ? { ...result, max: MAX_PLAYERS } : done(result);
+          const found = await addAbsent(name);
+          const result = found.errors?.name === 'too_many' ? { ...found, max: MAX_PLAYERS } : found;
+          nameError = result.errors ? { code: result.errors.name, max: result.max } : null;
+          return done(result);
         },
         arrived: async (id) => done(await markArrived(id)),
         remove: async (id) => done(await removeAbsent(id)),
@@ -38,7 +41,7 @@ export function createClockScreen(ctx, { ruleset }) {
       };
       return {
         children: renderClock({
-          config, ruleset, lateness, clock: { status, ...clock }, on,
+          config, ruleset, lateness, clock: { status, ...clock }, on, nameError,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
         }),
         title: config.strings.clock.title,

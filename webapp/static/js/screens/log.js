@@ -10,7 +10,7 @@ import { filterChoices, filterIncidents, NO_FILTER, personOf, playerCards } from
 import { personFor, rosterOf } from '../roster-data.js';
 import { eventIdOf } from '../storage/kinds/event.js';
 import { incidentsCsv } from '../csv-export.js';
-import { byTime, parseExport, toJson } from '../log-file.js';
+import { byTime, parseExport, reconcileImport, toJson } from '../log-file.js';
 import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
   deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
@@ -85,7 +85,10 @@ export function createLogScreen(ctx, { rulesets }) {
       },
     })),
     async importFile(text) {
-      const parsed = parseExport(text);
+      const read = parseExport(text);
+      const device = read.error ? null : await readRoster();
+      const parsed = read.error ? read
+        : reconcileImport(read, { players: device.everyone, events: device.events.map((entry) => entry.event) });
       if (parsed.error) {
         show({ error: parsed.error, path: parsed.path });
         return;
@@ -145,7 +148,7 @@ export function createLogScreen(ctx, { rulesets }) {
       }
       entries.sort((a, b) => byTime(b.incident, a.incident));
       const view = {
-        entries, total: incidents.length, filters, choices: filterChoices(incidents, events, roster.everyone, filters),
+        status: log.status, entries, total: incidents.length, filters, choices: filterChoices(incidents, events, roster.everyone, filters),
         events: roster.events, currentEvent: roster.event.id,
         cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, localDay()), importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),

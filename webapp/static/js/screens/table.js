@@ -157,6 +157,13 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     return result;
   };
   const editsInOrder = inOrder();
+  // A form filled from revision r is not stale for this tab's own later saves: r → the revision each of them made.
+  const ownWrites = new Map();
+  const ownRev = (rev) => {
+    let now = rev;
+    for (let hops = 0; ownWrites.has(now) && hops < 1000; hops += 1) now = ownWrites.get(now);
+    return now;
+  };
   const on = {
     open: (which) => {
       ui.open = which;
@@ -164,12 +171,16 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       ctx.refresh();
     },
     formatInput: (value, decimals) => formatNumberInput(value, { lang, decimals }),
+    /** Keep one field; options: {whole, rev (the revision its form was filled from: a stale field is refused)}. */
     edit: (fieldId, path, raw, options = {}) => editsInOrder(async () => {
       const read = readField(ruleset, lang, path, raw, options);
       if (read.error) return { errors: { [fieldId]: read.error } };
       ui.focus = fieldId;
       const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(view.table, path, read.value);
-      return done(await saveEdit(ruleset, edits));
+      const base = ownRev(options.rev);
+      const saved = await saveEdit(ruleset, edits, base);
+      if (saved.ok && saved.rev && base !== undefined) ownWrites.set(base, saved.rev);
+      return done(saved);
     }),
     step: async (kind) => done(await addStep(ruleset, { kind })),
     openForm: (kind, prefill) => {

@@ -24,14 +24,21 @@ export function startRound(at = new Date().toISOString()) {
   return change((clock) => ({ startedAt: at, players: clock.players.map((player) => ({ ...player, arrivedAt: null })) }));
 }
 
-/** Note an absent player by name: {ok} | {errors: {name: code}} | {error}. */
+/**
+ * Note an absent player by name: {ok} | {errors: {name: code}} | {error}. The clock's room is checked on the list as
+ * stored inside the write's transaction (compare-and-set): when another tab took the last place meanwhile, this
+ * add is refused with 'too_many', never dropped.
+ */
 export async function addAbsent(name) {
   const trimmed = String(name ?? '').trim();
   if (!trimmed) return { errors: { name: 'empty' } };
   if (trimmed.length > 500) return { errors: { name: 'too_long' } };
-  const current = (await readClock()).clock;
-  if (current.players.length >= MAX_PLAYERS) return { errors: { name: 'too_many' } };
-  return change((clock) => ({ ...clock, players: [...clock.players, { id: crypto.randomUUID(), name: trimmed, arrivedAt: null }].slice(0, MAX_PLAYERS) }));
+  let full = false;
+  const result = await change((clock) => {
+    full = clock.players.length >= MAX_PLAYERS;
+    return full ? undefined : { ...clock, players: [...clock.players, { id: crypto.randomUUID(), name: trimmed, arrivedAt: null }] };
+  });
+  return result.ok && full ? { errors: { name: 'too_many' } } : result;
 }
 
 /** The player has arrived: their minutes stop counting. */

@@ -5,9 +5,12 @@
 import { onChange } from '../storage/changes.js';
 import { storageState } from '../storage/db.js';
 import { askPersistence, estimate, persisted } from '../storage/device.js';
-import { legacyKept } from '../storage/legacy.js';
+import { legacyKept, legacyWaiting } from '../storage/legacy.js';
 import { KINDS } from '../storage/kinds.js';
-import { clearAside, list, listAside } from '../storage/repository.js';
+import { clearAside, damagedNotSetAside, list, listAside } from '../storage/repository.js';
+
+/** Read statuses that are about the whole database, not one item: said once, as the storage's notice. */
+const STORAGE_PROBLEMS = ['closed', 'unavailable', 'too-new', 'no-items', 'no-aside'];
 
 let blocked = false;
 onChange((message) => {
@@ -16,17 +19,25 @@ onChange((message) => {
 
 /**
  * The notices of a screen. scope: the data it uses, [{kind, id?}] (no id: any item of the kind); statuses: what its
- * reads said, [{kind, status, count}] ('newer', 'unavailable', 'closed'); extra: notices of its own (a refused write).
+ * reads said, [{kind, status, count}] ('newer', or a storage problem: 'unavailable', 'closed', 'too-new', 'no-items');
+ * extra: notices of its own (a refused write).
  */
 export async function noticesFor(scope, statuses = [], { extra = [], space = true } = {}) {
   const [aside, room] = await Promise.all([listAside(), space ? estimate() : null]);
   const notices = [];
-  const closed = storageState() ?? statuses.find((s) => s.status === 'closed' || s.status === 'unavailable')?.status;
+  const closed = storageState() ?? statuses.find((s) => STORAGE_PROBLEMS.includes(s.status))?.status;
   if (closed) notices.push({ kind: 'storage', problem: closed });
   else if (blocked) notices.push({ kind: 'storage', problem: 'blocked' });
   for (const { kind, id } of scope) {
     const count = aside.entries.filter((entry) => entry.kind === kind && (id === undefined || entry.id === id || entry.id === null)).length;
     if (count) notices.push({ kind, problem: 'damaged', count });
+  }
+  // Met while storage is full: damaged items that could not be set aside, the previous release's data not moved in.
+  for (const { kind, id } of scope) {
+    const count = damagedNotSetAside().filter((entry) => entry.kind === kind && (id === undefined || entry.id === id)).length;
+    if (count) notices.push({ kind, problem: 'damaged-full', count });
+    const waiting = legacyWaiting(kind).filter((item) => id === undefined || item.id === id).length;
+    if (waiting) notices.push({ kind, problem: 'legacy-quota', count: waiting });
   }
   for (const { kind, status, count = 1 } of statuses) if (status === 'newer' && count) notices.push({ kind, problem: 'newer', count });
   if (scope.some((s) => s.kind === 'incident') && legacyKept().length && !notices.some((n) => n.kind === 'incident' && n.problem === 'newer')) {

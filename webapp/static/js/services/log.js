@@ -9,6 +9,7 @@ import { personIncidents } from '../player-aliases.js';
 import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
 import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
+import { legacyWaiting } from '../storage/legacy.js';
 import { DELETE, list, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
@@ -16,14 +17,19 @@ import { contextOp } from './settings.js';
 
 /**
  * {status, entries: [{incident, rev}], newer: [ids only a newer version can read]}; an incident naming a player's
- * alias names the person (player-aliases.js), so every count is the person's.
+ * alias names the person (player-aliases.js), so every count is the person's. The previous release's incidents not
+ * moved in yet (storage full) are among them, with no revision (a save of one then stores it).
  */
 export async function readLog() {
   const [found, players] = await Promise.all([list('incident'), list('player')]);
-  const incidents = personIncidents(found.items.map((item) => item.data), players.items.map((item) => item.data));
+  const stored = new Set(found.items.map((item) => item.id));
+  const waiting = legacyWaiting('incident').filter((item) => !stored.has(item.id));
+  const all = [...found.items.map((item) => ({ data: item.data, rev: revText(item.rev) })),
+    ...waiting.map((item) => ({ data: item.data, rev: '' }))];
+  const incidents = personIncidents(all.map((item) => item.data), players.items.map((item) => item.data));
   return {
     status: found.status,
-    entries: found.items.map((item, index) => ({ incident: incidents[index], rev: revText(item.rev) })),
+    entries: all.map((item, index) => ({ incident: incidents[index], rev: item.rev })),
     newer: found.newer,
   };
 }

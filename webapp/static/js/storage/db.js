@@ -5,6 +5,8 @@
  * Stores (version 1): `items`, every stored item under the key [kind, id] (its value is the envelope of kinds.js,
  * or whatever damaged value is there); `quarantine`, damaged originals set aside untouched (auto-increment keys).
  * To add a store: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
+ * The stores are checked at every open: a database whose structure is not this one (a store missing or renamed, a
+ * version this app does not know) is reported as such, never as a connection, private browsing or another tab.
  */
 import { emitLocal } from './changes.js';
 
@@ -20,7 +22,11 @@ const UPGRADES = [
   },
 ];
 
-/** Why the database cannot be used: 'unavailable' (no IndexedDB here), 'closed' (a newer version took over). */
+/**
+ * Why the database cannot be used: 'unavailable' (no IndexedDB here), 'closed' (a newer version took over while this
+ * tab had it open), 'too-new' (it is at a version this app does not know: saved by a newer one), 'no-items' (its
+ * main store is missing: nothing can be read), 'broken' (a write refused while its set-aside store is missing).
+ */
 export class StorageClosed extends Error {
   constructor(reason) {
     super(`storage ${reason}`);
@@ -30,6 +36,19 @@ export class StorageClosed extends Error {
 
 let opening = null;
 let closed = null;
+let structure = null;  // 'no-aside': the set-aside store is missing, so reads work and every write is refused
+
+/** What is wrong with an opened database's stores, or null: 'no-items' (main store missing), 'no-aside'. */
+export function structureProblem(db) {
+  if (!db.objectStoreNames.contains(ITEMS)) return 'no-items';
+  if (!db.objectStoreNames.contains(QUARANTINE)) return 'no-aside';
+  return null;
+}
+
+/** Refuse a write when the database's structure cannot take it (its set-aside store is missing). */
+export function checkWritable() {
+  if (structure) throw new StorageClosed('broken');
+}
 
 /** The open database (opened once per page); rejects with StorageClosed when it cannot be used. */
 export function openDatabase() {
@@ -48,6 +67,14 @@ export function openDatabase() {
     request.onblocked = () => emitLocal({ storage: 'blocked' });  // an older tab still holds the database open
     request.onsuccess = () => {
       const db = request.result;
+      const problem = structureProblem(db);
+      if (problem === 'no-items') {  // not the app's database as it must be: say so, never write into it
+        db.close();
+        closed = problem;
+        reject(new StorageClosed(problem));
+        return;
+      }
+      structure = problem;
       db.onversionchange = () => {  // a newer version of the app wants to upgrade the database: let it
         db.close();
         closed = 'closed';
@@ -55,7 +82,8 @@ export function openDatabase() {
       };
       resolve(db);
     };
-    request.onerror = () => reject(new StorageClosed(request.error?.name === 'VersionError' ? 'closed' : 'unavailable'));
+    // A VersionError here (this tab never had it open) is a database of a version this app does not know.
+    request.onerror = () => reject(new StorageClosed(request.error?.name === 'VersionError' ? 'too-new' : 'unavailable'));
   });
   return opening.catch((error) => {
     opening = null;
@@ -63,9 +91,21 @@ export function openDatabase() {
   });
 }
 
-/** Why storage cannot be used in this tab, or null. */
+/** Why storage cannot be used (or written) in this tab, or null. */
 export function storageState() {
-  return closed;
+  return closed ?? structure;
+}
+
+/** Delete the app's database (the referee chose to reset a broken one); resolves once it is gone. */
+export async function deleteDatabase() {
+  const db = await opening?.catch(() => null);
+  db?.close();
+  closed = 'closed';
+  await new Promise((resolve, reject) => {
+    const request = globalThis.indexedDB.deleteDatabase(DB_NAME);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
 }
 
 /** A request's result as a promise. */

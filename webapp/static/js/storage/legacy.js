@@ -61,10 +61,19 @@ async function writePlan(db, plan) {
 }
 
 let kept = [];
+let waiting = null;  // the plan that could not be written (storage full): its data is shown read-only meanwhile
 
 /** The previous release's keys left in place ([{key, reason: 'newer'}]): written by a newer release, unreadable here. */
 export function legacyKept() {
   return kept;
+}
+
+/**
+ * The previous release's items that could not be moved in yet because storage is full ([{kind, id, data}]): shown
+ * as they are, read-only, until a later start finds room (the keys stay in localStorage until then).
+ */
+export function legacyWaiting(kind) {
+  return waiting ? waiting.items.filter((item) => item.kind === kind) : [];
 }
 
 /** Migrate whatever the previous release left in localStorage (usually nothing: a cheap look at the keys). */
@@ -75,7 +84,13 @@ export async function migrateLegacy(db) {
     const plan = planLegacy(entries);
     kept = plan.kept;
     if (!plan.migrated.length) return;
-    await writePlan(db, plan);
+    try {
+      await writePlan(db, plan);
+      waiting = null;
+    } catch (error) {
+      if (error?.name === 'QuotaExceededError') waiting = plan;
+      throw error;
+    }
     for (const key of plan.migrated) {
       try {
         localStorage.setItem(BACKUP_PREFIX + key.slice(LEGACY_PREFIX.length), entries[key]);

@@ -17,7 +17,7 @@
  */
 import { asideEntry, putAside } from './aside.js';
 import { announce } from './changes.js';
-import { committed, done, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
+import { checkWritable, committed, done, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
 import { dataProblems, envelope, inspect } from './kinds.js';
 import { database } from './ready.js';
 
@@ -41,19 +41,45 @@ function aside(store, kind, id, found, stored) {
   putAside(store, asideEntry({ source: 'indexeddb', key: `${kind}/${id}`, kind, id, reason: 'damaged', problems: found.problems, original: stored }));
 }
 
+/** Damaged items that could not be set aside (storage full): 'kind/id' → kind. Left untouched, and reported. */
+const notSetAside = new Map();
+
+/** [{kind, id}] of the damaged items met that could not be set aside yet. */
+export function damagedNotSetAside() {
+  return [...notSetAside.keys()].map((key) => ({ kind: notSetAside.get(key), id: key.slice(key.indexOf('/') + 1) }));
+}
+
+/** Whether a key under a kind's range is an item's key, [kind, text id]; anything else there is a junk key. */
+const isItemKey = (key) => Array.isArray(key) && key.length === 2 && typeof key[1] === 'string';
+
+/** Set aside a value stored under a junk key (not [kind, text id]) and remove it: no screen can use it. */
+function asideJunk(items, quarantine, kind, key, stored) {
+  putAside(quarantine, asideEntry({ source: 'indexeddb', key: `${kind}/${JSON.stringify(key)}`, kind, id: null, reason: 'damaged',
+    problems: [{ path: '', code: 'bad_key' }], original: stored }));
+  items.delete(key);
+}
+
 /**
- * Set aside the damaged items among `ids` and keep their usable part, in one transaction. Returns id → what is
- * there now. Should the repair fail (storage full), the usable part is still returned, unsaved.
+ * Set aside the damaged items among `keys` (ids, or junk keys of the kind's range) and keep their usable part, in
+ * one transaction. Returns id → what is there now. A junk key beside them never stops the others being set aside.
+ * Should the repair fail (storage full), the usable part is still returned, unsaved.
  */
-async function repair(db, kind, ids) {
+async function repair(db, kind, keys) {
   const now = new Map();
   try {
+    checkWritable();
     const transaction = db.transaction([ITEMS, QUARANTINE], 'readwrite');
     const ending = committed(transaction);
     const items = transaction.objectStore(ITEMS);
     const quarantine = transaction.objectStore(QUARANTINE);
     const changed = [];
-    for (const id of ids) {
+    for (const key of keys) {
+      if (typeof key !== 'string') {
+        asideJunk(items, quarantine, kind, key, await done(items.get(key)));
+        changed.push({ kind, id: null });
+        continue;
+      }
+      const id = key;
       const stored = await done(items.get([kind, id]));
       const found = inspect(kind, id, stored);
       if (found.status !== 'damaged') {
@@ -72,10 +98,14 @@ async function repair(db, kind, ids) {
       }
     }
     await ending;
+    for (const key of keys) notSetAside.delete(`${kind}/${typeof key === 'string' ? key : JSON.stringify(key)}`);
     if (changed.length) announce({ changed, quarantine: true });
   } catch (error) {
     console.error('damaged data could not be set aside', error);
-    for (const id of ids) if (!now.has(id)) now.set(id, { status: 'missing' });
+    for (const key of keys) {
+      notSetAside.set(`${kind}/${typeof key === 'string' ? key : JSON.stringify(key)}`, kind);
+      if (typeof key === 'string' && !now.has(key)) now.set(key, { status: 'missing' });
+    }
   }
   return now;
 }
@@ -102,6 +132,10 @@ export async function list(kind) {
     const newer = [];
     const damaged = [];
     keys.forEach((key, index) => {
+      if (!isItemKey(key)) {
+        damaged.push(key);  // a junk key: set aside with the damaged items
+        return;
+      }
       const id = key[1];
       const found = inspect(kind, id, values[index]);
       if (found.status === 'ok') items.push({ id, data: found.data, rev: found.rev });
@@ -124,6 +158,11 @@ export async function list(kind) {
 async function clearKind(items, quarantine, kind, changed) {
   const [keys, values] = await Promise.all([done(items.getAllKeys(kindRange(kind))), done(items.getAll(kindRange(kind)))]);
   for (const [index, key] of keys.entries()) {
+    if (!isItemKey(key)) {
+      asideJunk(items, quarantine, kind, key, values[index]);
+      changed.push({ kind, id: null });
+      continue;
+    }
     const found = inspect(kind, key[1], values[index]);
     if (found.status === 'newer') return { refused: 'newer' };
     if (found.status === 'damaged') aside(quarantine, kind, key[1], found, values[index]);
@@ -173,6 +212,7 @@ export async function writeMany(ops) {
   let transaction;
   try {
     const db = await database();
+    checkWritable();
     transaction = db.transaction([ITEMS, QUARANTINE], 'readwrite');
     const ending = committed(transaction);
     const items = transaction.objectStore(ITEMS);
@@ -220,6 +260,7 @@ export async function listAside() {
 export async function clearAside() {
   try {
     const db = await database();
+    checkWritable();
     const transaction = db.transaction(QUARANTINE, 'readwrite');
     const ending = committed(transaction);
     transaction.objectStore(QUARANTINE).clear();

@@ -16,10 +16,11 @@ function timeText(lang, date) {
 
 /**
  * lateness: {question (lateness.js latenessQuestion, or null), rulingId (a lateness ruling when no question takes
- * minutes), covered}; clock: {status, startedAt, players}; on: {start, add(name), arrived(id), remove(id), clear},
+ * minutes), covered}; clock: {status, startedAt, players}; nameError: {code, max} the add form last said, or null;
+ * on: {start, add(name), arrived(id), remove(id), clear},
  * each → {ok} | {errors} | {error}.
  */
-export function renderClock({ config, ruleset, clock, lateness, notices = null, on }) {
+export function renderClock({ config, ruleset, clock, lateness, notices = null, nameError: shownError = null, on }) {
   const { lang } = config;
   const s = config.strings.clock;
   const writable = clock.status === 'ok';
@@ -27,7 +28,7 @@ export function renderClock({ config, ruleset, clock, lateness, notices = null, 
   const failed = (result) => {
     if (!result?.error) return false;
     problem.dataset.error = result.error;
-    problem.textContent = config.strings.data.write_failed;
+    problem.textContent = config.strings.data[`write_${result.error}`] || config.strings.data.write_failed;  // 'quota': out of space
     problem.hidden = false;
     return true;
   };
@@ -74,18 +75,26 @@ export function renderClock({ config, ruleset, clock, lateness, notices = null, 
   const addForm = writable ? el('form', { class: 'clock-form', id: 'clock-form', novalidate: true },
     el('div', { class: 'field' }, el('label', { for: 'clock-player' }, s.player), nameInput, nameError),
     el('button', { type: 'submit', class: 'button', id: 'clock-add' }, s.add)) : null;
+  const showNameError = (code, max) => {
+    nameError.textContent = code === 'too_many' ? format(s.too_many, { max: max ?? '' })
+      : code === 'too_long' ? s.name_too_long : s.name_empty;
+    nameError.dataset.error = code;
+    nameError.hidden = false;
+    nameInput.setAttribute('aria-invalid', 'true');
+  };
+  if (shownError) showNameError(shownError.code, shownError.max);
   addForm?.addEventListener('submit', async (event) => {
     event.preventDefault();
     const result = await on.add(nameInput.value);
     if (result.errors) {
-      const code = result.errors.name;
-      nameError.textContent = code === 'too_many' ? format(s.too_many, { max: result.max ?? '' })
-        : code === 'too_long' ? s.name_too_long : s.name_empty;
-      nameError.dataset.error = code;
-      nameError.hidden = false;
-      nameInput.setAttribute('aria-invalid', 'true');
+      showNameError(result.errors.name, result.max);
       nameInput.focus();
       return;
+    }
+    if (result.ok) {  // noted: the field is free for the next name (and holds nothing unsaved)
+      nameInput.value = '';
+      nameError.hidden = true;
+      nameInput.removeAttribute('aria-invalid');
     }
     failed(result);
   });

@@ -13,7 +13,7 @@ function defaultIndex(select) {
 }
 
 /** A control whose value is not the one it was rendered (or last saved) with. */
-function isDirty(control) {
+export function isDirty(control) {
   if (isOption(control)) return control.checked !== control.defaultChecked;
   if (control.tagName === 'SELECT') return control.selectedIndex !== defaultIndex(control);
   if (['file', 'hidden', 'submit', 'button', 'reset'].includes(control.type)) return false;
@@ -37,11 +37,14 @@ export function unsavedForms(root) {
 
 /** After a save: what the form holds now is what is stored, so it no longer counts as unsaved. */
 export function markSaved(form) {
-  for (const control of controls(form)) {
-    if (isOption(control)) control.defaultChecked = control.checked;
-    else if (control.tagName === 'SELECT') for (const option of control.options) option.defaultSelected = option.selected;
-    else control.defaultValue = control.value;
-  }
+  for (const control of controls(form)) markControlSaved(control);
+}
+
+/** After a save of one field: its value (or `value`, the text that was kept) is what is stored now. */
+export function markControlSaved(control, value = control.value) {
+  if (isOption(control)) control.defaultChecked = control.checked;
+  else if (control.tagName === 'SELECT') for (const option of control.options) option.defaultSelected = option.selected;
+  else control.defaultValue = value;
 }
 
 /**
@@ -137,4 +140,40 @@ export function carryInput(oldRoot, newNodes) {
       try { target.setSelectionRange(focus.start, focus.end); } catch { /* not a text field */ }
     }
   };
+}
+
+/**
+ * What the referee typed and has not saved, as plain data to carry across a reload (the tab that takes an update):
+ * [{form: id, rev, stale, fields: [{name, value, checked?}]}].
+ */
+export function draftsOf(root) {
+  return unsavedForms(root).filter((form) => form.id).map((form) => ({
+    form: form.id, rev: form.dataset.rev, stale: form.dataset.stale,
+    fields: controls(form).filter(isDirty).map((control) => (isOption(control)
+      ? { name: control.name, value: control.value, checked: control.checked } : { name: control.name, value: control.value })),
+  }));
+}
+
+/**
+ * Put drafts (draftsOf) back into the forms of the same ids under root, as carryInput does for a re-render: typed
+ * values kept, their <details> opened, and a form whose stored data changed meanwhile marked stale.
+ */
+export function restoreDrafts(root, drafts) {
+  for (const draft of drafts) {
+    const form = [...root.querySelectorAll('form')].find((candidate) => candidate.id === draft.form);
+    if (!form) continue;
+    for (const saved of draft.fields) {
+      const control = controls(form).find((other) => other.name === saved.name && (!isOption(other) || other.value === saved.value));
+      if (!control) continue;
+      if (isOption(control)) control.checked = saved.checked;
+      else control.value = saved.value;
+      if (control.tagName !== 'SELECT' && !isOption(control)) owesChange(control);
+    }
+    for (let node = form.parentElement; node && node !== root; node = node.parentElement) if (node.tagName === 'DETAILS') node.open = true;
+    if (draft.rev !== undefined && form.dataset.rev !== undefined && draft.rev !== form.dataset.rev) {
+      form.dataset.rev = draft.rev;
+      showStale(form, draft.stale || 'changed');
+    }
+    form.dispatchEvent(new Event('input'));
+  }
 }

@@ -35,7 +35,7 @@ function incidentCard(config, rulesets, entry, on, failed) {
   if (form && editor.problem) showStale(form, editor.problem);
   return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
     'data-player-id': item.playerId ?? null },
-    el('h3', { class: 'incident-title' }, `${name}${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
+    el('h3', { class: 'incident-title' }, el('bdi', {}, name), `${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
     el('p', {}, ruleset ? el('a', { href: rulingUrl(lang, item.rulesetId, item.rulingId), 'data-nav': true, class: 'incident-ruling' }, title) : title),
     el('dl', { class: 'incident-facts' },
       el('dt', {}, log.when), el('dd', {}, when),
@@ -151,8 +151,10 @@ function importPanel(config, state, on) {
   return form;
 }
 
+/** One incident on a line, each user text its own child (isolated where it could turn the line's direction). */
 function summaryLine(item) {
-  return [item.player, item.seat, item.session, item.table, item.points ?? '', item.note].filter((part) => part !== '' && part !== undefined).join(' · ');
+  return [item.player, item.seat, item.session, item.table, item.points ?? '', item.note].filter((part) => part !== '' && part !== undefined)
+    .flatMap((part, index) => (index ? [' · ', String(part)] : [String(part)]));
 }
 
 /** The data section: persistence, space, and the data set aside as damaged, which can be exported and cleared. */
@@ -166,7 +168,7 @@ function dataSection(config, health, on) {
   const when = new Intl.DateTimeFormat(config.lang, { dateStyle: 'medium', timeStyle: 'short' });
   const aside = health.quarantine.map((entry) => el('li', {
     'data-quarantine': entry.key, 'data-kind': entry.kind, 'data-item': entry.id ?? '', 'data-problem': entry.reason,
-  }, format(s.aside_line, { what: s[`what_${entry.kind}`] || entry.kind, id: entry.id ?? '', when: when.format(new Date(entry.at)) }),
+  }, format(s.aside_line, { what: s[`what_${entry.kind}`] || entry.kind, id: entry.id ?? '', when: Number.isNaN(Date.parse(entry.at)) ? '' : when.format(new Date(entry.at)) }),
   entry.problems?.length ? el('span', { class: 'choice-meta' }, ` (${entry.problems.slice(0, 3).map((p) => p.path || '/').join(', ')})`) : null));
   return el('section', { class: 'data-section no-print', id: 'data', 'aria-labelledby': 'data-title' },
     el('h2', { id: 'data-title' }, s.title),
@@ -223,7 +225,9 @@ export function renderLog({ config, rulesets, view, on }) {
     view.entries.length
       ? el('section', { 'aria-labelledby': 'incidents-title' }, el('h2', { id: 'incidents-title' }, log.incidents_title),
         el('ol', { class: 'incidents', id: 'incidents' }, view.entries.map((entry) => incidentCard(config, rulesets, entry, on, failed))))
-      : el('p', { id: view.total ? 'log-no-match' : 'log-empty' }, view.total ? log.no_match : log.empty),
+      : view.status !== 'ok' && !view.total  // the log could not be read: "nothing recorded" would be untrue
+        ? el('p', { class: 'field-error', id: 'log-unreadable', 'data-problem': view.status }, strings.data.read_only)
+        : el('p', { id: view.total ? 'log-no-match' : 'log-empty' }, view.total ? log.no_match : log.empty),
     dataSection(config, view.health, on),
   ].filter(Boolean);
 }

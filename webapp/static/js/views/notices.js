@@ -11,8 +11,8 @@ export function renderNotices(config, notices, on = {}) {
   if (!notices.length) return null;
   return el('div', { class: 'data-notices', id: 'data-notices' }, notices.map((notice) => {
     const what = s[`what_${notice.kind}`] || notice.kind;
-    const text = format(s[`notice_${notice.problem.replace('-', '_')}`] || s.notice_damaged, { what, count: notice.count ?? 1 });
-    const action = ['newer', 'closed'].includes(notice.problem) && on.reload
+    const text = format(s[`notice_${notice.problem.replaceAll('-', '_')}`] || s.notice_damaged, { what, count: notice.count ?? 1 });
+    const action = ['newer', 'closed', 'too-new'].includes(notice.problem) && on.reload
       ? el('button', { type: 'button', class: 'button secondary small', id: `notice-${notice.kind}-reload`, onclick: on.reload }, s.reload)
       : notice.problem === 'damaged'
         ? el('a', { href: `${logUrl(config.lang)}#data`, 'data-nav': true, class: 'notice-link' }, s.see_data)

@@ -4,7 +4,7 @@
  */
 import { el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
-import { field, refocus, showFieldResult } from './scores.js';
+import { field, keepField, keepOnEnter, refocus, staleNote } from './scores.js';
 
 /** A number as it reads on the board: empty ("–") while a start is not set yet. */
 function shown(lang, value) {
@@ -59,8 +59,7 @@ function seatEditor(config, board, index, on, ui) {
   const seat = board.table.seats[index];
   const commit = async (control, path, value) => {
     if (!control.isConnected) return;  // a field taken off the screen by a refresh is not an edit (its text is carried over)
-    const result = await on.edit(control.dataset.field, path, value);
-    showFieldResult(strings, control, result);
+    await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, value, { rev }));
   };
   const name = refocus(el('input', {
     type: 'text', name: `seat-${index}-name`, 'data-field': `seat-${index}-name`, maxlength: '40', autocomplete: 'off', value: seat.name,
@@ -80,12 +79,9 @@ function seatEditor(config, board, index, on, ui) {
     onclick: (event) => commit(event.target, ['dealer'], index),
   }, calc.make_dealer);
   return el('form', {
-    class: 'seat-editor', id: `seat-${index}-editor`, novalidate: true, 'data-rev': board.rev,
-    onsubmit: (event) => {
-      event.preventDefault();
-      document.activeElement?.blur?.();
-    },
+    class: 'seat-editor', id: `seat-${index}-editor`, novalidate: true, 'data-rev': board.rev, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault(),
   },
+  staleNote(`seat-${index}-editor`, strings),
   field(`seat-${index}-name`, calc.name, name), scores, riichi, dealer,
   el('p', { class: 'field-error', id: `seat-${index}-status`, role: 'status' }),
   el('button', { type: 'button', class: 'button secondary', id: `seat-${index}-done`, onclick: () => on.open(null) }, calc.done));
@@ -126,9 +122,10 @@ function tableLine(config, board, on, ui) {
   const items = [el('span', { 'data-count': 'pot', 'data-value': table.pot }, `${calc.sticks_short} ${formatNumber(lang, board.sticks)}`)];
   if (board.features.counters) items.unshift(el('span', { 'data-count': 'honba', 'data-value': table.honba }, `${calc.honba_short} ${formatNumber(lang, table.honba)}`));
   const commit = async (control, path) => {
-    if (control.isConnected) showFieldResult(strings, control, await on.edit(control.dataset.field, path, control.value, { whole: true }));
+    if (control.isConnected) await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, control.value, { whole: true, rev }));
   };
-  const editor = open ? el('form', { class: 'seat-editor', id: 'counters-editor', novalidate: true, onsubmit: (event) => event.preventDefault() },
+  const editor = open ? el('form', { class: 'seat-editor', id: 'counters-editor', novalidate: true, 'data-rev': board.rev, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault() },
+    staleNote('counters-editor', strings),
     board.features.counters ? field('table-honba', calc.honba, refocus(el('input', {
       type: 'text', inputmode: 'numeric', name: 'table-honba', 'data-field': 'table-honba', value: String(table.honba),
       onchange: (event) => commit(event.target, ['honba']),

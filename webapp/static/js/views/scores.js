@@ -1,6 +1,7 @@
 /** Shared pieces of the calculator screens: seat names, a before/after table, the next hand, field errors. */
 import { el, format } from '../dom.js';
 import { formatNumber, formatSigned } from '../format.js';
+import { isDirty, markControlSaved, showStale } from './form-state.js';
 
 export function seatLabel(strings, table, index) {
   const seat = table.seats[index];
@@ -145,4 +146,49 @@ export function showFieldResult(strings, control, result) {
   if (result.errors && control.form) showErrors(control.form, strings, result.errors);
   const status = control.form?.querySelector('[role="status"]');
   if (result.error && status) storageFailed(status, strings, result.error);
+  if (result.conflict && control.form) {
+    // Refused: the form was filled from older data. What was typed stays; saving it again applies it over the current.
+    control.form.dataset.rev = result.rev ?? '';
+    status?.replaceChildren();
+    showStale(control.form, 'conflict');
+  }
+}
+
+/** The field kept now by each control, with the text sent: a second "change" for the same text is not a second edit. */
+const keeping = new WeakMap();
+
+/**
+ * Keep one field of a form that saves field by field: save(rev) gets the revision the form was filled from (its
+ * data-rev), so a field filled from older data is refused, not written over another tab's newer value. A text that
+ * is what is stored already (kept before, or left as shown) is no edit; once kept, the field no longer counts as
+ * unsaved, so leaving it or an update waiting for it does not take it for typing.
+ */
+export async function keepField(strings, control, save) {
+  const text = control.type === 'checkbox' ? control.checked : control.value;
+  const typed = control.tagName === 'INPUT' && control.type !== 'checkbox';
+  if (keeping.get(control) === text || (typed && !isDirty(control))) return null;
+  keeping.set(control, text);
+  let result;
+  try {
+    result = await save(control.form?.dataset.rev);
+  } finally {
+    keeping.delete(control);
+  }
+  if (result.ok && typed) markControlSaved(control, text);
+  else if (result.ok) markControlSaved(control);
+  showFieldResult(strings, control, result);
+  return result;
+}
+
+/**
+ * A form kept field by field (its keydown handler): Enter keeps the focused text field if it holds unsaved text (a
+ * browser fires no "change" for text it already reported, such as a value refused once and now saved again on
+ * purpose), then ends the edit. A second "change" for the same text is ignored by keepField.
+ */
+export function keepOnEnter(event) {
+  const control = event.target;
+  if (event.key !== 'Enter' || control.tagName !== 'INPUT' || control.type === 'checkbox') return;
+  event.preventDefault();
+  if (isDirty(control)) control.dispatchEvent(new Event('change', { bubbles: true }));
+  control.blur();
 }

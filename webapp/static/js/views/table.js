@@ -9,7 +9,7 @@ import { heading } from './common.js';
 import { renderDrawForm, renderWinForm } from './hand-forms.js';
 import { renderHistory } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
-import { field, refocus, seatLabel, showFieldResult, storageFailed } from './scores.js';
+import { field, keepField, keepOnEnter, refocus, seatLabel, staleNote, storageFailed } from './scores.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -45,7 +45,7 @@ function eventSettings(config, board, on, ui) {
   if (!board.eventNeeded.length) return null;
   const event = board.table.event || {};
   const commit = async (control, path, value) => {
-    if (control.isConnected) showFieldResult(strings, control, await on.edit(control.dataset.field, path, value, { whole: true }));
+    if (control.isConnected) await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, value, { whole: true, rev }));
   };
   const number = (key, path, value) => {
     const id = `event-${path.join('-').replace('event-', '')}`;
@@ -72,7 +72,8 @@ function eventSettings(config, board, on, ui) {
   const missing = board.missing.length;
   return el('details', { class: 'event-settings', id: 'event-settings', open: missing ? true : null, 'data-missing': missing },
     el('summary', {}, calc.event_title),
-    el('form', { class: 'apply-form', novalidate: true, onsubmit: (e) => e.preventDefault() },
+    el('form', { class: 'apply-form', id: 'event-settings-form', novalidate: true, 'data-rev': board.rev, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault() },
+      staleNote('event-settings-form', strings),
       el('p', { class: 'help' }, calc.event_help),
       board.origins.map((text) => el('p', { class: 'help', 'data-origin': true }, text)),
       fields,
