@@ -66,12 +66,12 @@ def stop(process):
 
 
 class Waitress:
-    """`waitress-serve --call webapp:create_app` on a free loopback port, as the README runs it."""
+    """`python -m webapp.serve --call webapp:create_app` (waitress) on a free loopback port, as the README runs it."""
 
     def __init__(self, workdir, proxied=False):
         self.port = free_port()
         self.log = Path(workdir) / f"waitress-{self.port}.log"
-        command = [str(Path(sys.executable).with_name("waitress-serve")), "--host=127.0.0.1", f"--port={self.port}",
+        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}",
                    *WAITRESS_ARGS, *(PROXIED_ARGS if proxied else []), "--call", "webapp:create_app"]
         with self.log.open("wb") as log:  # a file, not a pipe nobody reads (it would fill up and stall the server)
             self.process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
