@@ -66,12 +66,12 @@ def stop(process):
 
 
 class Waitress:
-    """`waitress-serve --call webapp:create_app` on a free loopback port, as the README runs it."""
+    """`python -m webapp.serve --call webapp:create_app` (waitress) on a free loopback port, as the README runs it."""
 
     def __init__(self, workdir, proxied=False):
         self.port = free_port()
         self.log = Path(workdir) / f"waitress-{self.port}.log"
-        command = [str(Path(sys.executable).with_name("waitress-serve")), "--host=127.0.0.1", f"--port={self.port}",
+        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}",
                    *WAITRESS_ARGS, *(PROXIED_ARGS if proxied else []), "--call", "webapp:create_app"]
         with self.log.open("wb") as log:  # a file, not a pipe nobody reads (it would fill up and stall the server)
             self.process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
@@ -126,12 +126,15 @@ class Nginx:
 
 class SlowClients:
     """Clients that each open a connection and send a request's headers one byte at a time, never finishing them
-    (the "slowloris" pattern), until stopped or cut off by the server. Bounded: a fixed count, stopped by the caller."""
+    (the "slowloris" pattern), until stopped or cut off by the server. Bounded: a fixed count, stopped by the caller.
+    `opening` is sent whole as soon as a connection is open (BAD_REQUEST_LINE: the server refuses the request at once,
+    then the client keeps its connection lingering with a byte every `interval`)."""
 
     HEADER = b"GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow\r\nX-Padding: " + b"x" * 4000
+    BAD_REQUEST_LINE = b"/bad HTTP/1.1\r\n"
 
-    def __init__(self, port, count, tls_context=None, interval=0.5):
-        self.port, self.count, self.tls, self.interval = port, count, tls_context, interval
+    def __init__(self, port, count, tls_context=None, interval=0.5, opening=b""):
+        self.port, self.count, self.tls, self.interval, self.opening = port, count, tls_context, interval, opening
         self.sockets, self.cut_off = [], 0
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self._drip, daemon=True)
@@ -141,6 +144,8 @@ class SlowClients:
         if self.tls:
             sock = self.tls.wrap_socket(sock, server_hostname="localhost")
         sock.settimeout(None)
+        if self.opening:
+            sock.sendall(self.opening)
         return sock
 
     def start(self):

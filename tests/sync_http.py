@@ -22,7 +22,7 @@ def free_port():
 
 
 class WaitressServer:
-    """`waitress-serve --call webapp:create_app` on a loopback port, configured by FLASK_* environment variables."""
+    """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_* environment variables."""
 
     def __init__(self, config, port=None):
         self.port = port or free_port()
@@ -32,8 +32,7 @@ class WaitressServer:
         self.process = None
 
     def start(self, timeout=60):
-        waitress = Path(sys.executable).with_name("waitress-serve")
-        command = [str(waitress), "--host=127.0.0.1", f"--port={self.port}", *SERVER_ARGS]
+        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}", *SERVER_ARGS]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

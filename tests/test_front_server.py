@@ -3,6 +3,7 @@ connections, speaks HTTP/2, and puts the app's security headers and HSTS on what
 import concurrent.futures
 import http.client
 import socket
+import time
 
 import pytest
 
@@ -50,6 +51,26 @@ def test_a_normal_client_is_answered_while_500_slow_clients_hold_connections(sta
         assert slow.holding() == 500, "the slow clients were still holding their connections"
     finally:
         slow.stop()
+
+
+def test_normal_requests_are_served_while_300_bad_request_line_clients_linger(stack):
+    """A venue's phones share one address. Clients from it that each send a bad request line, then a byte every half
+    second, keep their refused connection lingering; nginx must not count them against the per-address limit, or
+    every normal request from the venue is refused with 429 for as long as they linger (issue 28)."""
+    nginx, _ = stack
+    bad = SlowClients(nginx.https_port, 300, tls_context=nginx.client_context(),
+                      opening=SlowClients.BAD_REQUEST_LINE).start()
+    try:
+        assert bad.cut_off == 0, f"{bad.cut_off} bad clients could not connect"
+        time.sleep(1.5)  # refused, and lingering: each has sent bytes after its 400
+        statuses = []
+        for _ in range(12):
+            status, _, _ = https_get(nginx, "/en/", {"Accept-Language": "en"})
+            statuses.append(status)
+            time.sleep(0.1)
+        assert statuses == [200] * 12
+    finally:
+        bad.stop()
 
 
 def test_http2_is_negotiated(stack):

@@ -101,12 +101,30 @@ def test_slash_redirects_never_name_a_host(client, path):
     assert "evil.example" not in location
 
 
-def test_relative_location_keeps_other_hosts_and_collapses_slashes():
-    assert relative_location("http://here.example/en/?x=1", "here.example") == "/en/?x=1"
-    assert relative_location("http://here.example//evil.example/", "here.example") == "/evil.example/"
-    assert relative_location("http://here.example/\\evil.example/", "here.example") == "/evil.example/"
-    assert relative_location("https://elsewhere.example/", "here.example") == "https://elsewhere.example/"
-    assert relative_location("/en/", "here.example") == "/en/"
+# Hosts that Werkzeug either lowercases (so the Location named a host the request did not) or refuses as a host (so
+# the Location read `http:///en/`, which browsers take for `http://en/`), and an empty one (issue 28).
+ODD_HOSTS = ["EVIL.example", "Localhost", "a@b", "x/", "x?y", "", "evil.example:99999", "[::1", "ex ample"]
+
+
+@pytest.mark.parametrize("host", ODD_HOSTS)
+@pytest.mark.parametrize("path", ["/en", "/fr/wrc-2015?x=1", "/"])
+def test_every_redirect_is_relative_whatever_the_host_header(client, host, path):
+    response = client.get(path, headers={"Host": host})
+    assert response.status_code in (302, 308)
+    location = response.headers["Location"]
+    assert re.fullmatch(r"/(en|fr|it)/(wrc-2015/)?(\?x=1)?", location), location
+
+
+def test_relative_location_drops_any_host_and_collapses_slashes():
+    """The app only ever redirects within itself, so whatever host a Location names is dropped."""
+    assert relative_location("http://here.example/en/?x=1") == "/en/?x=1"
+    assert relative_location("http://here.example//evil.example/") == "/evil.example/"
+    assert relative_location("http://here.example/\\evil.example/") == "/evil.example/"
+    assert relative_location("https://elsewhere.example/en/") == "/en/"
+    assert relative_location("http:///en/") == "/en/"
+    assert relative_location("//evil.example/en/") == "/en/"
+    assert relative_location("/en/#top") == "/en/#top"
+    assert relative_location("/en/") == "/en/"
 
 
 def test_root_redirect_varies_by_language(client):

@@ -18,6 +18,11 @@ REDIRECTS = {301, 302, 303, 307, 308}
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()"
 
 
+# The policy of what the server answers itself before the app sees the request (waitress's 400 and 431): plain text
+# that loads nothing, so it allows nothing.
+BARE_ERROR_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+
 def content_security_policy(style_hashes=()):
     """The strict policy: no inline script; no inline style but the ones whose hashes are given ('sha256-…')."""
     return "; ".join([
@@ -51,14 +56,14 @@ def worker_headers(csp):
     return {"Content-Security-Policy": csp, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
-def relative_location(location, host):
-    """A redirect to this same host, made relative: Werkzeug's slash redirects (308) echo the request's Host header.
+def relative_location(location):
+    """A redirect made relative: Werkzeug's slash redirects (308) are absolute, built from the request's Host header,
+    which it lowercases or, when it is not a valid host (`a@b`, `x/`, empty), leaves out (`http:///en/`, read as
+    `http://en/`). The app only ever redirects within itself, so any scheme and host are dropped.
 
     Leading slashes are collapsed, so the result can never read as another host (`//evil.example/`).
     """
     parts = urlsplit(location)
-    if not parts.netloc or parts.netloc != host:
-        return location
     path = "/" + parts.path.lstrip("/\\")
     return urlunsplit(("", "", path, parts.query, parts.fragment))
 
@@ -80,5 +85,5 @@ def init_app(app):
         for name, value in wanted.items():
             response.headers.setdefault(name, value)
         if response.status_code in REDIRECTS and "Location" in response.headers:
-            response.headers["Location"] = relative_location(response.headers["Location"], request.host)
+            response.headers["Location"] = relative_location(response.headers["Location"])
         return response

@@ -183,6 +183,8 @@ def log_strings():
         "points_total": _("penalty points applied: %(points)s"),
         "incidents_title": _("Incidents, newest first"),
         "no_match": _("No incident matches these filters."),
+        "more_cards": _("Show more players"),
+        "more_incidents": _("Show more incidents"),
         "strikes_line": _("Strikes: %(count)s."),
         "status_ok": _("May play."),
         "status_suspended": _("Suspended now."),

@@ -3,22 +3,51 @@
  * choices, and one card per player and ruleset with what their next offence costs. Pure: no DOM, no storage.
  * Escalation is always counted from the whole log; the filters only choose what is shown.
  */
-import { byTime } from './log-file.js';
 import { escalation, knownSessions } from './log.js';
 import { normalizeName } from './names.js';
 import { eventIdOf } from './storage/kinds/event.js';
 
 export const NO_FILTER = Object.freeze({ event: '', session: '', table: '', player: '' });
 
-/** The name a record's player goes by now: the roster's (after a rename), or the name it was typed with. */
-function currentName(everyone, item) {
-  return (item.playerId && everyone.find((player) => player.id === item.playerId)?.name) || item.player.trim();
+/** Roster players by id (given a Map, it is used as it is): looked up once per incident, never searched. */
+export function playersById(everyone) {
+  return everyone instanceof Map ? everyone : new Map(everyone.map((player) => [player.id, player]));
 }
 
-/** Who an incident is about, for counting (log.js isAbout): its roster player, or its typed name in its event. */
+/** The name a record's player goes by now: the roster's (after a rename), or the name it was typed with. */
+function currentName(players, item) {
+  return (item.playerId && players.get(item.playerId)?.name) || item.player.trim();
+}
+
+/** Who an incident is about, for counting (log.js isAbout): its roster player, or its typed name in its event.
+ * everyone: the roster players, as a list or as playersById's Map (the Map when called for many incidents). */
 export function personOf(item, everyone) {
   const eventId = eventIdOf(item);
-  return item.playerId ? { playerId: item.playerId, name: currentName(everyone, item), eventId } : { name: item.player.trim(), eventId };
+  return item.playerId ? { playerId: item.playerId, name: currentName(playersById(everyone), item), eventId } : { name: item.player.trim(), eventId };
+}
+
+const typedKey = (eventId, name) => `${eventId}:${normalizeName(name)}`;
+
+/**
+ * Each person's incidents, built once per read of the log, so a card's escalation counts from that person's few
+ * incidents instead of searching the whole log: {byPlayerId: Map id → [incident], byTypedName: Map → [incident]}.
+ */
+export function personIndex(incidents) {
+  const byPlayerId = new Map();
+  const byTypedName = new Map();
+  for (const item of incidents) {
+    const [map, key] = item.playerId ? [byPlayerId, item.playerId] : [byTypedName, typedKey(eventIdOf(item), item.player)];
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(item);
+  }
+  return { byPlayerId, byTypedName };
+}
+
+/** Every incident that may be about this person (log.js isAbout picks among them): their roster id's, and the ones
+ * typed under their name in their event. */
+export function incidentsOf(index, who) {
+  const typed = index.byTypedName.get(typedKey(who.eventId ?? '', who.name)) ?? [];
+  return who.playerId ? [...(index.byPlayerId.get(who.playerId) ?? []), ...typed] : typed;
 }
 
 /** The player filter's value for an incident's person: the roster id, or the typed name within its event. */
@@ -34,7 +63,14 @@ export function filterIncidents(incidents, filters = NO_FILTER) {
     && (!filters.player || personFilterKey(item) === filters.player));
 }
 
-const byText = (a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
+/** Incidents oldest first, each one's time parsed once (a big log's sort would parse every time at each comparison). */
+export function oldestFirst(items) {
+  const times = new Map(items.map((item) => [item, Date.parse(item.at)]));
+  return [...items].sort((a, b) => times.get(a) - times.get(b));
+}
+
+// One collator for every comparison: localeCompare with options builds one per call (most of a big log's sort).
+const byText = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;
 
 /**
  * The choices of each filter: {events: [id], sessions: [label], tables: [label], players: [{key, name}]}. Sessions
@@ -42,11 +78,12 @@ const byText = (a, b) => a.localeCompare(b, undefined, { numeric: true, sensitiv
  */
 export function filterChoices(incidents, events, everyone, filters = NO_FILTER) {
   const inEvent = filters.event ? incidents.filter((item) => eventIdOf(item) === filters.event) : incidents;
+  const byId = playersById(everyone);
   const listed = events.filter((event) => !filters.event || event.id === filters.event).flatMap((event) => event.sessions ?? []);
   const sessions = [...new Set([...listed, ...knownSessions(inEvent)])];
   const tables = [...new Set(inEvent.map((item) => item.table).filter(Boolean))].sort(byText);
   const players = new Map();
-  for (const item of inEvent) players.set(personFilterKey(item), currentName(everyone, item));
+  for (const item of inEvent) players.set(personFilterKey(item), currentName(byId, item));
   return {
     events: [...new Set([...events.map((event) => event.id), ...incidents.map(eventIdOf)])],
     sessions,
@@ -56,24 +93,43 @@ export function filterChoices(incidents, events, everyone, filters = NO_FILTER) 
 }
 
 /**
- * One card per person and ruleset among the shown incidents, by name: {key, rulesetId, player, playerId, count,
- * points, session, found}, where found is what the next offence costs (escalation over the whole log, in the session
- * filtered on, else the person's latest).
+ * One group per person and ruling's ruleset among the shown incidents, by name: {key, rulesetId, player, playerId,
+ * count, points, session, who}, where session is the one filtered on, else the person's latest. Cheap: no counting.
  */
-export function playerCards(rulesets, incidents, shown, everyone, filters = NO_FILTER, today = undefined) {
+export function cardGroups(shown, everyone, filters = NO_FILTER) {
+  const byId = playersById(everyone);
   const groups = new Map();
-  for (const item of [...shown].sort(byTime)) {
+  for (const item of oldestFirst(shown)) {
     const key = `${item.rulesetId}:${personFilterKey(item)}`;
-    const who = personOf(item, everyone);
-    if (!groups.has(key)) groups.set(key, { key, rulesetId: item.rulesetId, player: who.name, playerId: item.playerId ?? '', who, count: 0, points: 0, session: '' });
+    if (!groups.has(key)) {
+      const who = personOf(item, byId);
+      groups.set(key, { key, rulesetId: item.rulesetId, player: who.name, playerId: item.playerId ?? '', who, count: 0, points: 0, session: '' });
+    }
     const group = groups.get(key);
     group.count += 1;
     group.points += item.points || 0;
     group.session = filters.session || item.session;
   }
-  return [...groups.values()].sort((a, b) => byText(a.player, b.player) || a.rulesetId.localeCompare(b.rulesetId)).map(({ who, ...group }) => {
+  return [...groups.values()].sort((a, b) => byText(a.player, b.player) || a.rulesetId.localeCompare(b.rulesetId));
+}
+
+/**
+ * The cards of some groups (the ones on screen), each with found: what the next offence costs, counted by
+ * escalation over the person's incidents in the whole log (index: personIndex of the whole log).
+ */
+export function cardsOf(rulesets, groups, index, today = undefined) {
+  return groups.map(({ who, ...group }) => {
     const ruleset = rulesets[group.rulesetId];
-    const found = ruleset ? escalation({ incidents }, ruleset, who, group.session, today) : { incidents: group.count };
+    const found = ruleset ? escalation({ incidents: incidentsOf(index, who) }, ruleset, who, group.session, today) : { incidents: group.count };
     return { ...group, found };
   });
+}
+
+/**
+ * One card per person and ruleset among the shown incidents, by name: {key, rulesetId, player, playerId, count,
+ * points, session, found}, where found is what the next offence costs (escalation over the whole log, in the session
+ * filtered on, else the person's latest).
+ */
+export function playerCards(rulesets, incidents, shown, everyone, filters = NO_FILTER, today = undefined) {
+  return cardsOf(rulesets, cardGroups(shown, everyone, filters), personIndex(incidents), today);
 }

@@ -1,12 +1,13 @@
 /**
  * The log screen's controller: one card per player with the next offence first, the incidents newest first, both
  * filtered by event, session, table and player; editors kept open across refreshes, import (error, plan, merge or
- * replace) and export.
+ * replace) and export. A big log stays quick: it is read and indexed once per change of the data (a filter or "show
+ * more" reuses it), and only a page of cards is drawn, each counted from its player's own incidents.
  */
 import { localDay } from '../discipline.js';
 import { download } from '../dom.js';
 import { escalation, knownSessions } from '../log.js';
-import { filterChoices, filterIncidents, NO_FILTER, personOf, playerCards } from '../log-view.js';
+import { cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, personIndex, personOf, playersById } from '../log-view.js';
 import { personFor, rosterOf } from '../roster-data.js';
 import { eventIdOf } from '../storage/kinds/event.js';
 import { incidentsCsv } from '../csv-export.js';
@@ -16,8 +17,28 @@ import {
   deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
 } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
+import { onChange } from '../storage/changes.js';
 import { renderNotices } from '../views/notices.js';
 import { describeIncident, renderLog } from '../views/log.js';
+
+const PAGE = 50;  // cards and incidents drawn at a time; "show more" draws as many again
+
+let heard = 0;  // changes another tab made (or this tab's storage closing), so a kept read is known to be stale
+onChange(() => {
+  heard += 1;
+});
+
+/** The filters' choices depend on the chosen event only: worked out once per read of the data and event. */
+function choicesIn(read, eventId, work) {
+  if (!read.choices.has(eventId)) read.choices.set(eventId, work());
+  return read.choices.get(eventId);
+}
+
+/** The time of each incident, parsed once, and the entries newest first (the order the list shows them in). */
+function newestFirst(entries) {
+  const times = new Map(entries.map((entry) => [entry, Date.parse(entry.incident.at)]));
+  return [...entries].sort((a, b) => times.get(b) - times.get(a));
+}
 
 export function createLogScreen(ctx, { rulesets }) {
   const { config } = ctx;
@@ -28,6 +49,9 @@ export function createLogScreen(ctx, { rulesets }) {
   let incidents = [];
   let roster = null;
   let filters = { ...NO_FILTER };
+  let pages = { cards: PAGE, incidents: PAGE };
+  let read = null;  // the last read of the data, indexed: {log, health, notices, ordered, players, index, heard}
+  let reuse = false;  // the next render only changes what is shown (filters, pages): the last read serves
   const eventOf = (id) => roster.events.find((entry) => entry.event.id === id)?.event ?? { id };
 
   const show = (state) => {
@@ -39,10 +63,19 @@ export function createLogScreen(ctx, { rulesets }) {
     filter(name, value) {
       filters = { ...filters, [name]: value };
       if (name === 'event') filters = { ...filters, session: '', table: '', player: '' };  // another event's choices
+      pages = { cards: PAGE, incidents: PAGE };
+      reuse = true;
       ctx.refresh();
     },
     clearFilters() {
       filters = { ...NO_FILTER };
+      pages = { cards: PAGE, incidents: PAGE };
+      reuse = true;
+      ctx.refresh();
+    },
+    more(list) {
+      pages = { ...pages, [list]: pages[list] + PAGE };
+      reuse = true;
       ctx.refresh();
     },
     openEditor(id) {
@@ -119,16 +152,26 @@ export function createLogScreen(ctx, { rulesets }) {
     },
   };
 
+  /** Read the log, the roster and the data's health, and index them once for every render until the data changes. */
+  async function readData() {
+    const seen = heard;
+    const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
+    roster = await readRoster();
+    const health = await readHealth();
+    const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
+      { kind: 'shortcuts' }, { kind: 'clock' }],
+      [{ kind: 'incident', status: log.status }, ...health.newer]);
+    incidents = log.entries.map((entry) => entry.incident);
+    return { log, health, notices, ordered: newestFirst(log.entries), players: playersById(roster.everyone),
+      index: personIndex(incidents), choices: new Map(), heard: seen };
+  }
+
   return {
     live: true,
     async render() {
-      const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
-      roster = await readRoster();
-      const health = await readHealth();
-      const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
-        { kind: 'shortcuts' }, { kind: 'clock' }],
-        [{ kind: 'incident', status: log.status }, ...health.newer]);
-      incidents = log.entries.map((entry) => entry.incident);
+      if (!reuse || !read || read.heard !== heard) read = await readData();
+      reuse = false;
+      const { health, notices, ordered, players, index } = read;
       const known = roster.players.map((entry) => entry.player.name);
       const events = roster.events.map((entry) => entry.event);
       const editorOf = (incident, rev, problem) => {
@@ -137,20 +180,26 @@ export function createLogScreen(ctx, { rulesets }) {
           knownSessions: knownSessions(incidents, event.id) };
       };
       const shown = filterIncidents(incidents, filters);
-      const entries = log.entries.filter(({ incident }) => shown.includes(incident)).map(({ incident, rev }) => ({
-        incident, rev, name: personOf(incident, roster.everyone).name,
-        editor: editors.has(incident.id) ? editorOf(incident, rev) : null,
-      }));
+      const passes = new Set(shown);
+      const listed = ordered.filter(({ incident }) => passes.has(incident));
+      // A page of the list, and any incident being edited further down (its editor stays open).
+      const entries = listed.filter(({ incident }, position) => position < pages.incidents || editors.has(incident.id))
+        .map(({ incident, rev }) => ({
+          incident, rev, name: personOf(incident, players).name,
+          editor: editors.has(incident.id) ? editorOf(incident, rev) : null,
+        }));
       for (const [id, snapshot] of editors) {  // an incident deleted in another tab while being edited here
         if (!incidents.some((item) => item.id === id)) {
           entries.push({ incident: snapshot, rev: '', name: snapshot.player, deleted: true, editor: editorOf(snapshot, '', 'deleted') });
         }
       }
       entries.sort((a, b) => byTime(b.incident, a.incident));
+      const groups = cardGroups(shown, players, filters);
       const view = {
-        status: log.status, entries, total: incidents.length, filters, choices: filterChoices(incidents, events, roster.everyone, filters),
-        events: roster.events, currentEvent: roster.event.id,
-        cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, localDay()), importState, health,
+        status: read.log.status, entries, shownCount: listed.length, moreIncidents: listed.length > pages.incidents, total: incidents.length,
+        filters, choices: choicesIn(read, filters.event, () => filterChoices(incidents, events, players, filters)), events: roster.events, currentEvent: roster.event.id,
+        cards: cardsOf(rulesets, groups.slice(0, pages.cards), index, localDay()), moreCards: groups.length > pages.cards,
+        importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
       return { children: renderLog({ config, rulesets, view, on }), title: config.strings.log.title };

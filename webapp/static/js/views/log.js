@@ -81,6 +81,11 @@ function playerCardList(config, rulesets, cards) {
     })));
 }
 
+/** A button that draws the next page of a long list (the cards or the incidents). */
+function moreButton(id, label, onclick) {
+  return el('p', { class: 'log-actions no-print' }, el('button', { type: 'button', class: 'button secondary', id, onclick }, label));
+}
+
 /** The filters: event, session, table and player, each chosen from what the log and the events hold. */
 function filterForm(config, view, on) {
   const { strings } = config;
@@ -188,9 +193,10 @@ function dataSection(config, health, on) {
 }
 
 /**
- * view: {entries: [{incident, rev, name, editor, deleted}] newest first (the filtered ones), total (every incident),
- * filters, choices (filterChoices), events: [{event, rev}], cards (playerCards), importState, health, notices};
- * on: filter(name, value)/clearFilters, openEditor/closeEditor/saveEdit/remove/escalation, exportJson/exportCsv,
+ * view: {entries: [{incident, rev, name, editor, deleted}] newest first (a page of the filtered ones), shownCount (the
+ * filtered ones), moreIncidents, total (every incident), filters, choices (filterChoices), events: [{event, rev}],
+ * cards (a page of playerCards), moreCards, importState, health, notices};
+ * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/escalation, exportJson/exportCsv,
  * importFile(text), merge(ids to take from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
  */
 export function renderLog({ config, rulesets, view, on }) {
@@ -219,12 +225,14 @@ export function renderLog({ config, rulesets, view, on }) {
       el('button', { type: 'button', class: 'button secondary', id: 'print-log', onclick: () => window.print() }, log.print)),
     status,
     view.total ? filterForm(config, view, on) : null,
-    view.total ? el('p', { id: 'log-shown', 'data-shown': view.entries.filter((entry) => !entry.deleted).length, 'data-total': view.total },
-      format(pluralForm(config.lang, log.shown, view.total), { shown: view.entries.filter((entry) => !entry.deleted).length, total: view.total })) : null,
+    view.total ? el('p', { id: 'log-shown', 'data-shown': view.shownCount, 'data-total': view.total },
+      format(pluralForm(config.lang, log.shown, view.total), { shown: formatNumber(config.lang, view.shownCount), total: formatNumber(config.lang, view.total) })) : null,
     view.cards.length ? playerCardList(config, rulesets, view.cards) : null,
+    view.moreCards ? moreButton('more-cards', log.more_cards, () => on.more('cards')) : null,
     view.entries.length
       ? el('section', { 'aria-labelledby': 'incidents-title' }, el('h2', { id: 'incidents-title' }, log.incidents_title),
-        el('ol', { class: 'incidents', id: 'incidents' }, view.entries.map((entry) => incidentCard(config, rulesets, entry, on, failed))))
+        el('ol', { class: 'incidents', id: 'incidents' }, view.entries.map((entry) => incidentCard(config, rulesets, entry, on, failed))),
+        view.moreIncidents ? moreButton('more-incidents', log.more_incidents, () => on.more('incidents')) : null)
       : view.status !== 'ok' && !view.total  // the log could not be read: "nothing recorded" would be untrue
         ? el('p', { class: 'field-error', id: 'log-unreadable', 'data-problem': view.status }, strings.data.read_only)
         : el('p', { id: view.total ? 'log-no-match' : 'log-empty' }, view.total ? log.no_match : log.empty),
