@@ -45,6 +45,15 @@ def test_slow_clients_benchmark_runs():
     assert "seconds" in figures["waitress"]  # a number, or None when waitress never answered: both are figures
 
 
+def test_log_benchmark_runs():
+    """The big-log benchmark's short run: every figure is there (opening, filtering, the import done)."""
+    figures = run("log_bench.py")
+    assert figures["open_ms"] > 0 and figures["cold_open_ms"] > 0 and figures["cards_shown"] > 0
+    assert len(figures["filter_ms"]) == 2 and figures["filter_median_ms"] > 0
+    assert figures["import_added"] == figures["import_players"] and figures["import_s"] > 0
+    assert set(figures["budgets_ms"]) == {"open", "filter"}
+
+
 def test_perf_benchmark_runs():
     """Every figure of issue 17, with its control: bytes, Lighthouse (once), DevTools Slow 4G, offline, steps."""
     figures = run("perf.py", timeout=1200)

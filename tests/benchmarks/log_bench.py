@@ -210,6 +210,7 @@ def main():
     args = parser.parse_args()
     if args.short:
         args.players, args.incidents, args.import_players, args.cpu, args.filters = 200, 800, 2000, 1, 2
+    load_before = os.getloadavg()[0]
     app, server, base = serve()
     rulings = some_rulings(app)
     body = export_file(args.import_players, args.import_players, rulings)
@@ -225,11 +226,13 @@ def main():
         server.shutdown()
     results = {"players": args.players, "incidents": args.incidents, "cpu": args.cpu,
                "import_players": args.import_players, "import_mb": round(len(body) / 1e6, 1),
-               "budgets_ms": BUDGETS_MS, **figures}
+               "budgets_ms": BUDGETS_MS, "load_before": round(load_before, 1),
+               "load_after": round(os.getloadavg()[0], 1), "date": time.strftime("%Y-%m-%d"), **figures}
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"Log of {args.players:,} players and {args.incidents:,} incidents, CPU slowed {args.cpu:g}x:")
+    print(f"Log of {args.players:,} players and {args.incidents:,} incidents, CPU slowed {args.cpu:g}x "
+          f"({results['date']}, load average {results['load_before']:g} before, {results['load_after']:g} after):")
     print(f"  open the log, first cards shown      {figures['open_ms']:>7,} ms   budget {BUDGETS_MS['open']:,} ms"
           f"   ({figures['cards_shown']} cards in the page)")
     print(f"  a cold load of /en/log, first cards   {figures['cold_open_ms']:>7,} ms   (page, modules and data fetched)")

@@ -86,6 +86,15 @@ function moreButton(id, label, onclick) {
   return el('p', { class: 'log-actions no-print' }, el('button', { type: 'button', class: 'button secondary', id, onclick }, label));
 }
 
+// The <option>s of each list of choices, built once: the screen keeps a list until the data or the event changes, and
+// a big log's player filter has thousands (building them was half of a filter change). Moved into each new <select>.
+const builtOptions = new WeakMap();
+
+function optionsOf(list, pair) {
+  if (!builtOptions.has(list)) builtOptions.set(list, list.map(pair).map(([value, text]) => el('option', { value }, text)));
+  return builtOptions.get(list);
+}
+
 /** The filters: event, session, table and player, each chosen from what the log and the events hold. */
 function filterForm(config, view, on) {
   const { strings } = config;
@@ -95,20 +104,21 @@ function filterForm(config, view, on) {
     const event = view.events.find((entry) => entry.event.id === id)?.event;
     return event ? event.name || strings.roster.local : id;
   };
-  const select = (name, label, options) => {
+  const select = (name, label, list, pair) => {
     const control = el('select', { name, id: `filter-${name}`, 'data-filter': name },
-      el('option', { value: '' }, log.filter_all),
-      options.map(([value, text]) => el('option', { value, selected: filters[name] === value }, text)));
+      el('option', { value: '' }, log.filter_all), optionsOf(list, pair));
+    control.value = filters[name];
+    if (control.selectedIndex < 0) control.selectedIndex = 0;  // a choice no longer offered: "All"
     control.addEventListener('change', () => on.filter(name, control.value));
     return el('div', { class: 'field' }, el('label', { for: `filter-${name}` }, label), control);
   };
   const active = Object.values(filters).some(Boolean);
   return el('form', { class: 'log-filters no-print', id: 'log-filters', 'data-transient': true, role: 'search', 'aria-label': log.filters },
     el('div', { class: 'field-pair' },
-      select('event', strings.roster.choose, choices.events.map((id) => [id, labelOf(id)])),
-      select('session', log.session, choices.sessions.map((label) => [label, label])),
-      select('table', log.table, choices.tables.map((label) => [label, label])),
-      select('player', log.player, choices.players.map(({ key, name }) => [key, name]))),
+      select('event', strings.roster.choose, choices.events, (id) => [id, labelOf(id)]),
+      select('session', log.session, choices.sessions, (label) => [label, label]),
+      select('table', log.table, choices.tables, (label) => [label, label]),
+      select('player', log.player, choices.players, ({ key, name }) => [key, name])),
     active ? el('button', { type: 'button', class: 'button secondary small', id: 'filters-clear', onclick: on.clearFilters }, log.filters_clear) : null);
 }
 
