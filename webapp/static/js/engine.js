@@ -2,6 +2,7 @@
  * The wizard engine: walks a ruleset's incident tree from answers to the next question or the ruling.
  * Pure: no DOM, no storage, no network, so it runs the same in the browser and in Node.
  */
+import { pluralForm } from './format.js';
 
 /** Say whether an id names a question of the ruleset. */
 export function isQuestion(ruleset, id) {
@@ -35,9 +36,9 @@ export function answer(node, value) {
 }
 
 /** The label of an answer, for the trail of answers already given. */
-export function answerLabel(node, value) {
+export function answerLabel(node, value, lang) {
   if (node.options) return node.options.find((option) => option.id === value)?.label ?? String(value);
-  return node.number.unit ? `${value} ${node.number.unit}` : String(value);
+  return node.number.unit ? `${value} ${pluralForm(lang, node.number.unit, Number(value))}` : String(value);
 }
 
 /**
@@ -52,7 +53,7 @@ export function walk(ruleset, answers) {
     const node = ruleset.incidents[at];
     const next = answer(node, answers[index]);
     if (next === null) return { trail, at: { kind: 'invalid', id: at, index } };
-    trail.push({ id: at, value: String(answers[index]), label: answerLabel(node, answers[index]) });
+    trail.push({ id: at, value: String(answers[index]), label: answerLabel(node, answers[index], ruleset.lang) });
     at = next;
   }
   return { trail, at: { kind: isRuling(ruleset, at) ? 'ruling' : 'question', id: at } };
