@@ -145,3 +145,45 @@ def test_french_text_that_is_right(text):
 ])
 def test_italian_text_that_is_right(text):
     assert problems_in("it", text) == []
+
+
+# The client's own code must not join a label and its value with punctuation of its own (« Type d’incident: … »):
+# every such join goes through the catalog string "%(label)s: %(value)s", which French writes with a no-break space.
+SCRIPTS = TRANSLATIONS.parent / "webapp" / "static" / "js"
+TEMPLATE = re.compile(r"`(?:[^`\\]|\\.)*`")
+JOIN_IN_TEMPLATE = re.compile(r"\}\s*[:;]\s+|\w[:;]\s+\$\{|\w[:;]\s+$")  # `${label}: ${value}`, `${label}: `
+LONE_PUNCTUATION = re.compile(r"(?:,|\[|(?<!\.split)\()\s*(['\"])\s*[:;]\s*\1\s*[,)\]]")  # label, ': ', value; .join('; ')
+COOKIE = re.compile(r"; Path=")  # a cookie's attributes are not shown text
+COMMENT = re.compile(r"/\*.*?\*/|(?<![:'\"`])//[^\n]*", re.S)
+
+
+def hard_coded_joins(source):
+    """The template literals and lone ': ' or '; ' strings of a script that join words with their own punctuation."""
+    code = COMMENT.sub("", source)
+    found = [m.group() for m in TEMPLATE.finditer(code)
+             if JOIN_IN_TEMPLATE.search(m.group()[1:-1]) and not COOKIE.search(m.group())]
+    return found + [m.group().strip(",()[] ") for m in LONE_PUNCTUATION.finditer(code)]
+
+
+def test_no_script_joins_a_label_and_its_value_with_its_own_colon():
+    found = {path.relative_to(SCRIPTS).as_posix(): hard_coded_joins(path.read_text(encoding="utf-8"))
+             for path in sorted(SCRIPTS.rglob("*.js"))}
+    assert {path: joins for path, joins in found.items() if joins} == {}
+
+
+@pytest.mark.parametrize("source", [
+    "el('p', {}, `${strings.tag}: ${label}`)",
+    "el('span', { class: 'visually-hidden' }, `${kind.label}: `)",
+    "el('li', {}, el('strong', {}, name), ': ', text)",
+    "const past = dates.join('; ');",
+])
+def test_a_planted_hard_coded_colon_is_found(source):
+    assert hard_coded_joins(source)
+
+
+@pytest.mark.parametrize("source", [
+    "format(strings.label_value, { label, value })", "{ 'aria-describedby': 'x' }", "`name:${id}:${key}`",
+    "// a comment: ${not code}", "`${a} → ${b}`", "cookie.split('; ')", "`lang=${lang}; Path=/; Max-Age=1`",
+])
+def test_code_that_is_not_a_join_passes(source):
+    assert hard_coded_joins(source) == []

@@ -48,6 +48,9 @@ def client_strings():
         "install": _("Install the app"),
         "ruling_reached": _("Ruling"),
         "tag": _("Kind of incident"),
+        # I18N: a label and its value on one line (Kind of incident: False win); French puts a no-break space before
+        # the colon. Every label-value line of the client goes through this string, never a hard-coded ": ".
+        "label_value": _("%(label)s: %(value)s"),
         "other_rulesets": _("The same incident under other rulesets"),
         "edition": _("Edition"),
         "referee_tools": _("Referee's tools"),
