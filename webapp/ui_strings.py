@@ -40,6 +40,7 @@ def client_strings():
         "offline_unsupported": _("This browser cannot keep the app for offline use."),
         "offline_keep_languages": _("Keep every language for offline use"),
         "offline_languages_kept": _("Every language is kept for offline use."),
+        "offline_languages_list": _("Languages kept for offline use: %(languages)s."),
         "offline_keep_failed": _("The other languages could not be downloaded. Try again when you are online."),
         "offline_language_missing": _("The page you opened is in a language this phone does not keep for offline "
                                       "use. Go online once to add it, or keep every language."),

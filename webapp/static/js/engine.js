@@ -2,7 +2,6 @@
  * The wizard engine: walks a ruleset's incident tree from answers to the next question or the ruling.
  * Pure: no DOM, no storage, no network, so it runs the same in the browser and in Node.
  */
-import { pluralForm } from './format.js';
 
 /** Say whether an id names a question of the ruleset. */
 export function isQuestion(ruleset, id) {
@@ -33,6 +32,18 @@ export function answer(node, value) {
   if (number === null) return null;
   const branch = node.branches.find((candidate) => candidate.upto === undefined || number <= candidate.upto);
   return branch.next;
+}
+
+const pluralRules = new Map();
+
+/**
+ * The form of a counted string for this count: forms is {one, other} (ui_strings.py plural, a number question's unit),
+ * picked by CLDR's rules. It lives here because the first screen's engine needs it for a number answer and format.js
+ * is not among the first screen's modules; format.js hands it on to the views.
+ */
+export function pluralForm(lang, forms, count) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return forms[pluralRules.get(lang).select(count)] ?? forms.other;
 }
 
 /** The label of an answer, for the trail of answers already given. */
