@@ -140,11 +140,31 @@ def wait_offline_ready(page):
 
 
 def keep_every_language(page):
-    """Tap the footer's "keep every language" (a first visit keeps its own language only) and wait until all are."""
+    """Tap the footer's "keep every language" (a phone that saves data keeps its own language only) and wait until
+    all are."""
     page.click("#keep-languages")
-    expect(page.locator("#offline-languages")).to_have_attribute("data-state", "kept", timeout=20000)
+    every_language_kept(page)
+
+
+def every_language_kept(page, timeout=15000):
+    """Wait until every language is kept: a first visit fetches the others in the background once idle (at most
+    15 s), unless the browser saves data."""
+    expect(page.locator("#offline-languages")).to_have_attribute("data-state", "kept", timeout=timeout)
     expect(page.locator("#offline-languages")).to_have_attribute("data-languages", "en fr it")
     expect(page.locator("#keep-languages")).to_be_hidden()
+
+
+SAVES_DATA = """Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"""
+
+
+def saving_data(context, how="both"):
+    """Make a browser context ask to save data: the Save-Data header the server sees ("header"), the browser's own
+    navigator.connection.saveData ("client"), or both."""
+    if how in ("header", "both"):
+        context.set_extra_http_headers({"Save-Data": "on"})
+    if how in ("client", "both"):
+        context.add_init_script(SAVES_DATA)
+    return context
 
 
 def kept_shells(page):
@@ -162,22 +182,22 @@ def offline_context(context, own_server):
     page = context.new_page()
     page.goto(f"{own_server.url}/en/")
     wait_offline_ready(page)
-    keep_every_language(page)
+    every_language_kept(page)
     page.close()
     own_server.stop()
     return context, own_server.url
 
 
 def rulings_after_server_stops(context, server, also=None):
-    """Visit once and keep every language, stop the server, then in a new tab reach rulings in every language; return
-    what came from the network.
+    """Visit once and wait until every language is kept in the background, stop the server, then in a new tab reach
+    rulings in every language; return what came from the network.
 
     `also(page, lang)` runs more checks per language in the same offline tab.
     """
     page = context.new_page()
     page.goto(f"{server.url}/en/")
     wait_offline_ready(page)
-    keep_every_language(page)
+    every_language_kept(page)
     server.stop()
     served_by_network = []
     fresh = context.new_page()

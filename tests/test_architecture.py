@@ -16,7 +16,7 @@ PURE = ["js/engine.js", "js/calculator.js", "js/discipline.js", "js/log.js", "js
         "js/table-state.js", "js/hand-scoring.js", "js/table-history.js", "js/storage/kinds/table.js",
         "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js",
         "js/log-view.js", "js/sync-versions.js", "js/sync-records.js", "js/schema-check.js", "js/text-rule.js",
-        "js/record-schemas.js"]
+        "js/record-schemas.js", "js/format.js"]
 BROWSER_ONLY = re.compile(r"\b(document|window|localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator)\b")
 
 

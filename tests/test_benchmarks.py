@@ -57,8 +57,9 @@ def test_log_benchmark_runs():
 def test_perf_benchmark_runs():
     """Every figure of issue 17, with its control: bytes, Lighthouse (once), DevTools Slow 4G, offline, steps."""
     figures = run("perf.py", timeout=1200)
-    for group in ("first_paint", "after_paint", "precache"):
+    for group in ("first_paint", "after_paint", "precache", "other_languages"):
         assert figures["bytes"][group]["requests"] > 0 and figures["bytes"][group]["total_kb"] > 0, group
+    assert figures["bytes"]["all_languages_kb"] > figures["bytes"]["precache"]["total_kb"]
     # the page alone (its first screen's styles are inline), in the language whose precache is largest
     assert figures["bytes"]["first_paint_files"] == [f"/{figures['bytes']['lang']}/"]
     for key in ("fcp", "home_shown", "home_ready", "early_tap_question", "taps_held", "app_started", "first_tap",
@@ -77,4 +78,6 @@ def test_perf_benchmark_runs():
     lighthouse = figures["lighthouse"]
     assert lighthouse["app"]["fcp_ms"] > 0 and lighthouse["peer"]["fcp_ms"] > 0
     assert {"performance", "accessibility", "best-practices"} <= set(lighthouse["app"])
-    assert set(figures["budgets"]) >= {"precache_kb", "lighthouse_fcp_ms", "home_ready_ms", "offline_ratio"}
+    assert set(figures["budgets"]) >= {"precache_kb", "all_languages_kb", "lighthouse_fcp_ms", "ready_ms",
+                                       "early_tap_question_ms", "offline_ratio"}
+    assert figures["cold_nginx"]["app_started"] > 0 and figures["cold_nginx"]["early_tap_question"] > 0

@@ -5,7 +5,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import keep_every_language, kept_shells, rulings_after_server_stops, wait_offline_ready
+from conftest import (every_language_kept, keep_every_language, kept_shells, rulings_after_server_stops, saving_data,
+                      wait_offline_ready)
+from webapp.ui_strings import client_strings
 
 LANGS = ["en", "fr", "it"]
 
@@ -193,14 +195,56 @@ def test_user_interface_fits_320px(page, live_server):
 
 
 def test_offline_after_one_visit(context, own_server):
-    """Load once and keep every language, stop the server, open a new tab: every language still gives rulings, all
-    from the service worker."""
+    """Load once and wait until every language is kept, stop the server, open a new tab: every language still gives
+    rulings, all from the service worker."""
     assert rulings_after_server_stops(context, own_server) == []
 
 
-def test_a_first_visit_keeps_its_own_language_and_says_when_another_is_not_kept(context, own_server):
-    """One visit in French keeps French only (the precache budget); offline, an Italian page opens French home, which
-    says Italian is not kept, and the URL loses the mark; once Italian was opened online it works offline too."""
+def test_every_language_opens_offline_after_one_visit_to_english(context, own_server, app):
+    """One visit to /en/, no tap: once the app is idle the other languages are fetched in the background (the footer
+    says so); with the server stopped, /fr/ and /it/ open in a new tab in their own language."""
+    page = context.new_page()
+    page.goto(f"{own_server.url}/en/")
+    wait_offline_ready(page)
+    every_language_kept(page, timeout=15000)
+    assert kept_shells(page) == ["en", "fr", "it"]
+    own_server.stop()
+    served_by_network = []
+    fresh = context.new_page()
+    fresh.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
+    for lang in ("fr", "it"):
+        fresh.goto(f"{own_server.url}/{lang}/")
+        assert fresh.get_attribute("html", "lang") == lang
+        with app.test_request_context(f"/{lang}/"):
+            app.preprocess_request()
+            ready_text = client_strings()["offline_ready"]
+        expect(fresh.locator("#offline-status")).to_have_text(ready_text)  # the string of that language's catalog
+        expect(fresh.locator("#offline-languages")).to_have_attribute("data-languages", "en fr it")
+    assert served_by_network == []
+
+
+@pytest.mark.parametrize("how", ["header", "client"])
+def test_a_phone_that_saves_data_fetches_no_other_language(context, own_server, how):
+    """Save-Data (the header, seen by the server, or navigator.connection.saveData): after the first visit's precache
+    nothing more is fetched, and the footer keeps its button."""
+    saving_data(context, how)
+    page = context.new_page()
+    page.goto(f"{own_server.url}/en/")
+    wait_offline_ready(page)
+    expect(page.locator("#offline-languages")).to_have_attribute("data-languages", "en")
+    before = len(own_server.requests)
+    page.wait_for_timeout(4500)  # longer than the background's wait for an idle moment (3 s at most)
+    others = [path for path in own_server.requests[before:] if path.startswith(("/fr", "/it", "/data/fr", "/data/it"))]
+    assert others == []
+    assert kept_shells(page) == ["en"]
+    expect(page.locator("#keep-languages")).to_be_visible()
+    assert page.get_attribute("#offline-languages", "data-state") is None
+
+
+def test_a_first_visit_that_saves_data_keeps_its_own_language_and_says_when_another_is_not_kept(context, own_server):
+    """One visit in French that saves data keeps French only; offline, an Italian page opens French home, which says
+    Italian is not kept, and the URL loses the mark; once Italian was opened online it works offline too."""
+    saving_data(context)
     page = context.new_page()
     page.goto(f"{own_server.url}/fr/")
     wait_offline_ready(page)
@@ -227,7 +271,9 @@ def test_a_first_visit_keeps_its_own_language_and_says_when_another_is_not_kept(
 
 
 def test_keeping_every_language_fails_with_a_message_and_can_be_tried_again(context, own_server):
-    """Offline, "keep every language" says it failed and keeps what was kept; online again, it works."""
+    """On a phone that saves data, offline, "keep every language" says it failed and keeps what was kept; online
+    again, it works."""
+    saving_data(context)
     page = context.new_page()
     page.goto(f"{own_server.url}/en/")
     wait_offline_ready(page)

@@ -5,12 +5,13 @@ import shutil
 from playwright.sync_api import expect
 
 import stored as store
-from conftest import LiveServer, kept_shells, wait_offline_ready
+from conftest import LiveServer, kept_shells, saving_data, wait_offline_ready
 from helpers import ROOT
 from webapp import create_app
 
 
 def test_update_keeps_data_and_state(context, tmp_path):
+    saving_data(context)  # a phone that saves data keeps the languages it opened: the update keeps those, no other
     static = tmp_path / "static"
     shutil.copytree(ROOT / "webapp" / "static", static)
     app = create_app()

@@ -43,9 +43,10 @@ def test_no_english_left_in_ruleset(app, ruleset_id, lang):
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_client_strings_translated(client, lang):
-    """Every client string of more than one word differs from English, nested groups (tags, calculator, log) included."""
+    """Every client string of more than one word differs from English, nested groups (tags, calculator, log) included;
+    a string with no word of its own ("%(label)s: %(value)s", whose Italian is the English) is left out."""
     untranslated = [path for path, english, other in _pairs(_config(client, "en")["strings"], _config(client, lang)["strings"])
-                    if len(english.split()) > 1 and english == other]
+                    if len(english.split()) > 1 and english == other and re.search(r"[^\W\d_]", re.sub(r"%\(\w+\)s", "", english))]
     assert untranslated == []
 
 

@@ -67,7 +67,7 @@ def test_every_keyword_has_an_author_message():
 def test_text_keys_come_from_the_schema():
     """The keys the client reads as text (positions in the string table) are the schema's text fields."""
     assert TEXT_KEYS == {"name", "short_name", "edition", "label", "summary", "question", "help", "title", "scores",
-                         "next_steps", "exceptions", "judgement", "section", "unit", "document",
+                         "next_steps", "exceptions", "judgement", "section", "one", "other", "document",
                          "open", "reading", "origin"}
 
 

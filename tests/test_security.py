@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import keep_every_language, wait_offline_ready
+from conftest import every_language_kept, wait_offline_ready
 
 from webapp.export import site_files
 from webapp.security import PERMISSIONS_POLICY, relative_location
@@ -244,7 +244,7 @@ def test_offline_fallback_for_unknown_paths(context, own_server):
     page = context.new_page()
     page.goto(f"{own_server.url}/fr/")
     wait_offline_ready(page)
-    keep_every_language(page)
+    every_language_kept(page)
     own_server.stop()
     fresh = context.new_page()
     served_by_network = []

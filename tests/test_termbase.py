@@ -36,12 +36,15 @@ class Variant:
             self.shown = spec["re"]
             self.pattern = re.compile(re.sub(f"[{APOSTROPHES}]", f"[{APOSTROPHES}]", spec["re"]), re.IGNORECASE)
             self.folds = False
-        unless = spec.get("unless_msgid")
+        unless, when = spec.get("unless_msgid"), spec.get("when_msgid")
         self.unless = re.compile(unless, re.IGNORECASE) if unless else None
+        self.when = re.compile(when, re.IGNORECASE) if when else None
 
     def find(self, msgid, text, folded=None):
         """The offending words of text (folded: the same text through _fold), unless this msgid may use them."""
         if self.unless and self.unless.search(msgid):
+            return None
+        if self.when and not self.when.search(msgid):
             return None
         match = self.pattern.search((folded or _fold(text)) if self.folds else text)
         return match.group() if match else None
@@ -77,6 +80,17 @@ def _any_of(found):
     return re.compile("|".join(f"(?:{p})" for p in words)), re.compile("|".join(f"(?:{p})" for p in regexes), re.IGNORECASE)
 
 
+# Italian instructions keep one voice in a string: the tu imperative (Decidi) or the impersonal si (Si continua).
+_IMPERATIVE = re.compile(r"(?:^|[.;:!?]\s+)(?:Dichiara|Decidi|Scegli|Applica|Ricorda|Chiedi|Avvisa|Avverti|Correggi"
+                         r"|Rimetti|Annota|Registra|Chiama|Fai|Ferma|Gira|Conta|Restituisci|Rigioca|Togli|Aggiungi)\b")
+_IMPERSONAL = re.compile(r"(?:^|[.;:!?]\s+|\bpoi\s+)[Ss]i\s+(?!può\b|possono\b)\w+")
+
+
+def mixed_voice(text):
+    """True when an Italian string gives instructions both in the imperative and with an impersonal si."""
+    return bool(_IMPERATIVE.search(text) and _IMPERSONAL.search(text))
+
+
 def termbase_problems(root=TRANSLATIONS, termbase=None):
     """Every msgstr that uses an avoided variant, or translates a name that must be kept, one line each."""
     termbase = termbase or load_termbase()
@@ -87,6 +101,8 @@ def termbase_problems(root=TRANSLATIONS, termbase=None):
     for entry in entries(root):
         if entry.msgid in kept and entry.text != entry.msgid:
             problems.append(f"{entry.where()}: {entry.msgid!r} stays untranslated, not {entry.text!r}")
+        if entry.lang == "it" and mixed_voice(entry.text):
+            problems.append(f"{entry.where()}: one voice per string, imperative or impersonal si; in {entry.text!r}")
         folded = _fold(entry.text)
         words, regexes = prefilter.get(entry.lang, (None, None))
         if words is None or not (words.search(folded) or regexes.search(entry.text)):
@@ -129,7 +145,26 @@ PLANTED = [
     ("fr", "Qu’as-tu vu\u00a0?", "form of address"),
     ("fr", "Choisis ce qui s’est passé", "form of address"),
     ("fr", "Que s’est-il passé avec le bâton\u00a0?", "concept riichi_stick"),
-    ("it", "Che cosa è successo alla tessera?", "concept tile"),
+    ("fr", "Que s’est-il passé à la pièce\u00a0?", "concept tile"),
+    ("fr", "Cela coûte 10 points à chaque adversaire\u00a0?", "concept payer"),
+    ("it", "Costa 10 punti a ogni avversario?", "concept payer"),
+    ("fr", "Une des fautes mineures\u00a0?", "concept trivial_foul"),
+    ("fr", "Que s’est-il passé au défausseur\u00a0?", "concept discarder"),
+    ("fr", "Qui a donné le ron\u00a0?", "concept discarder"),
+    ("fr", "Qui a jeté la tuile\u00a0?", "concept discard"),
+    ("fr", "Que s’est-il passé dans l’app\u00a0?", "concept app"),
+    ("fr", "Prêt à fonctionner hors ligne.", "concept app"),
+    ("fr", "Des objets interdits\u00a0?", "concept foreign_objects"),
+    ("it", "Oggetti vietati?", "concept foreign_objects"),
+    ("fr", "Une faute repérée avant la fin\u00a0?", "concept noticed"),
+    ("fr", "Que s’est-il passé aux deux chombos\u00a0?", "concept japanese_plural"),
+    ("fr", "Rien\u00a0: aucun point ne change.", "concept no_points_change"),
+    ("fr", "Un strike\u00a0?", "concept strike"),
+    ("it", "Che cosa è successo allo strike?", "concept strike"),
+    ("it", "Delle pedine sono cadute?", "concept partitive_start"),
+    ("it", "Un nome registrato nel registro?", "concept register"),
+    ("it", "Una pedina che si scambia con la combinazione?", "concept kuikae_option"),
+    ("it", "Il turno di mazziere è passato?", "concept dealership"),
     ("it", "Correggete l’errore", "form of address"),
     ("it", "Che cosa è successo al vostro tavolo?", "form of address"),
     ("it", "Avvisate l’arbitro: che cosa è successo?", "form of address"),
@@ -146,6 +181,24 @@ def test_check_fails_on_a_planted_variant(tmp_path, lang, bad, named):
     assert problems, "the planted variant was not found"
     assert all(p.startswith(f"{lang}/wrc-2015.po, msgid 'What happened?': ") for p in problems), problems
     assert any(named in p for p in problems), problems
+
+
+def test_turno_is_a_players_turn_never_a_round(tmp_path):
+    """Italian « turno » is avoided only where the English says round: the same word stays right for a turn."""
+    root = plant(tmp_path / "translations", "it", "messages", "Start the round now", "Avvia il turno ora")
+    problems = termbase_problems(root)
+    assert any("concept round" in p for p in problems), problems
+    assert [v.shown for v in variants(load_termbase())["it"] if v.find("Playing out of turn", "Gioco fuori turno")] == []
+
+
+def test_italian_instruction_keeps_one_voice(tmp_path):
+    """An imperative and an impersonal « si » instruction in one Italian string are flagged; either alone is fine."""
+    assert mixed_voice("Decidi la penalità. Si continua a giocare.")
+    assert mixed_voice("Ricorda al giocatore le regole; poi si continua a giocare.")
+    assert not mixed_voice("Decidi la penalità. Avverti il giocatore che, se si ripete, può essere squalificato.")
+    assert not mixed_voice("Si rimescolano le pedine e si ridistribuisce.")
+    root = plant(tmp_path / "translations", "it", "wrc-2015", "What happened?", "Scegli. Si continua a giocare.")
+    assert any("one voice" in p for p in termbase_problems(root))
 
 
 def test_check_fails_on_a_translated_app_name(tmp_path):
@@ -165,6 +218,10 @@ def test_check_fails_on_a_translated_app_name(tmp_path):
     ("it", "Le pedine restituite ai proprietari."),  # a participle
     ("it", "Si continua a giocare."),
     ("it", "Avvisa l’arbitro e decidi la penalità."),
+    ("it", "Le tessere restano sul tavolo."),  # players say tessera beside pedina
+    ("it", "Il giocatore ha giocato fuori turno."),
+    ("fr", "Le score ne change pas."),
+    ("fr", "Pour les fautes sans gravité."),
 ])
 def test_right_text_passes(lang, text):
     found = [v.shown for v in variants(load_termbase())[lang] if v.find("", text)]

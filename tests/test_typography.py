@@ -1,6 +1,6 @@
 """Typography of every catalog: French and Italian each keep one apostrophe, one quote style and their own spacing.
 
-French: a no-break space (U+00A0) before : ; ? ! and just inside « », the apostrophe ’ (U+2019), quotes « », and
+French: a no-break space (U+00A0) before : ; ? ! and just inside « » and after §, the apostrophe ’ (U+2019), quotes « », and
 U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints its numbers that way). Italian: ’,
 « » with no space inside, no space before : ; ? !, and "." between thousands. Placeholders (%(count)s), URLs and
 e-mail addresses are left out of every check: the ':' of 'http://' is not typography.
@@ -58,6 +58,7 @@ RULES = {
         ("a no-break space U+00A0 just inside « »", _french_quotes),
         ("the apostrophe ’ (U+2019), not ' or ‘", _pattern(r"['‘ʼ`´]")),
         ("quotes « », not \" “ ” „ ‹ ›", _pattern(r"[\"“”„‹›]")),
+        ("a no-break space U+00A0 after § (§ 7.1)", _pattern(r"§(?!\u00a0)")),
     ],
     "it": [
         ("no space before : ; ? !", _pattern(r"\s[:;?!]")),
@@ -110,6 +111,8 @@ PLANTED = [
     ("fr", "“Que s’est-il passé\u00a0?”", "quotes"),
     ("fr", "Que s’est-il passé avec 100 000 points\u00a0?", "thousands"),
     ("fr", "Que s’est-il passé avec 1000 points\u00a0?", "thousands"),
+    ("fr", "Que s’est-il passé au §7.1\u00a0?", "after §"),
+    ("fr", "Que s’est-il passé au § 7.1\u00a0?", "after §"),
     ("it", "Che cosa è successo ?", "no space before"),
     ("it", "Che cos'è successo?", "apostrophe"),
     ("it", "\"Che cosa è successo?\"", "quotes"),
@@ -130,7 +133,7 @@ def test_check_fails_on_a_planted_error(tmp_path, lang, bad, rule):
 
 @pytest.mark.parametrize("text", [
     "Décisions trouvées\u00a0: %(count)s", "Voir http://example.org/a?b=c", "Écrire à competitive@azriichi.org\u00a0!",
-    "Le total n’est pas de 100\u202f000\u00a0?", "«\u00a0judge\u00a0»", "WRC 2015, §7.1 Chombo", "de 10 à 60 points",
+    "Le total n’est pas de 100\u202f000\u00a0?", "«\u00a0judge\u00a0»", "WRC 2015, §\u00a07.1 Chombo", "de 10 à 60 points",
     "Chombo\u00a0! Chombo\u00a0!", "À 10:30, le 14 avril 2026", "1\u202f000 points de table",
 ])
 def test_french_text_that_is_right(text):
@@ -142,3 +145,45 @@ def test_french_text_that_is_right(text):
 ])
 def test_italian_text_that_is_right(text):
     assert problems_in("it", text) == []
+
+
+# The client's own code must not join a label and its value with punctuation of its own (« Type d’incident: … »):
+# every such join goes through the catalog string "%(label)s: %(value)s", which French writes with a no-break space.
+SCRIPTS = TRANSLATIONS.parent / "webapp" / "static" / "js"
+TEMPLATE = re.compile(r"`(?:[^`\\]|\\.)*`")
+JOIN_IN_TEMPLATE = re.compile(r"\}\s*[:;]\s+|\w[:;]\s+\$\{|\w[:;]\s+$")  # `${label}: ${value}`, `${label}: `
+LONE_PUNCTUATION = re.compile(r"(?:,|\[|(?<!\.split)\()\s*(['\"])\s*[:;]\s*\1\s*[,)\]]")  # label, ': ', value; .join('; ')
+COOKIE = re.compile(r"; Path=")  # a cookie's attributes are not shown text
+COMMENT = re.compile(r"/\*.*?\*/|(?<![:'\"`])//[^\n]*", re.S)
+
+
+def hard_coded_joins(source):
+    """The template literals and lone ': ' or '; ' strings of a script that join words with their own punctuation."""
+    code = COMMENT.sub("", source)
+    found = [m.group() for m in TEMPLATE.finditer(code)
+             if JOIN_IN_TEMPLATE.search(m.group()[1:-1]) and not COOKIE.search(m.group())]
+    return found + [m.group().strip(",()[] ") for m in LONE_PUNCTUATION.finditer(code)]
+
+
+def test_no_script_joins_a_label_and_its_value_with_its_own_colon():
+    found = {path.relative_to(SCRIPTS).as_posix(): hard_coded_joins(path.read_text(encoding="utf-8"))
+             for path in sorted(SCRIPTS.rglob("*.js"))}
+    assert {path: joins for path, joins in found.items() if joins} == {}
+
+
+@pytest.mark.parametrize("source", [
+    "el('p', {}, `${strings.tag}: ${label}`)",
+    "el('span', { class: 'visually-hidden' }, `${kind.label}: `)",
+    "el('li', {}, el('strong', {}, name), ': ', text)",
+    "const past = dates.join('; ');",
+])
+def test_a_planted_hard_coded_colon_is_found(source):
+    assert hard_coded_joins(source)
+
+
+@pytest.mark.parametrize("source", [
+    "format(strings.label_value, { label, value })", "{ 'aria-describedby': 'x' }", "`name:${id}:${key}`",
+    "// a comment: ${not code}", "`${a} → ${b}`", "cookie.split('; ')", "`lang=${lang}; Path=/; Max-Age=1`",
+])
+def test_code_that_is_not_a_join_passes(source):
+    assert hard_coded_joins(source) == []

@@ -77,7 +77,10 @@ def shell(status=200, home=False):
     if not request.environ.get(STATIC_EXPORT):  # a static copy of the app has no server to sync with
         config["sync"] = {"api": "/api"}
     languages = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
-    return render_template("shell.html", config=config, languages=languages, home=home), status
+    # A browser that asks to save data (Save-Data: on) gets a shell that fetches no other language in the background.
+    g.varies_by_save_data = True
+    save_data = request.headers.get("Save-Data", "").strip().lower() == "on"
+    return render_template("shell.html", config=config, languages=languages, home=home, save_data=save_data), status
 
 
 @bp.route("/data/<filename>")

@@ -73,4 +73,6 @@ def init_app(app):
     def vary(response):
         if g.get("varies_by_destination"):
             response.vary.add("Sec-Fetch-Dest")
+        if g.get("varies_by_save_data"):
+            response.vary.add("Save-Data")
         return response

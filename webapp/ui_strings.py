@@ -40,6 +40,7 @@ def client_strings():
         "offline_unsupported": _("This browser cannot keep the app for offline use."),
         "offline_keep_languages": _("Keep every language for offline use"),
         "offline_languages_kept": _("Every language is kept for offline use."),
+        "offline_languages_list": _("Languages kept for offline use: %(languages)s."),
         "offline_keep_failed": _("The other languages could not be downloaded. Try again when you are online."),
         "offline_language_missing": _("The page you opened is in a language this phone does not keep for offline "
                                       "use. Go online once to add it, or keep every language."),
@@ -48,6 +49,9 @@ def client_strings():
         "install": _("Install the app"),
         "ruling_reached": _("Ruling"),
         "tag": _("Kind of incident"),
+        # I18N: a label and its value on one line (Kind of incident: False win); French puts a no-break space before
+        # the colon. Every label-value line of the client goes through this string, never a hard-coded ": ".
+        "label_value": _("%(label)s: %(value)s"),
         "other_rulesets": _("The same incident under other rulesets"),
         "edition": _("Edition"),
         "referee_tools": _("Referee's tools"),
@@ -144,10 +148,13 @@ def clock_strings():
         "remove": _("Remove"),
         "clear": _("Clear the clock"),
         "not_covered": _("This ruleset has no ruling on lateness."),
-        "out_of_range": _("The lateness ruling takes %(min)s to %(max)s minutes."),
+        "out_of_range": plural(lambda n: ngettext("The lateness ruling takes %(min)s to %(max)s minute.",
+                                                  "The lateness ruling takes %(min)s to %(max)s minutes.", n,
+                                                  min="%(min)s", max="%(max)s")),
         "name_empty": _("Enter the player's name."),
         "name_too_long": _("The name is too long."),
-        "too_many": _("No more than %(max)s players."),
+        "too_many": plural(lambda n: ngettext("No more than %(max)s player.", "No more than %(max)s players.", n,
+                                              max="%(max)s")),
     }
 
 
@@ -169,15 +176,21 @@ def log_strings():
         "open_log": _("Open the log"),
         "earlier": _("Earlier incidents of this player under this ruleset: %(count)s."),
         "next_warning": _("Next offence on the progressive scale this session: a warning."),
-        "next_points": _("Next offence on the progressive scale this session: %(points)s points."),
-        "next_carried": _("Next obstruction or time-wasting (not reset by sessions): %(points)s points."),
+        "next_points": plural(lambda n: ngettext("Next offence on the progressive scale this session: %(points)s point.",
+                                                 "Next offence on the progressive scale this session: %(points)s points.",
+                                                 n, points="%(points)s")),
+        "next_carried": plural(lambda n: ngettext(
+            "Next obstruction or time-wasting (not reset by sessions): %(points)s point.",
+            "Next obstruction or time-wasting (not reset by sessions): %(points)s points.", n, points="%(points)s")),
         "next_carried_warning": _("Next obstruction or time-wasting (not reset by sessions): a warning."),
         "event_line": _("Recorded in: %(event)s."),
         "change_event": _("Change"),
         "filters": _("Filter the log"),
         "filter_all": _("All"),
         "filters_clear": _("Show everything"),
-        "shown": plural(lambda n: ngettext("%(shown)s of %(total)s incident shown", "%(shown)s of %(total)s incidents shown",
+        # The plural follows the shown count, which French and Italian put the noun beside (1 incident affiché sur 2).
+        "shown": plural(lambda n: ngettext("%(shown)s incident shown out of %(total)s",
+                                           "%(shown)s incidents shown out of %(total)s",
                                            n, shown="%(shown)s", total="%(total)s")),
         "incident_count": plural(lambda n: ngettext("%(count)s incident", "%(count)s incidents", n, count="%(count)s")),
         "points_total": _("penalty points applied: %(points)s"),
@@ -310,10 +323,10 @@ def data_strings():
         "clear_aside": _("Clear what was set aside"),
         "confirm_clear": _("Delete what was set aside for good? Export it first if you may need it."),
         "import_where": _("Where in the file: %(path)s"),
-        "import_done": _("Imported: %(added)s new, %(same)s already in the log, %(replaced)s replaced by the file's "
-                         "version, %(kept)s kept as they were."),
-        "import_plan": _("This file holds %(added)s new incidents, %(same)s already in your log and %(conflicts)s "
-                         "that differ from yours."),
+        "import_done": _("Imported. New: %(added)s. Already in the log: %(same)s. Replaced by the file's version: "
+                         "%(replaced)s. Kept as they were: %(kept)s."),
+        "import_plan": _("New incidents in this file: %(added)s. Already in your log: %(same)s. Different from "
+                         "yours: %(conflicts)s."),
         "import_conflict": _("%(player)s, %(when)s: your version and the file's differ."),
         "mine": _("Yours"),
         "theirs": _("In the file"),

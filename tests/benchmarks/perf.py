@@ -8,13 +8,16 @@ slowdown is measured two ways:
 - Lighthouse's mobile run (the version pinned in package.json, installed on first use with npm) simulates Slow 4G as
   150 ms round trips at 1.6 Mbit/s over the page's real request graph; its first contentful paint is held to 900 ms.
 - DevTools' "Slow 4G" preset in Chromium (562.5 ms added to every request, 1.6 Mbit/s × 0.9 down): each request pays
-  the whole latency, and HTTP/1.1 fetches six at a time. Home ready for a tap is held to 1,400 ms there.
-The same cold visits are also made through the committed nginx configuration (TLS, HTTP/2) in front of the same
-waitress (`--no-nginx` skips them). Two controls are served the same way in the same run, so the figures are read against this machine:
+  the whole latency. The cold visits are made through the committed nginx configuration (TLS, HTTP/2) in front of the
+  same waitress, as production serves the app: ready (the strict reading: the app has started, so a tap is answered
+  with its screen at once) is held to 1,300 ms there, and the eager referee's question (a tap as soon as home shows,
+  until its first question is on screen) to 1,800 ms. Straight from waitress (HTTP/1.1, six requests at a
+  time) the same figures are printed, not budgeted. `--no-nginx` skips nginx (and so the budget).
+Two controls are served the same way in the same run, so the figures are read against this machine:
 - the peer-style control: one HTML page and one classic script that draws the same home screen, shaped like the
   simplest peer app (its script as big as the app's first-screen modules together);
 - the offline control: the service worker's copy of a shell replaced by one paragraph; the app's offline first paint
-  is held to 1.15 times its own.
+  is held to 1.35 times its own.
 `--short` (one run of each, Lighthouse once) is the test suite's: it proves the script works, not how fast.
 """
 import argparse
@@ -47,8 +50,13 @@ SLOW_4G = {
 }
 CPU_SLOWDOWN = 4
 FRAME_MS = 1000 / 60
-BUDGETS = {"first_paint_kb": 30, "precache_kb": 150, "lighthouse_fcp_ms": 900, "home_ready_ms": 1400,
-           "offline_ratio": 1.15, "step_ms": FRAME_MS}
+# Issue 26 decided the two budgets that blocked issue 17: "ready" is the strict reading, the app started (it has drawn
+# its own home: a tap is answered with its screen at once), measured through the committed nginx configuration over
+# HTTP/2 and TLS (production sits behind it), with the eager referee's question;
+# over HTTP/1.1 from waitress alone the figures are printed, not budgeted. Offline, a real frame is allowed: first
+# contentful paint at most 1.35 times the one-paragraph control of the same run.
+BUDGETS = {"first_paint_kb": 30, "precache_kb": 150, "all_languages_kb": 250, "lighthouse_fcp_ms": 900,
+           "ready_ms": 1300, "early_tap_question_ms": 1800, "offline_ratio": 1.35, "step_ms": FRAME_MS}
 
 FCP_JS = """() => new Promise((resolve) => {
   const found = () => performance.getEntriesByName('first-contentful-paint')[0];
@@ -221,9 +229,20 @@ def encoded_size(url, path):
         return len(response.read())
 
 
+def language_of(path):
+    """The language a precached path belongs to (/fr/, /data/fr/…), or None for a file every language shares."""
+    parts = path.split("?")[0].strip("/").split("/")
+    if parts[0] in ("en", "fr", "it") and len(parts) == 1:
+        return parts[0]
+    if parts[0] == "data" and len(parts) > 2 and parts[1] in ("en", "fr", "it"):
+        return parts[1]
+    return None
+
+
 def cold_visit_bytes(browser, url, lang="en"):
-    """One cold visit of /<lang>/ until the service worker is ready: what the first paint needed, the rest, the
-    precache (which keeps that language only: the others are kept when opened, or from the footer's button).
+    """One cold visit of /<lang>/ until the service worker is ready, then until it has kept the other languages in the
+    background (once the app is idle): what the first paint needed, the rest, the precache of that language (the
+    first visit's budget), and the other languages' files fetched after it (with it, the three languages' budget).
 
     The first paint needs the document and what Chrome marks render-blocking; the service worker's own requests are
     the precache (its script included); everything else the page fetched (modules, styles) is "the rest of the page".
@@ -236,6 +255,7 @@ def cold_visit_bytes(browser, url, lang="en"):
     page = context.new_page()
     page.goto(f"{url}/{lang}/")
     page.wait_for_function("() => document.getElementById('offline-status').dataset.state === 'ready'", timeout=30000)
+    page.wait_for_function("() => document.getElementById('offline-languages').dataset.state === 'kept'", timeout=30000)
     page.wait_for_timeout(500)
     blocking = set(page.evaluate("""() => performance.getEntriesByType('resource')
         .filter((entry) => entry.renderBlockingStatus === 'blocking').map((entry) => entry.name)"""))
@@ -250,7 +270,7 @@ def cold_visit_bytes(browser, url, lang="en"):
         path = request.url.replace(url, "")
         body, headers = sizes["responseBodySize"], sizes["responseHeadersSize"]
         if request.service_worker:
-            group = "precache"
+            group = "other_languages" if language_of(path) not in (None, lang) else "precache"
             if body <= 0:  # its own script, or a file from the HTTP cache
                 body = encoded_size(url, path)
             if headers <= 0:
@@ -263,12 +283,13 @@ def cold_visit_bytes(browser, url, lang="en"):
         rows.append((group, path, body, headers, encoding))
     context.close()
     summary = {}
-    for group in ("first_paint", "after_paint", "precache"):
+    for group in ("first_paint", "after_paint", "precache", "other_languages"):
         chosen = [r for r in rows if r[0] == group]
         summary[group] = {"requests": len(chosen), "kb": round(kb(sum(r[2] for r in chosen)), 1),
                           "headers_kb": round(kb(sum(r[3] for r in chosen)), 1),
                           "encodings": sorted({r[4] for r in chosen})}
         summary[group]["total_kb"] = round(summary[group]["kb"] + summary[group]["headers_kb"], 1)
+    summary["all_languages_kb"] = round(summary["precache"]["total_kb"] + summary["other_languages"]["total_kb"], 1)
     summary["first_paint_files"] = [r[1] for r in rows if r[0] == "first_paint"]
     summary["before_start"] = {"requests": before_start, "http1_rounds": -(-before_start // 6)}
     summary["lang"] = lang
@@ -354,8 +375,8 @@ def median_of(runs):
                   else statistics.mode(run[key] for run in runs)) for key in runs[0]}
 
 
-# The offline control: one paragraph cached as the Italian shell, with the English shell's headers (a visit in English
-# keeps English only), so /it/ shows this machine's floor for the same measure while /en/ is the app; runs alternate
+# The offline control: one paragraph cached as the Italian shell, with the English shell's headers (put there once the
+# worker has kept every language, so nothing overwrites it), so /it/ shows this machine's floor for the same measure while /en/ is the app; runs alternate
 # between them, so a busy moment of the machine hits both.
 TRIVIAL_SHELL_JS = """async () => {
   const cache = await caches.open((await caches.keys()).find((key) => key.startsWith('mjref-')));
@@ -391,6 +412,8 @@ def offline_start(browser, url, runs):
     page.goto(f"{url}/en/")
     page.wait_for_function("() => document.getElementById('offline-status').dataset.state === 'ready'", timeout=30000)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    # every language kept in the background first: the control then stays where it was put
+    page.wait_for_function("() => document.getElementById('offline-languages').dataset.state === 'kept'", timeout=30000)
     page.evaluate(TRIVIAL_SHELL_JS)
     page.close()  # no tab of the app stays open, as when a referee starts it from the home screen
     context.set_offline(True)
@@ -522,6 +545,11 @@ def report(results):
           f"= {pre['total_kb']:.1f} KB  [{verdict(pre['total_kb'], BUDGETS['precache_kb'])} <= "
           f"{BUDGETS['precache_kb']} KB, bodies and headers]  (the largest language: "
           f"{', '.join(f'{lang} {total:.1f}' for lang, total in b['precache_by_lang'].items())} KB)")
+    other = b["other_languages"]
+    print(f"  then, once idle     {other['requests']:3d} requests {other['kb']:7.1f} KB  + {other['headers_kb']:.1f} KB "
+          f"headers: the other languages, kept in the background; the three languages together "
+          f"{b['all_languages_kb']:.1f} KB  [{verdict(b['all_languages_kb'], BUDGETS['all_languages_kb'])} <= "
+          f"{BUDGETS['all_languages_kb']} KB]")
     print(f"  encodings: {', '.join(sorted(set(sum((b[g]['encodings'] for g in ('first_paint', 'after_paint', 'precache')), []))))}")
     lh = results.get("lighthouse")
     if lh:
@@ -537,9 +565,8 @@ def report(results):
     print(f"DevTools Slow 4G (562.5 ms per request, HTTP/1.1 from waitress), {CPU_SLOWDOWN}x CPU, cold (median of {runs}):")
     print(f"  first contentful paint       {c['fcp']:7.0f} ms   peer-style control {p['fcp']:5.0f} ms")
     print(f"  home shown, its links work   {c['home_shown']:7.0f} ms   (the first visit's home is in the page)")
-    print(f"  home ready for a tap         {c['home_ready']:7.0f} ms  [{verdict(c['home_ready'], BUDGETS['home_ready_ms'])} "
-          f"<= {BUDGETS['home_ready_ms']} ms]   peer-style control {p['home_ready']:5.0f} ms  (shown, and a tap "
-          f"stays in the page: main.js has run)")
+    print(f"  home ready for a tap         {c['home_ready']:7.0f} ms   (printed, not budgeted: the budget is through "
+          f"nginx)   peer-style control {p['home_ready']:5.0f} ms  (shown, and a tap stays in the page: main.js has run)")
     print(f"    that tap's question shown  {c['early_tap_question']:7.0f} ms   (in {c['early_tap_pages']:.0f} page "
           f"load{'s' if c['early_tap_pages'] > 1 else ''}: what an eager referee waits)")
     print(f"  main.js has run              {c['taps_held']:7.0f} ms   (before it, a tap on home's plain links loads the "
@@ -551,9 +578,15 @@ def report(results):
     print(f"  second tap answered          {c['second_tap']:7.0f} ms")
     n = results.get("cold_nginx")
     if n:
-        print(f"  through nginx ({n['protocol']}, TLS): first paint {n['fcp']:.0f} ms, home ready for a tap "
-              f"{n['home_ready']:.0f} ms  [{verdict(n['home_ready'], BUDGETS['home_ready_ms'])} <= "
-              f"{BUDGETS['home_ready_ms']} ms], its question {n['early_tap_question']:.0f} ms, app started {n['app_started']:.0f} ms, first tap {n['first_tap']:.0f} ms")
+        print(f"Through the committed nginx ({n['protocol']}, TLS), DevTools Slow 4G, {CPU_SLOWDOWN}x CPU, cold (median of {runs}):")
+        print(f"  first contentful paint       {n['fcp']:7.0f} ms")
+        print(f"  home ready for a tap         {n['home_ready']:7.0f} ms   (shown, and a tap stays in the page)")
+        print(f"    that tap's question shown  {n['early_tap_question']:7.0f} ms  "
+              f"[{verdict(n['early_tap_question'], BUDGETS['early_tap_question_ms'])} <= {BUDGETS['early_tap_question_ms']} ms]"
+              f"  (the eager referee)")
+        print(f"  ready: app started           {n['app_started']:7.0f} ms  [{verdict(n['app_started'], BUDGETS['ready_ms'])} "
+              f"<= {BUDGETS['ready_ms']} ms]  (a tap is answered with its screen at once); first tap answered "
+              f"{n['first_tap']:.0f} ms")
     print(f"Offline start, new tab, {CPU_SLOWDOWN}x CPU (median of {runs}, interleaved, the order turning):")
     print(f"  first contentful paint, /en/ {o['fcp_home']:7.0f} ms  = {o['ratio']:.2f} x the control  "
           f"[{verdict(o['ratio'], BUDGETS['offline_ratio'])} <= {BUDGETS['offline_ratio']}]  (within each round: median "

@@ -55,6 +55,12 @@ export function format(template, values = {}) {
   });
 }
 
+/** Fill %(name)s placeholders with text or elements: the parts to hand to el(), so a value can be an element. */
+export function formatParts(template, values = {}) {
+  return template.split(/(%\(\w+\)s)/).filter(Boolean)
+    .map((part) => { const name = /^%\((\w+)\)s$/.exec(part)?.[1]; return name && name in values ? values[name] : part; });
+}
+
 /**
  * A DOM id made from opaque text such as an incident's id: letters, digits and '-' are kept, every other byte becomes
  * _xx (hex), so any text gives a valid, unique id that never has to be escaped (`a b"c` → `a_20b_22c`).

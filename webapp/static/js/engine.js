@@ -34,10 +34,22 @@ export function answer(node, value) {
   return branch.next;
 }
 
+const pluralRules = new Map();
+
+/**
+ * The form of a counted string for this count: forms is {one, other} (ui_strings.py plural, a number question's unit),
+ * picked by CLDR's rules. It lives here because the first screen's engine needs it for a number answer and format.js
+ * is not among the first screen's modules; format.js hands it on to the views.
+ */
+export function pluralForm(lang, forms, count) {
+  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
+  return forms[pluralRules.get(lang).select(count)] ?? forms.other;
+}
+
 /** The label of an answer, for the trail of answers already given. */
-export function answerLabel(node, value) {
+export function answerLabel(node, value, lang) {
   if (node.options) return node.options.find((option) => option.id === value)?.label ?? String(value);
-  return node.number.unit ? `${value} ${node.number.unit}` : String(value);
+  return node.number.unit ? `${value} ${pluralForm(lang, node.number.unit, Number(value))}` : String(value);
 }
 
 /**
@@ -52,7 +64,7 @@ export function walk(ruleset, answers) {
     const node = ruleset.incidents[at];
     const next = answer(node, answers[index]);
     if (next === null) return { trail, at: { kind: 'invalid', id: at, index } };
-    trail.push({ id: at, value: String(answers[index]), label: answerLabel(node, answers[index]) });
+    trail.push({ id: at, value: String(answers[index]), label: answerLabel(node, answers[index], ruleset.lang) });
     at = next;
   }
   return { trail, at: { kind: isRuling(ruleset, at) ? 'ruling' : 'question', id: at } };

@@ -10,10 +10,5 @@ export function formatSigned(lang, value) {
   return value > 0 ? `+${formatNumber(lang, value)}` : formatNumber(lang, value);
 }
 
-const pluralRules = new Map();
-
-/** The form of a counted string for this count: forms is {one, other} (ui_strings.py plural), picked by CLDR's rules. */
-export function pluralForm(lang, forms, count) {
-  if (!pluralRules.has(lang)) pluralRules.set(lang, new Intl.PluralRules(lang));
-  return forms[pluralRules.get(lang).select(count)] ?? forms.other;
-}
+/** The form of a counted string for a count (engine.js holds it: the first screen needs it there). */
+export { pluralForm } from './engine.js';

@@ -4,6 +4,7 @@
  * worked out again every few seconds while the screen is on show.
  */
 import { domId, el, format } from '../dom.js';
+import { pluralForm } from '../format.js';
 import { latenessAnswers, minutesLate } from '../lateness.js';
 import { rulingUrl, wizardUrl } from '../router.js';
 import { heading } from './common.js';
@@ -52,7 +53,7 @@ export function renderClock({ config, ruleset, clock, lateness, notices = null, 
       if (href) link.setAttribute('href', href);
       link.dataset.minutes = String(late);
       range.hidden = Boolean(href) || !lateness.question || !clock.startedAt;
-      range.textContent = lateness.question ? format(s.out_of_range, lateness.question) : '';
+      range.textContent = lateness.question ? format(pluralForm(lang, s.out_of_range, lateness.question.max), lateness.question) : '';
     };
     update();
     if (!player.arrivedAt) ticking.push(update);
@@ -76,7 +77,7 @@ export function renderClock({ config, ruleset, clock, lateness, notices = null, 
     el('div', { class: 'field' }, el('label', { for: 'clock-player' }, s.player), nameInput, nameError),
     el('button', { type: 'submit', class: 'button', id: 'clock-add' }, s.add)) : null;
   const showNameError = (code, max) => {
-    nameError.textContent = code === 'too_many' ? format(s.too_many, { max: max ?? '' })
+    nameError.textContent = code === 'too_many' ? format(pluralForm(lang, s.too_many, max ?? 0), { max: max ?? '' })
       : code === 'too_long' ? s.name_too_long : s.name_empty;
     nameError.dataset.error = code;
     nameError.hidden = false;

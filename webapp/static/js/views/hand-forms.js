@@ -3,7 +3,7 @@
  * case needs (the fields come from hand-scoring.js through the controller), opens already filled in when a ruling
  * leads to it, and shows each error at its field; nothing is kept until the referee scores the hand.
  */
-import { el } from '../dom.js';
+import { el, formatParts } from '../dom.js';
 import { field, seatLabel, showErrors, storageFailed } from './scores.js';
 
 const NUMBER_LABELS = { value: 'hand_value', value_dealer: 'value_dealer', value_others: 'value_others', value_each: 'value_each' };
@@ -33,7 +33,7 @@ export function renderWinForm(config, table, prefill, on) {
   const numbers = Object.fromEntries(Object.keys(NUMBER_LABELS).map((name) => [name,
     el('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', name, 'data-field': name })]));
   const liable = values.liable !== undefined && values.liable !== null
-    ? el('p', { id: 'win-liable', 'data-seat': values.liable }, `${calc.liable}: `, el('strong', {}, seatLabel(config.strings, table, Number(values.liable))))
+    ? el('p', { id: 'win-liable', 'data-seat': values.liable }, ...formatParts(config.strings.label_value, { label: calc.liable, value: el('strong', {}, seatLabel(config.strings, table, Number(values.liable))) }))
     : null;
   const howError = el('p', { class: 'field-error', hidden: true, 'data-form-error': 'how' });
   const form = el('form', { class: 'apply-form hand-form', id: 'win-form', novalidate: true },

@@ -12,7 +12,7 @@ function fieldName(config, board, path) {
   if (path[0] === 'seats') {
     const kind = board.kinds.find((item) => item.kind === path[2]);
     const names = { name: calc.name_short, riichi: calc.mark_riichi, deposit: calc.deposit, offences: calc.offences_short, strikes: calc.strikes };
-    return `${seatLabel(config.strings, board.table, path[1])}: ${kind ? kind.label : names[path[2]] ?? path[2]}`;
+    return format(config.strings.label_value, { label: seatLabel(config.strings, board.table, path[1]), value: kind ? kind.label : names[path[2]] ?? path[2] });
   }
   if (path[0] === 'event') return calc[`event_${path[1]}`] ?? path[1];
   return { dealer: calc.dealer, honba: calc.honba, pot: calc.pot }[path[0]] ?? path.join('.');
@@ -45,8 +45,8 @@ export function stepText(config, ruleset, board, step) {
   if (step.kind === 'win') return `${calc.step_win}${who(step.inputs?.winner)}`;
   if (step.kind === 'draw') return calc.step_draw;
   if (step.kind === 'edit') {
-    const changes = (step.changes || []).map((change) => changeText(config, board, change)).join('; ');
-    return `${step.origin === 'migration' ? calc.step_migration : calc.step_edit}: ${changes}`;
+    const changes = new Intl.ListFormat(config.lang, { type: 'unit' }).format((step.changes || []).map((change) => changeText(config, board, change)));
+    return format(config.strings.label_value, { label: step.origin === 'migration' ? calc.step_migration : calc.step_edit, value: changes });
   }
   return calc[`step_${step.kind.replace('-', '_')}`] || step.kind;
 }
@@ -83,7 +83,7 @@ export function renderHistory(config, ruleset, board, ui, on) {
       el('span', { class: 'choice-meta' }, ` ${time(item.at)}`),
       item.failed ? el('span', { class: 'choice-meta', 'data-problem': 'failed' }, ` ${calc.step_failed}`) : null,
       el('button', {
-        type: 'button', class: 'button secondary small', id: domId('undo', item.id), 'data-undo': item.id, 'aria-label': `${calc.undo}: ${text}`,
+        type: 'button', class: 'button secondary small', id: domId('undo', item.id), 'data-undo': item.id, 'aria-label': format(config.strings.label_value, { label: calc.undo, value: text }),
         onclick: () => (item.last ? on.undo(item.id) : on.askUndo(item.id)),
       }, calc.undo),
       ui.confirm?.step.id === item.id ? undoConfirm(config, ruleset, board, ui.confirm, on) : null);
@@ -93,7 +93,7 @@ export function renderHistory(config, ruleset, board, ui, on) {
     return el('li', { 'data-step': item.id },
       el('span', { class: 'step-text' }, text),
       el('button', {
-        type: 'button', class: 'button secondary small', id: domId('redo', item.id), 'data-redo': item.id, 'aria-label': `${calc.redo}: ${text}`,
+        type: 'button', class: 'button secondary small', id: domId('redo', item.id), 'data-redo': item.id, 'aria-label': format(config.strings.label_value, { label: calc.redo, value: text }),
         onclick: () => on.redo(item.id),
       }, calc.redo));
   });

@@ -8,6 +8,12 @@ import { escalationLines, recordForm } from './record.js';
 import { storageFailed } from './scores.js';
 
 /** What a ruleset says about an incident's ruling, in the reader's language (or its ids when unknown). */
+/** "2 incidents shown out of 5": the plural follows the shown count, the noun sits beside it in French and Italian. */
+function shownLine(lang, log, shown, total) {
+  return el('p', { id: 'log-shown', 'data-shown': shown, 'data-total': total },
+    format(pluralForm(lang, log.shown, shown), { shown: formatNumber(lang, shown), total: formatNumber(lang, total) }));
+}
+
 export function describeIncident(rulesets, item) {
   const ruleset = rulesets[item.rulesetId];
   const ruling = ruleset?.rulings[item.rulingId];
@@ -74,7 +80,7 @@ function playerCardList(config, rulesets, cards) {
         'data-ruleset': card.rulesetId, 'data-count': card.count, 'data-points-total': card.points,
       },
       el('h3', { class: 'player-card-name' }, card.player, ' ', el('span', { class: 'choice-meta' }, `· ${ruleset?.short_name || card.rulesetId}`)),
-      el('ul', { class: 'escalation' }, escalationLines(strings, card.found)),
+      el('ul', { class: 'escalation' }, escalationLines(strings, card.found, lang)),
       el('p', { class: 'player-card-facts' },
         format(pluralForm(lang, log.incident_count, card.count), { count: formatNumber(lang, card.count) }), ' · ',
         format(log.points_total, { points: formatNumber(lang, card.points) })));
@@ -235,8 +241,7 @@ export function renderLog({ config, rulesets, view, on }) {
       el('button', { type: 'button', class: 'button secondary', id: 'print-log', onclick: () => window.print() }, log.print)),
     status,
     view.total ? filterForm(config, view, on) : null,
-    view.total ? el('p', { id: 'log-shown', 'data-shown': view.shownCount, 'data-total': view.total },
-      format(pluralForm(config.lang, log.shown, view.total), { shown: formatNumber(config.lang, view.shownCount), total: formatNumber(config.lang, view.total) })) : null,
+    view.total ? shownLine(config.lang, log, view.shownCount, view.total) : null,
     view.cards.length ? playerCardList(config, rulesets, view.cards) : null,
     view.moreCards ? moreButton('more-cards', log.more_cards, () => on.more('cards')) : null,
     view.entries.length

@@ -22,7 +22,7 @@ function numberForm(strings, node, onNumber) {
     required: true, 'aria-describedby': 'number-error',
   });
   const form = el('form', { class: 'number-form', id: 'number-form', novalidate: true },
-    el('label', { for: 'number-input' }, node.number.unit || node.question), input, error,
+    el('label', { for: 'number-input' }, node.number.unit?.other || node.question), input, error,
     el('button', { type: 'submit', class: 'button primary', id: 'number-submit' }, strings.number_submit));
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -1,19 +1,20 @@
 /** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown first. */
 import { el, format } from '../dom.js';
+import { pluralForm } from '../format.js';
 import { logUrl, rosterUrl } from '../router.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './scores.js';
 
 /** One or two sentences on what the next offence means for this player under this ruleset. */
-export function escalationLines(strings, found) {
+export function escalationLines(strings, found, lang) {
   const log = strings.log;
   const lines = [];
   if (found.progressive) {
     const { next, nextCarried } = found.progressive;
     lines.push(el('li', { 'data-next': next, 'data-warning': next === 0 || null },
-      next === 0 ? log.next_warning : format(log.next_points, { points: next })));
+      next === 0 ? log.next_warning : format(pluralForm(lang, log.next_points, next), { points: next })));
     lines.push(el('li', { 'data-next-carried': nextCarried, 'data-warning': nextCarried === 0 || null },
-      nextCarried === 0 ? log.next_carried_warning : format(log.next_carried, { points: nextCarried })));
+      nextCarried === 0 ? log.next_carried_warning : format(pluralForm(lang, log.next_carried, nextCarried), { points: nextCarried })));
   }
   if (found.discipline) {
     const d = found.discipline;
@@ -106,7 +107,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
       return;
     }
     preview.replaceChildren(el('li', { 'data-incidents': found.incidents }, format(log.earlier, { count: found.incidents })),
-      ...escalationLines(strings, found));
+      ...escalationLines(strings, found, config.lang));
   };
   form.addEventListener('input', updatePreview);
   form.addEventListener('change', updatePreview);

@@ -70,7 +70,7 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       block('exceptions', strings.exceptions, ruling.exceptions),
       block('judgement', strings.judgement, ruling.judgement),
       readingsBlock(strings, ruleset, ruling),
-      el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, `${strings.tag}: ${strings.tags[ruling.tag] || ruling.tag}`)),
+      el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, format(strings.label_value, { label: strings.tag, value: strings.tags[ruling.tag] || ruling.tag }))),
     shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title,
       [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores]),
     favourite,

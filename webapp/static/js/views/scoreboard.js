@@ -104,7 +104,7 @@ function seatCard(config, board, index, on, ui) {
     dealer ? el('span', { class: 'mark dealer-mark', 'data-mark': 'dealer' }, calc.dealer) : null),
   el('span', { class: 'seat-name', 'data-name': seat.name }, seat.name || calc.no_name),
   board.kinds.map((kind) => el('span', { class: 'seat-score', 'data-score': kind.kind, 'data-value': seat[kind.kind] ?? '' },
-    el('span', { class: 'visually-hidden' }, `${kind.label}: `), shown(lang, seat[kind.kind]))),
+    el('span', { class: 'visually-hidden' }, format(strings.label_value.split('%(value)s')[0], { label: kind.label })), shown(lang, seat[kind.kind]))),
   marks.length ? el('span', { class: 'seat-marks' }, marks.map((item) => el('span', {
     class: 'mark', 'data-mark': item.mark, 'data-count': item.count, 'data-next': item.next ?? undefined,
   }, item.text))) : null);

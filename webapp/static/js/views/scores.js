@@ -27,7 +27,7 @@ export function previewTable(config, ruleset, before, result) {
       el('strong', { class: 'after' }, formatNumber(lang, result.after.seats[index][kind])),
       changed(index, kind) ? el('span', { class: 'delta' }, ` (${formatSigned(lang, result.after.seats[index][kind] - seat[kind])})`) : null))));
   const sums = kinds.map(([kind, label]) => el('li', { 'data-sum': kind },
-    `${label}: ${formatSigned(lang, result.sums?.[kind] ?? 0)}`));
+    format(strings.label_value, { label, value: formatSigned(lang, result.sums?.[kind] ?? 0) })));
   return el('div', { class: 'preview', id: 'preview' },
     el('table', { class: 'scores-table' },
       el('caption', { class: 'visually-hidden' }, strings.calc.preview),
@@ -57,7 +57,7 @@ export function nextHandList(config, table, result) {
     const was = table.seats[index];
     const name = seatLabel(strings, table, index);
     // Each line names its seat and mark (the scoreboard's mark names), so what changes can be read without its words.
-    const line = (mark, text) => lines.push(el('li', { 'data-seat': index, 'data-mark': mark }, `${name}: ${text}`));
+    const line = (mark, text) => lines.push(el('li', { 'data-seat': index, 'data-mark': mark }, format(strings.label_value, { label: name, value: text })));
     if (seat.deadHand && !was.deadHand) line('dead-hand', calc.dead_hand);
     if (seat.liveTiles !== was.liveTiles) line('live-tiles', `${calc.live_tiles} ${seat.liveTiles}`);
     if (seat.deadTiles !== was.deadTiles) line('dead-tiles', `${calc.dead_tiles} ${seat.deadTiles}`);

@@ -2,7 +2,7 @@
  * The table screen: the scoreboard (seats edited in place, every edit kept as a step), the event's settings where the
  * ruleset leaves figures to the event, the win and draw forms, warnings, strikes, and the history with undo and redo.
  */
-import { el, format } from '../dom.js';
+import { el, format, formatParts } from '../dom.js';
 import { formatNumber } from '../format.js';
 import { wizardUrl } from '../router.js';
 import { heading } from './common.js';
@@ -30,9 +30,9 @@ function disciplineSection(config, table, rows) {
     let text = format(calc.status_ok, { count: row.strikes });
     if (row.status === 'suspended') text = format(calc.status_suspended, { count: row.strikes, date: day(row.until) });
     if (row.status === 'banned') text = format(calc.status_banned, { count: row.strikes, date: day(row.banned) });
-    const past = row.suspensions.map((s) => `${day(s.start)} – ${day(s.end)}`).join('; ');
+    const past = new Intl.ListFormat(lang, { type: 'unit' }).format(row.suspensions.map((s) => `${day(s.start)} – ${day(s.end)}`));
     return el('li', { 'data-seat': row.seat, 'data-status': row.status, 'data-strikes': row.strikes },
-      el('strong', {}, seatLabel(strings, table, row.seat)), ': ', text, past ? el('span', { class: 'choice-meta' }, ` (${calc.suspensions} ${past})`) : null);
+      ...formatParts(strings.label_value, { label: el('strong', {}, seatLabel(strings, table, row.seat)), value: text }), past ? el('span', { class: 'choice-meta' }, ` (${calc.suspensions} ${past})`) : null);
   });
   return el('section', { class: 'discipline', id: 'discipline', 'aria-labelledby': 'discipline-title' },
     el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, items));
