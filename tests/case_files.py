@@ -12,7 +12,6 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
 
     engine       walk(ruleset, given.answers)                         -> {trail, at}
     calculator   the calculator over given.start, given.event and given.steps -> {table, steps, warnings}
-    escalation   escalation(log of given.incidents, ruleset, given.player, given.session, given.today)
     discipline   disciplineStatus(given.strikes, ruleset.discipline, given.today)
     player_record  playerRecord({ruleset, incidents, applied, who: given.player, session, at}), with Node in the time
                  zone given.tz (the device's), so a case shows which local day an incident falls on
@@ -35,7 +34,7 @@ from helpers import NODE, ROOT, rulesets_in
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"
-SUBJECTS = ("engine", "calculator", "escalation", "discipline", "player_record", "table_history")
+SUBJECTS = ("engine", "calculator", "discipline", "player_record", "table_history")
 SHAPE = {"name", "ruleset", "given", "expect"}
 
 

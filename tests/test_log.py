@@ -70,8 +70,10 @@ def test_the_table_charges_what_the_log_says_the_next_offence_costs(app, tmp_pat
                  for n in range(3)]
     log = {"format": "mahjong-referee/incident-log", "version": 1,
            "incidents": [{"id": f"i{n}", "rulesetId": "mcr-ema-2014", **item} for n, item in enumerate(incidents)]}
-    [found] = call(tmp_path, "escalation", [[log, mcr, "alice", "2", "2026-05-01"]])
+    [found] = call_module("player-record.js", "playerRecord", [[{"ruleset": mcr, "incidents": log["incidents"], "who": "alice",
+                                                                  "session": "2", "at": "2026-05-01"}]], tmp_path)
     table = call_module("calculator.js", "newTable", [[mcr, {"start": 0}]], tmp_path)[0]
-    [applied] = call_module("calculator.js", "applyRuling", [[table, mcr, "r_late_pung", {"offender": 1, "counts": found["counts"]}]], tmp_path)
-    assert found["progressive"]["next"] == applied["penalty"] == 20
-    assert applied["after"]["seats"][1]["offences"] == found["counts"]["session"] + 1
+    [applied] = call_module("calculator.js", "applyRuling", [[table, mcr, "r_late_pung", {"offender": 1, "counts": found["calculator"]}]], tmp_path)
+    assert found["counts"][0] == {"id": "session", "count": 3, "next": 20}
+    assert applied["penalty"] == 20
+    assert applied["after"]["seats"][1]["offences"] == found["calculator"]["session"] + 1

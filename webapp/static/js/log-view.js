@@ -4,7 +4,8 @@
  * Escalation is always counted from the whole log; the filters only choose what is shown.
  */
 import { byTime } from './log-file.js';
-import { escalation, knownSessions } from './log.js';
+import { knownSessions } from './log.js';
+import { playerRecord } from './player-record.js';
 import { normalizeName } from './names.js';
 import { eventIdOf } from './storage/kinds/event.js';
 
@@ -15,7 +16,7 @@ function currentName(everyone, item) {
   return (item.playerId && everyone.find((player) => player.id === item.playerId)?.name) || item.player.trim();
 }
 
-/** Who an incident is about, for counting (log.js isAbout): its roster player, or its typed name in its event. */
+/** Who an incident is about, for counting (player-record.js isAbout): its roster player, or its typed name in its event. */
 export function personOf(item, everyone) {
   const eventId = eventIdOf(item);
   return item.playerId ? { playerId: item.playerId, name: currentName(everyone, item), eventId } : { name: item.player.trim(), eventId };
@@ -57,8 +58,8 @@ export function filterChoices(incidents, events, everyone, filters = NO_FILTER) 
 
 /**
  * One card per person and ruleset among the shown incidents, by name: {key, rulesetId, player, playerId, count,
- * points, session, found}, where found is what the next offence costs (escalation over the whole log, in the session
- * filtered on, else the person's latest).
+ * points, session, found}, where found is the person's record (player-record.js, over the whole log, in the session
+ * filtered on, else the person's latest; `today`: the moment it is read).
  */
 export function playerCards(rulesets, incidents, shown, everyone, filters = NO_FILTER, today = undefined) {
   const groups = new Map();
@@ -73,7 +74,7 @@ export function playerCards(rulesets, incidents, shown, everyone, filters = NO_F
   }
   return [...groups.values()].sort((a, b) => byText(a.player, b.player) || a.rulesetId.localeCompare(b.rulesetId)).map(({ who, ...group }) => {
     const ruleset = rulesets[group.rulesetId];
-    const found = ruleset ? escalation({ incidents }, ruleset, who, group.session, today) : { incidents: group.count };
+    const found = ruleset ? playerRecord({ ruleset, incidents, who, session: group.session, at: today }) : { incidents: group.count };
     return { ...group, found };
   });
 }

@@ -8,8 +8,8 @@
  *     counts: [{ id: 'session' | 'carried', count, next }]   the progressive scale's two counts, each with the points
  *             its next offence costs (`session`: this session's count; `carried`: the kinds that carry over between
  *             sessions, e.g. MCR's obstruction and time-wasting); [] when the ruleset has no progressive scale,
- *     strikes: { all, today, inWindow } | null                strikes up to the moment's day, on that day, and in the
- *             discipline window ending that day (null when the ruleset keeps no strikes),
+ *     strikes: { all, today, inWindow, days } | null          strikes up to the moment's day, on that day, and in the
+ *             discipline window of `days` days ending that day (null when the ruleset keeps no strikes),
  *     status: { state: 'ok' | 'suspended' | 'banned', since, until, reason }   since/until are ISO days (until: the
  *             suspension's last day; null for a ban, which has no end); reason: the rule broken, as the ruleset's
  *             discipline data names it ('strikes_in_a_day', 'strikes_in_window'), or
@@ -115,6 +115,7 @@ export function playerRecord({ ruleset, incidents, applied = [], who, session = 
     all: strikeDays.length,
     today: strikeDays.filter((day) => day === today).length,
     inWindow: strikeDays.filter((day) => dayNumber(day) > firstDayOut).length,
+    days: rules.suspension.window_days,
   };
   const found = disciplineStatus(strikeDays, rules, today);
   const withOneMore = disciplineStatus([...strikeDays, today], rules, today);

@@ -3,10 +3,10 @@
  * filtered by event, session, table and player; editors kept open across refreshes, import (error, plan, merge or
  * replace) and export.
  */
-import { localDay } from '../discipline.js';
 import { download } from '../dom.js';
-import { escalation, knownSessions } from '../log.js';
+import { knownSessions } from '../log.js';
 import { filterChoices, filterIncidents, NO_FILTER, personOf, playerCards } from '../log-view.js';
+import { playerRecord } from '../player-record.js';
 import { personFor, rosterOf } from '../roster-data.js';
 import { eventIdOf } from '../storage/kinds/event.js';
 import { incidentsCsv } from '../csv-export.js';
@@ -53,9 +53,11 @@ export function createLogScreen(ctx, { rulesets }) {
       editors.delete(id);
       ctx.refresh();
     },
-    escalation(rulesetId, { player, session }, eventId) {
+    recordOf(rulesetId, { player, session }, eventId) {
       const ruleset = rulesets[rulesetId];
-      return ruleset ? escalation({ incidents }, ruleset, personFor(rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId), session, localDay()) : null;
+      if (!ruleset) return null;
+      const who = personFor(rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId);
+      return playerRecord({ ruleset, incidents, who, session });
     },
     async saveEdit(id, values, rev) {
       const saved = await editIncident(editors.get(id), values, rev);
@@ -147,7 +149,7 @@ export function createLogScreen(ctx, { rulesets }) {
       const view = {
         entries, total: incidents.length, filters, choices: filterChoices(incidents, events, roster.everyone, filters),
         events: roster.events, currentEvent: roster.event.id,
-        cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, localDay()), importState, health,
+        cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, new Date()), importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
       return { children: renderLog({ config, rulesets, view, on }), title: config.strings.log.title };

@@ -5,6 +5,7 @@ import { rosterUrl, rulingUrl } from '../router.js';
 import { heading } from './common.js';
 import { showStale } from './form-state.js';
 import { escalationLines, recordForm } from './record.js';
+import { statusData, statusText } from './status.js';
 import { storageFailed } from './scores.js';
 
 /** What a ruleset says about an incident's ruling, in the reader's language (or its ids when unknown). */
@@ -30,7 +31,7 @@ function incidentCard(config, rulesets, entry, on, failed) {
   const form = editor && ruleset ? recordForm({
     config, prefix, values: editor.values, rev: editor.rev, players: editor.players, editing: true,
     sessions: editor.sessions, knownSessions: editor.knownSessions,
-    on: { escalation: (values) => on.escalation(item.rulesetId, values, item.eventId ?? 'local'), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
+    on: { recordOf: (values) => on.recordOf(item.rulesetId, values, item.eventId ?? 'local'), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
   }) : null;
   if (form && editor.problem) showStale(form, editor.problem);
   return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
@@ -71,10 +72,12 @@ function playerCardList(config, rulesets, cards) {
       const ruleset = rulesets[card.rulesetId];
       return el('li', {
         class: 'player-card', 'data-player': card.player, 'data-player-key': card.key, 'data-player-id': card.playerId || null,
-        'data-ruleset': card.rulesetId, 'data-count': card.count, 'data-points-total': card.points,
+        'data-ruleset': card.rulesetId, 'data-count': card.count, 'data-points-total': card.points, ...statusData(card.found),
       },
-      el('h3', { class: 'player-card-name' }, card.player, ' ', el('span', { class: 'choice-meta' }, `· ${ruleset?.short_name || card.rulesetId}`)),
-      el('ul', { class: 'escalation' }, escalationLines(strings, card.found)),
+      el('h3', { class: 'player-card-name' }, card.player, ' ', el('span', { class: 'choice-meta' }, `· ${ruleset?.short_name || card.rulesetId}`),
+        card.found.status?.state !== 'ok' && card.found.status ? [' ', el('span', { class: 'status-badge', 'data-status': card.found.status.state },
+          statusText(config, card.found.status))] : null),
+      el('ul', { class: 'escalation' }, escalationLines(config, card.found)),
       el('p', { class: 'player-card-facts' },
         format(pluralForm(lang, log.incident_count, card.count), { count: formatNumber(lang, card.count) }), ' · ',
         format(log.points_total, { points: formatNumber(lang, card.points) })));
@@ -188,7 +191,7 @@ function dataSection(config, health, on) {
 /**
  * view: {entries: [{incident, rev, name, editor, deleted}] newest first (the filtered ones), total (every incident),
  * filters, choices (filterChoices), events: [{event, rev}], cards (playerCards), importState, health, notices};
- * on: filter(name, value)/clearFilters, openEditor/closeEditor/saveEdit/remove/escalation, exportJson/exportCsv,
+ * on: filter(name, value)/clearFilters, openEditor/closeEditor/saveEdit/remove/recordOf, exportJson/exportCsv,
  * importFile(text), merge(ids to take from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
  */
 export function renderLog({ config, rulesets, view, on }) {
