@@ -4,7 +4,7 @@
  */
 import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
 import { noticesFor } from '../services/health.js';
-import { playerRecord } from '../player-record.js';
+import { isAbout, playerRecord } from '../player-record.js';
 import { readLog } from '../services/log.js';
 import { addPlayer, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
@@ -61,12 +61,19 @@ export function createRosterScreen(ctx, { rulesets }) {
     async render() {
       roster = await readRoster();
       const [{ settings }, log] = await Promise.all([readSettings(), readLog()]);
-      // Each player's status under the event's ruleset, from the player's record (the one the log and table show).
-      const ruleset = rulesets.find((item) => item.id === (roster.event.rulesetId ?? settings.ruleset));
+      // Each player's status from their record (the one the log and table show): under the event's ruleset, else
+      // under each ruleset they have incidents in, the gravest one shown.
       const incidents = log.entries.map((entry) => entry.incident);
       const at = new Date();
-      const recordOf = (player) => (ruleset ? playerRecord({ ruleset, incidents, who: { playerId: player.id, name: player.name, eventId: roster.event.id },
-        session: settings.context.session, at }) : null);
+      const grave = { ok: 0, suspended: 1, banned: 2 };
+      const recordOf = (player) => {
+        const who = { playerId: player.id, name: player.name, eventId: roster.event.id };
+        const ids = roster.event.rulesetId ? [roster.event.rulesetId]
+          : [...new Set(incidents.filter((item) => isAbout(item, who)).map((item) => item.rulesetId))];
+        const records = ids.map((id) => rulesets.find((item) => item.id === id)).filter(Boolean)
+          .map((ruleset) => playerRecord({ ruleset, incidents, who, session: settings.context.session, at }));
+        return records.sort((a, b) => grave[b.status.state] - grave[a.status.state])[0] ?? null;
+      };
       const notices = await noticesFor([{ kind: 'player' }, { kind: 'event' }, { kind: 'settings' }],
         [{ kind: 'player', status: roster.status }, { kind: 'player', status: 'newer', count: roster.newer.length },
           { kind: 'event', status: roster.eventStatus }, { kind: 'event', status: 'newer', count: roster.newerEvents.length }]);
