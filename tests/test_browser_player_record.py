@@ -129,3 +129,27 @@ def test_mcr_seat_shows_each_count_with_its_own_next_step(phoenix, live_server, 
     expect(mark).to_have_attribute("data-next", "10")
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_count(0)
     expect(page.locator("#seat-1")).to_have_attribute("data-status", "ok")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_log_adds_an_incident_found_by_search_with_its_own_time(phoenix, live_server, lang):
+    """A paper slip entered afterwards: on the log, the ruleset, the ruling found by search, then the record form with
+    the time it happened; the incident is stored with that time and its card counts it."""
+    page = phoenix
+    page.goto(f"{live_server.url}/{lang}/log")
+    page.click("#log-add-open")
+    page.select_option("#log-add-ruleset", "azrm-2026")
+    page.fill("#log-add-search", "tsumo noten")
+    page.locator("#log-add-results button[data-ruling]").first.wait_for()
+    ruling = page.locator("#log-add-results button[data-ruling]").first.get_attribute("data-ruling")
+    page.locator("#log-add-results button[data-ruling]").first.click()
+    expect(page.locator("#log-add-chosen")).to_have_attribute("data-ruling", ruling)
+    page.fill("#log-add-player", "Ann")
+    page.fill("#log-add-at", "2026-11-24T20:15")
+    page.click("#log-add-save")
+    expect(page.locator("#incidents li.incident")).to_have_count(1)
+    [stored] = store.incidents(page).values()
+    assert (stored["rulesetId"], stored["rulingId"], stored["player"]) == ("azrm-2026", ruling, "Ann")
+    assert stored["at"] == "2026-11-25T03:15:00.000Z"  # 20:15 in Phoenix
+    expect(page.locator('#player-cards li.player-card[data-player="Ann"]')).to_have_attribute("data-count", "1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]

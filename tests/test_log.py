@@ -77,3 +77,15 @@ def test_the_table_charges_what_the_log_says_the_next_offence_costs(app, tmp_pat
     assert found["counts"][0] == {"id": "session", "count": 3, "next": 20}
     assert applied["penalty"] == 20
     assert applied["after"]["seats"][1]["offences"] == found["calculator"]["session"] + 1
+
+
+def test_an_incident_takes_the_time_it_happened(tmp_path, monkeypatch):
+    """The form's local date and time is the device's (Rome here); a stored time keeps its zone; no time, or one more
+    than an hour ahead, is refused at the field."""
+    monkeypatch.setenv("TZ", "Europe/Rome")
+    local, stored, bad, ahead = call(tmp_path, "makeIncident", [
+        [{"player": "Bo", "at": "2026-05-01T10:00"}], [{"player": "Bo", "at": "2026-05-01T10:00:00+02:00"}],
+        [{"player": "Bo", "at": "yesterday"}], [{"player": "Bo", "at": "2099-01-01T00:00"}]])
+    assert local["incident"]["at"] == "2026-05-01T08:00:00.000Z"
+    assert stored["incident"]["at"] == "2026-05-01T10:00:00+02:00"
+    assert bad == {"errors": {"at": "bad_time"}} and ahead == {"errors": {"at": "future_time"}}

@@ -6,16 +6,19 @@
 import { download } from '../dom.js';
 import { knownSessions } from '../log.js';
 import { filterChoices, filterIncidents, NO_FILTER, personOf, playerCards } from '../log-view.js';
-import { playerRecord } from '../player-record.js';
+import { nextPoints, playerRecord } from '../player-record.js';
 import { personFor, rosterOf } from '../roster-data.js';
 import { eventIdOf } from '../storage/kinds/event.js';
 import { incidentsCsv } from '../csv-export.js';
 import { byTime, parseExport, toJson } from '../log-file.js';
 import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
-  deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
+  deleteIncident, editIncident, mergeImport, planImport, readLog, recordIncident, replaceLog,
 } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
+import { readSettings } from '../services/settings.js';
+import { buildIndex, search } from '../search.js';
+import { renderLogAdd } from '../views/log-add.js';
 import { renderNotices } from '../views/notices.js';
 import { describeIncident, renderLog } from '../views/log.js';
 
@@ -29,6 +32,10 @@ export function createLogScreen(ctx, { rulesets }) {
   let roster = null;
   let filters = { ...NO_FILTER };
   const eventOf = (id) => roster.events.find((entry) => entry.event.id === id)?.event ?? { id };
+  // "Add an incident": the ruleset and the ruling picked by search, then the record form (kept across refreshes).
+  const adding = { open: false, rulesetId: null, query: '', rulingId: null };
+  let index = null;  // the search index of every ruleset, built when the referee first searches
+  let context = {};
 
   const show = (state) => {
     importState = state;
@@ -58,6 +65,40 @@ export function createLogScreen(ctx, { rulesets }) {
       if (!ruleset) return null;
       const who = personFor(rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId);
       return playerRecord({ ruleset, incidents, who, session });
+    },
+    toggleAdd(open) {
+      adding.open = open;
+      ctx.refresh();
+    },
+    chooseRuleset(id) {
+      adding.rulesetId = id;
+      ctx.refresh();
+    },
+    findRulings(rulesetId, query) {
+      adding.query = query;
+      index ??= buildIndex(Object.values(rulesets), { tagLabels: config.strings.tags });
+      return search(index, query, { rulesetIds: [rulesetId], limit: 8 });
+    },
+    pickRuling(rulesetId, rulingId) {
+      Object.assign(adding, { rulesetId, rulingId });
+      ctx.refresh();
+    },
+    unpickRuling() {
+      adding.rulingId = null;
+      ctx.refresh();
+    },
+    addedRecordOf({ player, session }) {
+      const ruleset = rulesets[adding.rulesetId];
+      const found = playerRecord({ ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
+      return { ...found, points: nextPoints(ruleset, adding.rulingId, found) };
+    },
+    async saveAdded(values) {
+      const saved = await recordIncident(values, { rulesetId: adding.rulesetId, rulingId: adding.rulingId });
+      if (saved.ok) {
+        Object.assign(adding, { open: false, rulingId: null, query: '' });
+        ctx.refresh();
+      }
+      return saved;
     },
     async saveEdit(id, values, rev) {
       const saved = await editIncident(editors.get(id), values, rev);
@@ -123,6 +164,7 @@ export function createLogScreen(ctx, { rulesets }) {
     async render() {
       const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
       roster = await readRoster();
+      context = (await readSettings()).settings;
       const health = await readHealth();
       const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
         { kind: 'shortcuts' }, { kind: 'clock' }],
@@ -152,7 +194,17 @@ export function createLogScreen(ctx, { rulesets }) {
         cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, new Date()), importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
-      return { children: renderLog({ config, rulesets, view, on }), title: config.strings.log.title };
+      adding.rulesetId ??= roster.event.rulesetId ?? context.ruleset ?? Object.keys(rulesets)[0];
+      const addBlock = renderLogAdd({
+        config, rulesets,
+        adding: { ...adding, form: {
+          values: context.context, players: known, sessions: roster.event.sessions ?? null,
+          knownSessions: knownSessions(incidents, roster.event.id),
+          event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
+        } },
+        on: { ...on, recordOf: on.addedRecordOf },
+      });
+      return { children: renderLog({ config, rulesets, view: { ...view, addBlock }, on }), title: config.strings.log.title };
     },
   };
 }

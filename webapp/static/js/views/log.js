@@ -190,7 +190,8 @@ function dataSection(config, health, on) {
 
 /**
  * view: {entries: [{incident, rev, name, editor, deleted}] newest first (the filtered ones), total (every incident),
- * filters, choices (filterChoices), events: [{event, rev}], cards (playerCards), importState, health, notices};
+ * filters, choices (filterChoices), events: [{event, rev}], cards (playerCards), importState, health, notices,
+ * addBlock ("Add an incident", views/log-add.js)};
  * on: filter(name, value)/clearFilters, openEditor/closeEditor/saveEdit/remove/recordOf, exportJson/exportCsv,
  * importFile(text), merge(ids to take from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
  */
@@ -219,6 +220,7 @@ export function renderLog({ config, rulesets, view, on }) {
       el('label', { class: 'button secondary', for: 'import-file' }, log.import_json), fileInput,
       el('button', { type: 'button', class: 'button secondary', id: 'print-log', onclick: () => window.print() }, log.print)),
     status,
+    view.addBlock ?? null,
     view.total ? filterForm(config, view, on) : null,
     view.total ? el('p', { id: 'log-shown', 'data-shown': view.entries.filter((entry) => !entry.deleted).length, 'data-total': view.total },
       format(pluralForm(config.lang, log.shown, view.total), { shown: view.entries.filter((entry) => !entry.deleted).length, total: view.total })) : null,
