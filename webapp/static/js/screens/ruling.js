@@ -71,6 +71,11 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       });
       // The offender's record (player-record.js): the log's incidents of the player at that seat with the rulings applied
       // at this table and not logged; an incident recorded on this screen for this same offence is not counted twice.
+      let replayedFor = null;  // the applied rulings by seat, worked out once per history
+      const appliedAt = (index) => {
+        if (replayedFor?.history !== history) replayedFor = { history, seats: appliedBySeat(replayHistory(history, ruleset), seatIndex) };
+        return replayedFor.seats[index];
+      };
       const recordAt = (offender) => {
         const index = seatIndex(offender);
         const seat = table?.seats[index];
@@ -78,8 +83,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const named = Boolean(seat.name || seat.playerId);
         const who = named ? personFor(roster.all, seat.name, roster.event.id, seat.playerId || '') : '';
         const earlier = named ? incidents.filter((incident) => !recordedHere.has(incident.id)) : [];
-        const applied = appliedBySeat(replayHistory(history, ruleset), seatIndex)[index];
-        return playerRecord({ ruleset, incidents: earlier, applied, who, session: settings.context.session });
+        return playerRecord({ ruleset, incidents: earlier, applied: appliedAt(index), who, session: settings.context.session });
       };
       const countsFor = (inputs) => {
         const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
