@@ -1,5 +1,5 @@
-"""The incident log's pure modules in Node: export/import validation (log-file.js) (escalation: tests/cases/escalation.yaml, run by
-test_cases.py)."""
+"""The incident log's pure modules in Node: export/import validation (log-file.js) (a player's record:
+tests/cases/player_record.yaml, run by test_cases.py)."""
 import json
 
 import pytest
