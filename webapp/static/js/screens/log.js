@@ -16,7 +16,6 @@ import {
   deleteIncident, editIncident, mergeImport, planImport, readLog, recordIncident, replaceLog,
 } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
-import { readSettings } from '../services/settings.js';
 import { buildIndex, search } from '../search.js';
 import { renderLogAdd } from '../views/log-add.js';
 import { renderNotices } from '../views/notices.js';
@@ -35,7 +34,6 @@ export function createLogScreen(ctx, { rulesets }) {
   // "Add an incident": the ruleset and the ruling picked by search, then the record form (kept across refreshes).
   const adding = { open: false, rulesetId: null, query: '', rulingId: null };
   let index = null;  // the search index of every ruleset, built when the referee first searches
-  let context = {};
 
   const show = (state) => {
     importState = state;
@@ -164,7 +162,6 @@ export function createLogScreen(ctx, { rulesets }) {
     async render() {
       const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
       roster = await readRoster();
-      context = (await readSettings()).settings;
       const health = await readHealth();
       const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
         { kind: 'shortcuts' }, { kind: 'clock' }],
@@ -194,11 +191,11 @@ export function createLogScreen(ctx, { rulesets }) {
         cards: playerCards(rulesets, incidents, shown, roster.everyone, filters, new Date()), importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
-      adding.rulesetId ??= roster.event.rulesetId ?? context.ruleset ?? Object.keys(rulesets)[0];
+      adding.rulesetId ??= roster.event.rulesetId ?? Object.keys(rulesets)[0];
       const addBlock = renderLogAdd({
         config, rulesets,
         adding: { ...adding, form: {
-          values: context.context, players: known, sessions: roster.event.sessions ?? null,
+          values: {}, players: known, sessions: roster.event.sessions ?? null,
           knownSessions: knownSessions(incidents, roster.event.id),
           event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
         } },
