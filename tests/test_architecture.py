@@ -16,8 +16,14 @@ PURE = ["js/engine.js", "js/calculator.js", "js/discipline.js", "js/log.js", "js
         "js/table-state.js", "js/hand-scoring.js", "js/table-history.js", "js/storage/kinds/table.js",
         "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js",
         "js/log-view.js", "js/sync-versions.js", "js/sync-records.js", "js/schema-check.js", "js/text-rule.js",
-        "js/record-schemas.js", "js/format.js"]
+        "js/record-schemas.js", "js/format.js", "js/player-record.js"]
 BROWSER_ONLY = re.compile(r"\b(document|window|localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator)\b")
+
+
+# A player's counts, strikes and status are player-record.js's alone: no screen or view imports the module that works
+# out suspensions, nor calls a function that computes escalation.
+ESCALATION_MODULES = {"js/discipline.js"}
+ESCALATION_CALLS = re.compile(r"\b(disciplineStatus|progressiveAmount|escalation)\s*\(")
 
 
 def reached(graph, start):
@@ -59,6 +65,34 @@ def test_module_imports_reads_static_and_dynamic_imports(tmp_path):
     graph = module_imports(tmp_path)
     assert graph["js/views/a.js"] == ["js/b.js", "js/views/c.js", "js/services/d.js"]
     assert module_imports(tmp_path, dynamic=False)["js/views/a.js"] == ["js/b.js", "js/views/c.js"]
+
+
+def escalation_violations(graph, source_of):
+    """(screen or view, what it does wrong): an import of discipline.js, or a call computing escalation."""
+    found = []
+    for module in sorted(graph):
+        if not module.startswith(("js/screens/", "js/views/")):
+            continue
+        found += [(module, target) for target in graph[module] if target in ESCALATION_MODULES]
+        source = re.sub(r"/\*.*?\*/|//[^\n]*", "", source_of(module), flags=re.S)
+        found += [(module, f"{call}()") for call in sorted(set(ESCALATION_CALLS.findall(source)))]
+    return found
+
+
+def test_no_screen_or_view_computes_escalation():
+    graph = module_imports(STATIC)
+    assert any(module.startswith("js/screens/") for module in graph)
+    assert escalation_violations(graph, lambda module: (STATIC / module).read_text(encoding="utf-8")) == []
+
+
+def test_the_check_catches_a_screen_that_imports_discipline_or_counts_itself():
+    """The checker itself can fail: a planted import of discipline.js and a planted progressive count are reported."""
+    graph = {"js/screens/a.js": ["js/player-record.js", "js/discipline.js"], "js/views/b.js": ["js/dom.js"],
+             "js/player-record.js": ["js/discipline.js"]}
+    sources = {"js/screens/a.js": "", "js/views/b.js": "const next = progressiveAmount(scale, 2);",
+               "js/player-record.js": "disciplineStatus(days, rules, today)"}
+    assert escalation_violations(graph, sources.get) == [("js/screens/a.js", "js/discipline.js"),
+                                                          ("js/views/b.js", "progressiveAmount()")]
 
 
 @pytest.mark.parametrize("path", sorted(p.relative_to(STATIC).as_posix() for p in (STATIC / "js" / "views").glob("*.js")))

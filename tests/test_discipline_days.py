@@ -10,6 +10,7 @@ def test_strikes_of_one_local_evening_fall_on_one_day(app, tmp_path, monkeypatch
     log = {"format": "mahjong-referee/incident-log", "version": 1,
            "incidents": [{"id": f"i{n}", "at": at, "player": "A", "rulesetId": "azrm-2026", "rulingId": "r_wrong_count",
                           "session": ""} for n, at in enumerate(times)]}
-    [found] = call_module("log.js", "escalation", [[log, ruleset, "A", "", "2026-04-14"]], tmp_path)
-    assert found["discipline"]["suspensions"] == [{"start": "2026-04-14", "end": "2026-04-27"}]
-    assert found["discipline"]["status"] == "suspended"
+    [found] = call_module("player-record.js", "playerRecord", [[{"ruleset": ruleset, "incidents": log["incidents"], "who": "A",
+                                                                  "at": "2026-04-14"}]], tmp_path)
+    assert found["suspensions"] == [{"start": "2026-04-14", "end": "2026-04-27", "reason": "strikes_in_a_day"}]
+    assert found["status"]["state"] == "suspended"

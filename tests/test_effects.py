@@ -123,9 +123,9 @@ def test_escalation_counts_exactly_the_effects_marked_log(tmp_path):
     log = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
         {"id": "1", "at": "2026-01-01T10:00:00Z", "rulesetId": "fixture", "rulingId": "r_fixture", "player": "Ann",
          "session": "1"}]}
-    calls = [[log, ruleset_with(effects), "Ann", "1", "2026-01-01"]
+    calls = [[{"ruleset": ruleset_with(effects), "incidents": log["incidents"], "who": "Ann", "session": "1", "at": "2026-01-01"}]
              for effects in [[]] + [[example(name, effect)] for name, effect in vocabulary.items()]]
-    without, *each = call_module("log.js", "escalation", calls, tmp_path)
+    without, *each = call_module("player-record.js", "playerRecord", calls, tmp_path)
     counted = {name for name, outcome in zip(vocabulary, each) if outcome != without}
     assert counted == {name for name, effect in vocabulary.items() if "log" in effect["acts_on"]}
 

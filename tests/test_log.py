@@ -1,5 +1,5 @@
-"""The incident log's pure modules in Node: export/import validation (log-file.js) (escalation: tests/cases/escalation.yaml, run by
-test_cases.py)."""
+"""The incident log's pure modules in Node: export/import validation (log-file.js) (a player's record:
+tests/cases/player_record.yaml, run by test_cases.py)."""
 import json
 
 import pytest
@@ -73,8 +73,22 @@ def test_the_table_charges_what_the_log_says_the_next_offence_costs(app, tmp_pat
                  for n in range(3)]
     log = {"format": "mahjong-referee/incident-log", "version": 1,
            "incidents": [{"id": f"i{n}", "rulesetId": "mcr-ema-2014", **item} for n, item in enumerate(incidents)]}
-    [found] = call(tmp_path, "escalation", [[log, mcr, "alice", "2", "2026-05-01"]])
+    [found] = call_module("player-record.js", "playerRecord", [[{"ruleset": mcr, "incidents": log["incidents"], "who": "alice",
+                                                                  "session": "2", "at": "2026-05-01"}]], tmp_path)
     table = call_module("calculator.js", "newTable", [[mcr, {"start": 0}]], tmp_path)[0]
-    [applied] = call_module("calculator.js", "applyRuling", [[table, mcr, "r_late_pung", {"offender": 1, "counts": found["counts"]}]], tmp_path)
-    assert found["progressive"]["next"] == applied["penalty"] == 20
-    assert applied["after"]["seats"][1]["offences"] == found["counts"]["session"] + 1
+    [applied] = call_module("calculator.js", "applyRuling", [[table, mcr, "r_late_pung", {"offender": 1, "counts": found["calculator"]}]], tmp_path)
+    assert found["counts"][0] == {"id": "session", "count": 3, "next": 20}
+    assert applied["penalty"] == 20
+    assert applied["after"]["seats"][1]["offences"] == found["calculator"]["session"] + 1
+
+
+def test_an_incident_takes_the_time_it_happened(tmp_path, monkeypatch):
+    """The form's local date and time is the device's (Rome here); a stored time keeps its zone; no time, or one more
+    than an hour ahead, is refused at the field."""
+    monkeypatch.setenv("TZ", "Europe/Rome")
+    local, stored, bad, ahead = call(tmp_path, "makeIncident", [
+        [{"player": "Bo", "at": "2026-05-01T10:00"}], [{"player": "Bo", "at": "2026-05-01T10:00:00+02:00"}],
+        [{"player": "Bo", "at": "yesterday"}], [{"player": "Bo", "at": "2099-01-01T00:00"}]])
+    assert local["incident"]["at"] == "2026-05-01T08:00:00.000Z"
+    assert stored["incident"]["at"] == "2026-05-01T10:00:00+02:00"
+    assert bad == {"errors": {"at": "bad_time"}} and ahead == {"errors": {"at": "future_time"}}

@@ -19,13 +19,13 @@ def incident(n, ruling, player="Alice", session="R1", table="3", **extra):
 
 def test_points_come_from_the_escalation_and_the_first_obstruction_is_a_warning(rulesets, tmp_path):
     mcr = rulesets["mcr-ema-2014"]
-    calls = [[mcr, "r_passing_information", {"progressive": {"next": 10, "nextCarried": 0}}],
-             [mcr, "r_obstruction_progressive", {"progressive": {"next": 10, "nextCarried": 0}}],
-             [mcr, "r_obstruction_progressive", {"progressive": {"next": 0, "nextCarried": 5}}],
-             [mcr, "r_false_hu_shape", {"progressive": {"next": 10, "nextCarried": 5}}],
+    calls = [[mcr, "r_passing_information", {"counts": [{"id": "session", "next": 10}, {"id": "carried", "next": 0}]}],
+             [mcr, "r_obstruction_progressive", {"counts": [{"id": "session", "next": 10}, {"id": "carried", "next": 0}]}],
+             [mcr, "r_obstruction_progressive", {"counts": [{"id": "session", "next": 0}, {"id": "carried", "next": 5}]}],
+             [mcr, "r_false_hu_shape", {"counts": [{"id": "session", "next": 10}, {"id": "carried", "next": 5}]}],
              [rulesets["wrc-2015"], "r_cheating", {}],
              [mcr, "no_such_ruling", {}]]
-    found = call_module("log.js", "nextPoints", calls, tmp_path)
+    found = call_module("player-record.js", "nextPoints", calls, tmp_path)
     assert found[:3] == [10, 0, 5]
     assert found[4:] == [None, None]
 
@@ -38,7 +38,7 @@ def test_points_the_referee_may_or_may_not_give_are_not_filled_in(rulesets, tmp_
         {"type": "penalty_points", "amount": 20, "optional": True}, {"type": "dead_hand", "optional": True}]}}}
     fixed = {**choosing, "rulings": {**choosing["rulings"], "r_choice": {**choosing["rulings"]["r_choice"], "effects": [
         {"type": "penalty_points", "amount": 20}]}}}
-    found = call_module("log.js", "nextPoints", [[choosing, "r_choice", {}], [fixed, "r_choice", {}],
+    found = call_module("player-record.js", "nextPoints", [[choosing, "r_choice", {}], [fixed, "r_choice", {}],
                                                  [mcr, "r_obstruction", {}]], tmp_path)
     assert found == [None, 20, None]
 
@@ -79,4 +79,4 @@ def test_player_cards_count_the_whole_log_and_show_the_next_offence(rulesets, tm
     [cards] = call_module("log-view.js", "playerCards", [[rulesets, LOG, shown, EVERYONE, filters, "2026-05-01"]], tmp_path)
     [card] = cards
     assert card["player"] == "Alice Renamed" and card["playerId"] == "p-a" and card["count"] == 1
-    assert card["found"]["incidents"] == 2 and card["found"]["progressive"]["counted"] == 1 and card["found"]["progressive"]["next"] == 5
+    assert card["found"]["incidents"] == 2 and card["found"]["counts"][0] == {"id": "session", "count": 1, "next": 5}

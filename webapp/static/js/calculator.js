@@ -39,7 +39,7 @@ function numberField(effect, name, optional) {
  * The fields the calculator needs before applying a ruling, as descriptors a screen can render:
  * [{name, kind: 'seat'|'number'|'choice'|'choices'|'counts', required, min, max, decimals, options, optional}].
  * `counts` is not typed by the referee: the caller supplies the offender's offence counts, read from the log (see
- * log.js escalation). The referee's choices (a ruling's optional effects, at least one of them to be chosen): an
+ * player-record.js, its `calculator` counts). The referee's choices (a ruling's optional effects, at least one of them to be chosen): an
  * optional effect with a number of its own is chosen by entering it (its field has `optional: true`), the others
  * by ticking them in `chosen` (kind 'choices', options: their effect types).
  */

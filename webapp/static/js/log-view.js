@@ -3,7 +3,8 @@
  * choices, and one card per player and ruleset with what their next offence costs. Pure: no DOM, no storage.
  * Escalation is always counted from the whole log; the filters only choose what is shown.
  */
-import { escalation, knownSessions } from './log.js';
+import { knownSessions } from './log.js';
+import { playerRecord } from './player-record.js';
 import { normalizeName } from './names.js';
 import { eventIdOf } from './storage/kinds/event.js';
 
@@ -19,7 +20,7 @@ function currentName(players, item) {
   return (item.playerId && players.get(item.playerId)?.name) || item.player.trim();
 }
 
-/** Who an incident is about, for counting (log.js isAbout): its roster player, or its typed name in its event.
+/** Who an incident is about, for counting (player-record.js isAbout): its roster player, or its typed name in its event.
  * everyone: the roster players, as a list or as playersById's Map (the Map when called for many incidents). */
 export function personOf(item, everyone) {
   const eventId = eventIdOf(item);
@@ -43,7 +44,7 @@ export function personIndex(incidents) {
   return { byPlayerId, byTypedName };
 }
 
-/** Every incident that may be about this person (log.js isAbout picks among them): their roster id's, and the ones
+/** Every incident that may be about this person (player-record.js isAbout picks among them): their roster id's, and the ones
  * typed under their name in their event. */
 export function incidentsOf(index, who) {
   const typed = index.byTypedName.get(typedKey(who.eventId ?? '', who.name)) ?? [];
@@ -120,7 +121,7 @@ export function cardGroups(shown, everyone, filters = NO_FILTER) {
 export function cardsOf(rulesets, groups, index, today = undefined) {
   return groups.map(({ who, ...group }) => {
     const ruleset = rulesets[group.rulesetId];
-    const found = ruleset ? escalation({ incidents: incidentsOf(index, who) }, ruleset, who, group.session, today) : { incidents: group.count };
+    const found = ruleset ? playerRecord({ ruleset, incidents: incidentsOf(index, who), who, session: group.session, at: today }) : { incidents: group.count };
     return { ...group, found };
   });
 }

@@ -1,13 +1,9 @@
 /**
- * The referee's incident log: new incidents from the form, and escalation counted from the log.
- * Pure: no DOM, no storage. Escalation reads each ruling's effects, so it follows the ruleset data.
- * The file formats (JSON export, CSV, imports) are in log-file.js; the stored shape in storage/kinds/incident.js.
+ * The referee's incident log: new incidents from the form, and the sessions met. Pure: no DOM, no storage.
+ * A player's counts, strikes and status are player-record.js's (one record for every screen). The file formats
+ * (JSON export, CSV, imports) are in log-file.js; the stored shape in storage/kinds/incident.js.
  */
-import { progressiveAmount } from './calculator.js';
-import { disciplineStatus } from './discipline.js';
-import { effectsOf } from './engine.js';
 import { byTime } from './log-file.js';
-import { sameName } from './names.js';
 import { eventIdOf } from './storage/kinds/event.js';
 import { MAX_PLAYER, MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
 import { charCount, textProblem } from './text-rule.js';
@@ -20,7 +16,8 @@ function newId(now) {
 
 /**
  * A new incident from the referee's form values; returns {incident} or {errors} keyed by field. values.eventId and
- * values.playerId (the roster player, resolved by the caller) are kept when given.
+ * values.playerId (the roster player, resolved by the caller) are kept when given. values.at is when it happened: a
+ * stored ISO time, or the form's local date and time; absent, now. Refused: no valid time, or more than an hour ahead.
  */
 export function makeIncident(values, now = new Date()) {
   const errors = {};
@@ -34,6 +31,15 @@ export function makeIncident(values, now = new Date()) {
     else if (Math.abs(Number(rawPoints)) > MAX_POINTS) errors.points = 'too_large';
     else points = Number(rawPoints);
   }
+  let at = now.toISOString();
+  const rawAt = String(values.at ?? '').trim();
+  if (rawAt) {
+    // A stored time keeps its zone; the form's date and time (YYYY-MM-DDTHH:MM) is the device's local time.
+    const parsed = new Date(rawAt);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(rawAt) || Number.isNaN(parsed.getTime())) errors.at = 'bad_time';
+    else if (parsed.getTime() > now.getTime() + 60 * 60000) errors.at = 'future_time';
+    else at = /(Z|[+-]\d{2}:\d{2})$/.test(rawAt) ? rawAt : parsed.toISOString();
+  }
   for (const key of ['player', ...TEXT_FIELDS]) {
     if (charCount(text(key)) > (key === 'player' ? MAX_PLAYER : MAX_TEXT)) errors[key] = 'too_long';
     else if (textProblem(text(key), { lines: key !== 'player' })) errors[key] = 'unreadable';
@@ -41,7 +47,7 @@ export function makeIncident(values, now = new Date()) {
   if (Object.keys(errors).length) return { errors };
   const incident = {
     id: values.id || newId(now),
-    at: values.at || now.toISOString(),
+    at,
     ...(values.eventId ? { eventId: values.eventId } : {}),
     tournament: text('tournament'),
     session: text('session'),
@@ -57,78 +63,6 @@ export function makeIncident(values, now = new Date()) {
   return { incident };
 }
 
-/**
- * Whether an incident is about this person. who: {playerId?, name, eventId?} or a typed name. A roster player
- * (playerId) owns the incidents recorded with their id, in any event (a league's events share players), and the
- * incidents typed before the roster (no playerId) under the same name in the same event; a typed name owns only
- * typed incidents of that name. Names match whatever their case, accents, punctuation and spaces.
- */
-export function isAbout(item, who) {
-  const person = typeof who === 'string' ? { name: who } : who;
-  if (item.playerId) return Boolean(person.playerId) && item.playerId === person.playerId;
-  if (person.eventId !== undefined && eventIdOf(item) !== person.eventId) return false;
-  return sameName(item.player, person.name);
-}
-
-/** The incidents of one person under one ruleset, oldest first. */
-function playerIncidents(log, rulesetId, who) {
-  return log.incidents
-    .filter((item) => item.rulesetId === rulesetId && isAbout(item, who))
-    .sort(byTime);
-}
-
-/** The calendar day of a stored time where the referee is, as `today` is given: a rule counts Strikes per day. */
-function localDay(iso) {
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
-}
-
-/**
- * What the next offence would cost this player, counted from the log: the progressive scale (per session, with
- * carried-over kinds), and the strikes, suspensions and ban. player: a typed name or {playerId, name, eventId}
- * (see isAbout). `counts` ({session, carried, strikes}) is what the calculator takes as a ruling's `counts`
- * input, so the table and the log count from this one record.
- */
-export function escalation(log, ruleset, player, session, today) {
-  const mine = playerIncidents(log, ruleset.id, player);
-  const result = { incidents: mine.length, counts: { session: 0, carried: 0, strikes: 0 } };
-  if (ruleset.progressive) {
-    let inSession = 0;
-    let carried = 0;
-    for (const item of mine) {
-      const ruling = ruleset.rulings[item.rulingId];
-      if (!ruling) continue;
-      for (const effect of effectsOf(ruleset, ruling)) {
-        if (effect.type !== 'progressive') continue;
-        if (effect.carries_over) carried += 1;
-        else if ((item.session || '') === (session || '')) inSession += 1;
-      }
-    }
-    Object.assign(result.counts, { session: inSession, carried });
-    result.progressive = {
-      session: session || '',
-      counted: inSession,
-      carried,
-      next: progressiveAmount(ruleset.progressive, inSession),
-      nextCarried: progressiveAmount(ruleset.progressive, carried),
-    };
-  }
-  if (ruleset.discipline) {
-    const strikeDates = [];
-    for (const item of mine) {
-      const ruling = ruleset.rulings[item.rulingId];
-      if (!ruling) continue;
-      for (const effect of effectsOf(ruleset, ruling)) if (effect.type === 'strike') strikeDates.push(localDay(item.at));
-    }
-    result.counts.strikes = strikeDates.length;
-    const now = disciplineStatus(strikeDates, ruleset.discipline, today);
-    const withOneMore = disciplineStatus([...strikeDates, today], ruleset.discipline, today);
-    result.discipline = { ...now, nextStrikeSuspends: withOneMore.suspensions.length > now.suspensions.length,
-      nextStrikeBans: withOneMore.banned !== null && now.banned === null };
-  }
-  return result;
-}
-
 /** The sessions incidents of an event were recorded in, in the order first met (for suggestions and filters). */
 export function knownSessions(incidents, eventId = null) {
   const seen = new Set();
@@ -137,25 +71,4 @@ export function knownSessions(incidents, eventId = null) {
     if ((eventId === null || eventIdOf(item) === eventId) && item.session) seen.add(item.session);
   }
   return [...seen];
-}
-
-/**
- * The penalty points the next incident of this ruling costs this player, from the ruling's effects and what the log
- * counted (escalation's `found`): the progressive step (the carried-over scale for obstruction and time-wasting), plus
- * any fixed penalty points. null when the ruling has no points of its own (the referee decides, or none apply);
- * 0 for a warning. Points the referee may or may not give (an optional effect) are the referee's to enter.
- */
-export function nextPoints(ruleset, rulingId, found) {
-  const ruling = ruleset.rulings[rulingId];
-  if (!ruling) return null;
-  let points = null;
-  for (const effect of effectsOf(ruleset, ruling)) {
-    if (effect.type === 'progressive' && found?.progressive) {
-      points = (points ?? 0) + (effect.carries_over ? found.progressive.nextCarried : found.progressive.next);
-    } else if (effect.type === 'penalty_points' && typeof effect.amount === 'number' && !effect.per && effect.applies_to !== 'all'
-      && !effect.optional) {
-      points = (points ?? 0) + effect.amount;
-    }
-  }
-  return points;
 }

@@ -120,7 +120,7 @@ export function pickPlayer(roster, { playerId = '', name = '' }, eventId, keep =
 }
 
 /**
- * Who a typed or picked name is, for counting escalation (log.js isAbout): the roster player of that name in the
+ * Who a typed or picked name is, for counting escalation (player-record.js isAbout): the roster player of that name in the
  * event, or the name alone when no present player (or more than one) has it.
  */
 export function personFor(roster, name, eventId, playerId = '') {

@@ -3,7 +3,7 @@
  * link (the credential is stored on the phone and the invitation leaves the address bar), sync, invite, and settle
  * conflicts for the head referee. Sync itself is services/sync.js.
  */
-import { localDay } from '../discipline.js';
+import { localDay } from '../player-record.js';
 import { eventUrl } from '../router.js';
 import {
   createEvent, invite, joinEvent, leaveEvent, settleConflict, syncNow, syncStatus,

@@ -4,20 +4,22 @@
  * replace) and export. A big log stays quick: it is read and indexed once per change of the data (a filter or "show
  * more" reuses it), and only a page of cards is drawn, each counted from its player's own incidents.
  */
-import { localDay } from '../discipline.js';
 import { download } from '../dom.js';
-import { escalation, knownSessions } from '../log.js';
+import { knownSessions } from '../log.js';
 import { cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, personIndex, personOf, playersById } from '../log-view.js';
+import { nextPoints, playerRecord } from '../player-record.js';
 import { personFor, rosterOf } from '../roster-data.js';
 import { eventIdOf } from '../storage/kinds/event.js';
 import { incidentsCsv } from '../csv-export.js';
 import { byTime, parseExport, reconcileImport, toJson } from '../log-file.js';
 import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
-  deleteIncident, editIncident, mergeImport, planImport, readLog, replaceLog,
+  deleteIncident, editIncident, mergeImport, planImport, readLog, recordIncident, replaceLog,
 } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
+import { buildIndex, search } from '../search.js';
 import { onChange } from '../storage/changes.js';
+import { renderLogAdd } from '../views/log-add.js';
 import { renderNotices } from '../views/notices.js';
 import { describeIncident, renderLog } from '../views/log.js';
 
@@ -50,9 +52,12 @@ export function createLogScreen(ctx, { rulesets }) {
   let roster = null;
   let filters = { ...NO_FILTER };
   let pages = { cards: PAGE, incidents: PAGE };
-  let read = null;  // the last read of the data, indexed: {log, health, notices, ordered, players, index, heard}
+  let read = null;  // the last read of the data, indexed: {log, health, notices, ordered, players, byPerson, heard}
   let reuse = false;  // the next render only changes what is shown (filters, pages): the last read serves
   const eventOf = (id) => roster.events.find((entry) => entry.event.id === id)?.event ?? { id };
+  // "Add an incident": the ruleset and the ruling picked by search, then the record form (kept across refreshes).
+  const adding = { open: false, rulesetId: null, query: '', rulingId: null };
+  let index = null;  // the search index of every ruleset, built when the referee first searches
 
   const show = (state) => {
     importState = state;
@@ -86,9 +91,45 @@ export function createLogScreen(ctx, { rulesets }) {
       editors.delete(id);
       ctx.refresh();
     },
-    escalation(rulesetId, { player, session }, eventId) {
+    recordOf(rulesetId, { player, session }, eventId) {
       const ruleset = rulesets[rulesetId];
-      return ruleset ? escalation({ incidents }, ruleset, personFor(rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId), session, localDay()) : null;
+      if (!ruleset) return null;
+      const who = personFor(rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId);
+      return playerRecord({ ruleset, incidents, who, session });
+    },
+    toggleAdd(open) {
+      adding.open = open;
+      ctx.refresh();
+    },
+    chooseRuleset(id) {
+      adding.rulesetId = id;
+      ctx.refresh();
+    },
+    findRulings(rulesetId, query) {
+      adding.query = query;
+      index ??= buildIndex(Object.values(rulesets), { tagLabels: config.strings.tags });
+      return search(index, query, { rulesetIds: [rulesetId], limit: 8 });
+    },
+    pickRuling(rulesetId, rulingId) {
+      Object.assign(adding, { rulesetId, rulingId });
+      ctx.refresh();
+    },
+    unpickRuling() {
+      adding.rulingId = null;
+      ctx.refresh();
+    },
+    addedRecordOf({ player, session }) {
+      const ruleset = rulesets[adding.rulesetId];
+      const found = playerRecord({ ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
+      return { ...found, points: nextPoints(ruleset, adding.rulingId, found) };
+    },
+    async saveAdded(values) {
+      const saved = await recordIncident(values, { rulesetId: adding.rulesetId, rulingId: adding.rulingId });
+      if (saved.ok) {
+        Object.assign(adding, { open: false, rulingId: null, query: '' });
+        ctx.refresh();
+      }
+      return saved;
     },
     async saveEdit(id, values, rev) {
       const saved = await editIncident(editors.get(id), values, rev);
@@ -163,7 +204,7 @@ export function createLogScreen(ctx, { rulesets }) {
       [{ kind: 'incident', status: log.status }, ...health.newer]);
     incidents = log.entries.map((entry) => entry.incident);
     return { log, health, notices, ordered: newestFirst(log.entries), players: playersById(roster.everyone),
-      index: personIndex(incidents), choices: new Map(), heard: seen };
+      byPerson: personIndex(incidents), choices: new Map(), heard: seen };
   }
 
   return {
@@ -171,7 +212,7 @@ export function createLogScreen(ctx, { rulesets }) {
     async render() {
       if (!reuse || !read || read.heard !== heard) read = await readData();
       reuse = false;
-      const { health, notices, ordered, players, index } = read;
+      const { health, notices, ordered, players, byPerson } = read;
       const known = roster.players.map((entry) => entry.player.name);
       const events = roster.events.map((entry) => entry.event);
       const editorOf = (incident, rev, problem) => {
@@ -198,11 +239,21 @@ export function createLogScreen(ctx, { rulesets }) {
       const view = {
         status: read.log.status, entries, shownCount: listed.length, moreIncidents: listed.length > pages.incidents, total: incidents.length,
         filters, choices: choicesIn(read, filters.event, () => filterChoices(incidents, events, players, filters)), events: roster.events, currentEvent: roster.event.id,
-        cards: cardsOf(rulesets, groups.slice(0, pages.cards), index, localDay()), moreCards: groups.length > pages.cards,
+        cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()), moreCards: groups.length > pages.cards,
         importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
-      return { children: renderLog({ config, rulesets, view, on }), title: config.strings.log.title };
+      adding.rulesetId ??= roster.event.rulesetId ?? Object.keys(rulesets)[0];
+      const addBlock = renderLogAdd({
+        config, rulesets,
+        adding: { ...adding, form: {
+          values: {}, players: known, sessions: roster.event.sessions ?? null,
+          knownSessions: knownSessions(incidents, roster.event.id),
+          event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
+        } },
+        on: { ...on, recordOf: on.addedRecordOf },
+      });
+      return { children: renderLog({ config, rulesets, view: { ...view, addBlock }, on }), title: config.strings.log.title };
     },
   };
 }

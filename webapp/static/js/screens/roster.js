@@ -1,9 +1,11 @@
 /**
  * The roster and events screen's controller: the current event and its players, through services/events.js and
- * services/roster.js; a player being renamed keeps its form open across refreshes.
+ * services/roster.js; a player being renamed keeps its form open across refreshes; each player's status is their record.
  */
 import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
 import { noticesFor } from '../services/health.js';
+import { isAbout, playerRecord } from '../player-record.js';
+import { readLog } from '../services/log.js';
 import { addPlayer, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { renderNotices } from '../views/notices.js';
@@ -58,7 +60,20 @@ export function createRosterScreen(ctx, { rulesets }) {
     live: true,
     async render() {
       roster = await readRoster();
-      const { settings } = await readSettings();
+      const [{ settings }, log] = await Promise.all([readSettings(), readLog()]);
+      // Each player's status from their record (the one the log and table show): under the event's ruleset, else
+      // under each ruleset they have incidents in, the gravest one shown.
+      const incidents = log.entries.map((entry) => entry.incident);
+      const at = new Date();
+      const grave = { ok: 0, suspended: 1, banned: 2 };
+      const recordOf = (player) => {
+        const who = { playerId: player.id, name: player.name, eventId: roster.event.id };
+        const ids = roster.event.rulesetId ? [roster.event.rulesetId]
+          : [...new Set(incidents.filter((item) => isAbout(item, who)).map((item) => item.rulesetId))];
+        const records = ids.map((id) => rulesets.find((item) => item.id === id)).filter(Boolean)
+          .map((ruleset) => playerRecord({ ruleset, incidents, who, session: settings.context.session, at }));
+        return records.sort((a, b) => grave[b.status.state] - grave[a.status.state])[0] ?? null;
+      };
       const notices = await noticesFor([{ kind: 'player' }, { kind: 'event' }, { kind: 'settings' }],
         [{ kind: 'player', status: roster.status }, { kind: 'player', status: 'newer', count: roster.newer.length },
           { kind: 'event', status: roster.eventStatus }, { kind: 'event', status: 'newer', count: roster.newerEvents.length }]);
@@ -67,7 +82,7 @@ export function createRosterScreen(ctx, { rulesets }) {
         eventRev: roster.events.find((entry) => entry.event.id === roster.event.id)?.rev ?? '',
         events: roster.events,
         defaultRuleset: roster.event.rulesetId ?? settings.ruleset,
-        players: roster.players.map((entry) => ({ ...entry, editing: renaming.has(entry.player.id) })),
+        players: roster.players.map((entry) => ({ ...entry, editing: renaming.has(entry.player.id), record: recordOf(entry.player) })),
         added, problem,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };

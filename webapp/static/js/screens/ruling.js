@@ -3,8 +3,8 @@
  * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../calculator.js';
-import { localDay } from '../discipline.js';
-import { escalation, knownSessions, nextPoints } from '../log.js';
+import { knownSessions } from '../log.js';
+import { appliedBySeat, nextPoints, playerRecord } from '../player-record.js';
 import { personFor } from '../roster-data.js';
 import { noticesFor } from '../services/health.js';
 import { recordIncident, readLog } from '../services/log.js';
@@ -12,6 +12,7 @@ import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
 import { addStep, currentTable, readBoard } from '../services/table.js';
+import { replayHistory } from '../table-history.js';
 import { renderApply } from '../views/apply.js';
 import { renderNotices } from '../views/notices.js';
 import { prefillRecord, renderRecord } from '../views/record.js';
@@ -54,8 +55,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
         },
         on: {
-          escalation: ({ player, session }) => {
-            const found = escalation({ incidents }, ruleset, personFor(roster.all, player, roster.event.id), session, localDay());
+          recordOf: ({ player, session }) => {
+            const found = playerRecord({ ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
             return { ...found, points: nextPoints(ruleset, rulingId, found) };
           },
           save: async (values) => {
@@ -68,23 +69,31 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           },
         },
       });
-      // The offender's counts come from the log (one record with the table's marks), for a seat that names a player;
-      // an incident recorded on this screen for this same offence is not counted twice.
-      const countsFor = (inputs) => {
-        const seat = table?.seats[seatIndex(inputs.offender)];
-        const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
-        if (!asks || !seat || (!seat.name && !seat.playerId)) return inputs;
-        const who = personFor(roster.all, seat.name, roster.event.id, seat.playerId || '');
-        const earlier = incidents.filter((incident) => !recordedHere.has(incident.id));
-        const logged = escalation({ incidents: earlier }, ruleset, who, settings.context.session, localDay()).counts;
-        // Offences applied at the table but not recorded in the log still count, none of them twice.
-        const counts = { session: Math.max(logged.session, seat.offences), carried: Math.max(logged.carried, seat.carriedOffences),
-          strikes: Math.max(logged.strikes, seat.strikes) };
-        return { ...inputs, counts };
+      // The offender's record (player-record.js): the log's incidents of the player at that seat with the rulings applied
+      // at this table and not logged; an incident recorded on this screen for this same offence is not counted twice.
+      let replayedFor = null;  // the applied rulings by seat, worked out once per history
+      const appliedAt = (index) => {
+        if (replayedFor?.history !== history) replayedFor = { history, seats: appliedBySeat(replayHistory(history, ruleset), seatIndex) };
+        return replayedFor.seats[index];
       };
+      const recordAt = (offender) => {
+        const index = seatIndex(offender);
+        const seat = table?.seats[index];
+        if (!seat) return null;
+        const named = Boolean(seat.name || seat.playerId);
+        const who = named ? personFor(roster.all, seat.name, roster.event.id, seat.playerId || '') : '';
+        const earlier = named ? incidents.filter((incident) => !recordedHere.has(incident.id)) : [];
+        return playerRecord({ ruleset, incidents: earlier, applied: appliedAt(index), who, session: settings.context.session });
+      };
+      const countsFor = (inputs) => {
+        const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
+        const found = asks ? recordAt(inputs.offender) : null;
+        return found ? { ...inputs, counts: found.calculator } : inputs;
+      };
+      const seatRecords = table ? table.seats.map((seat, index) => recordAt(index)) : [];
       const apply = renderApply({
         config, ruleset,
-        apply: { status: board.status, table, fields: formFields(ruleset, ruling), numberAnswer },
+        apply: { status: board.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords },
         on: {
           preview: (inputs) => {
             const result = applyRuling(table, ruleset, rulingId, countsFor(inputs));

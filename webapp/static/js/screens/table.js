@@ -1,14 +1,13 @@
 /**
  * The table screen's controller: the scoreboard read from the stored history, every in-place edit kept at once as a
  * step, seats named by picking the event's roster, wins and draws scored (opened already filled in when the last
- * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. A seat that
- * names a roster player shows that player's offences and strikes as the log counts them (one record, by player id).
+ * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. Each seat's
+ * counts, strikes and status are its player's record (player-record.js), the same the log and the ruling screen show.
  */
-import { drawFields, progressiveAmount, scoreDraw, scoreWin, warnings, winFields } from '../calculator.js';
-import { disciplineStatus, localDay } from '../discipline.js';
-import { escalation } from '../log.js';
+import { drawFields, scoreDraw, scoreWin, seatIndex, warnings, winFields } from '../calculator.js';
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
 import { personFor, sameNamed } from '../roster-data.js';
+import { appliedBySeat, playerRecord } from '../player-record.js';
 import { noticesFor } from '../services/health.js';
 import { readLog } from '../services/log.js';
 import { addPlayer, playerName, readRoster } from '../services/roster.js';
@@ -19,17 +18,6 @@ import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatur
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
 
-/** Each seat's strike dates (the day of every step adding a strike), for the discipline status. */
-function strikeDates(replayed) {
-  const strikes = [[], [], [], []];
-  for (const { step, before, outcome } of replayed.steps) {
-    (outcome.after ?? before).seats.forEach((seat, position) => {
-      for (let n = before.seats[position].strikes; n < seat.strikes; n += 1) strikes[position].push((step.at || '').slice(0, 10));
-    });
-  }
-  return strikes;
-}
-
 /** The win or draw the newest step asks to score next ({kind, prefill, stepId}), or null. */
 function pendingScore(replayed) {
   const last = replayed.steps[replayed.steps.length - 1];
@@ -37,17 +25,18 @@ function pendingScore(replayed) {
   return score ? { ...score, stepId: last.id } : null;
 }
 
-/** What the log counts for the player at a seat ({counted, session, strikes, status}), or null for a seat with no name. */
-function logRecord(ruleset, seat, record) {
-  if (!seat.name && !seat.playerId) return null;
-  const who = personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '');
-  const found = escalation({ incidents: record.incidents }, ruleset, who, record.session, localDay());
-  return {
-    counted: found.progressive ? found.progressive.counted + found.progressive.carried : null,
-    session: found.progressive?.counted ?? null,
-    strikes: found.discipline?.strikes ?? null,
-    status: found.discipline?.status ?? null,
-  };
+/**
+ * Each seat's record (player-record.js): the log's incidents of the player seated there (by roster id, else name),
+ * with the rulings applied at this table and not yet logged. A seat with no name has only what was applied here.
+ */
+function seatRecords(ruleset, table, replayed, record) {
+  const applied = appliedBySeat(replayed, seatIndex);
+  const at = new Date();
+  return table.seats.map((seat, index) => {
+    const named = Boolean(seat.name || seat.playerId);
+    const who = named ? personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '') : '';
+    return playerRecord({ ruleset, incidents: named ? record.incidents : [], applied: applied[index], who, session: record.session, at });
+  });
 }
 
 /** What the table screen shows, worked out from the stored history (and, for named seats, the log's one record). */
@@ -60,22 +49,11 @@ function boardView(ruleset, board, record) {
     seats: replayed.table.seats.map((seat) => ({ ...seat, name: playerName(record.roster.all, seat.playerId, seat.name) })),
   };
   const listed = listSteps(history, ruleset);
+  const records = seatRecords(ruleset, table, replayed, record);
+  const seatExtras = records.map((found) => ({ counts: found.counts, strikes: found.strikes, status: found.status }));
   const discipline = ruleset.discipline
-    ? strikeDates(replayed).map((dates, seat) => ({ seat, ...disciplineStatus(dates.filter(Boolean), ruleset.discipline, localDay()) }))
+    ? records.map((found, seat) => ({ seat, strikes: found.strikes, status: found.status, suspensions: found.suspensions }))
     : null;
-  const seatExtras = table.seats.map((seat, index) => {
-    const logged = logRecord(ruleset, seat, record);
-    // The log is the record; offences applied here but not (yet) recorded still count, without counting one twice.
-    const inSession = Math.max(logged?.session ?? 0, seat.offences);
-    return {
-      progressive: Boolean(ruleset.progressive),
-      offences: Math.max(logged?.counted ?? 0, seat.offences + seat.carriedOffences),
-      nextPoints: ruleset.progressive ? progressiveAmount(ruleset.progressive, inSession) : null,
-      strikes: Math.max(logged?.strikes ?? 0, seat.strikes),
-      status: logged?.status ?? discipline?.[index]?.status ?? null,
-      fromLog: Boolean(logged),
-    };
-  });
   const scoring = ruleset.scoring || {};
   return {
     status: 'ok', rev: board.rev, history, table, kinds: scoreKinds(ruleset), features: tableFeatures(ruleset), seatExtras,

@@ -77,7 +77,7 @@ export async function editIncident(original, values, rev) {
   const named = original.playerId && roster.all.find((player) => player.id === original.playerId);
   const keep = named || (original.playerId ? { id: original.playerId, name: original.player } : null);
   const made = await incidentFrom(values, { rulesetId: original.rulesetId, rulingId: original.rulingId, id: original.id,
-    at: original.at, eventId: original.eventId ?? LOCAL_EVENT_ID }, keep);
+    at: values.at || original.at, eventId: original.eventId ?? LOCAL_EVENT_ID }, keep);
   if (made.errors) return { errors: made.errors };
   const incident = original.eventId ? made.incident : withoutLocalEvent(made.incident);
   const result = await writeMany([addPlayerOp(made.newPlayer),

@@ -1,12 +1,28 @@
 /** "Apply to scores" under a ruling: ask only what the calculator needs, preview, and apply on confirmation. */
-import { el } from '../dom.js';
+import { el, format } from '../dom.js';
 import { tableUrl } from '../router.js';
 import { field, nextHandList, previewTable, seatLabel, showErrors, storageFailed } from './scores.js';
+import { shortDay, statusData, statusText } from './status.js';
 
-function seatSelect(strings, table, name) {
+/** A seat to choose; for the offender each seat's option says its player's status (records: one per seat, or none). */
+function seatSelect(config, table, name, records = []) {
+  const { strings } = config;
   return el('select', { name, 'data-field': name },
     el('option', { value: '' }, strings.calc.choose),
-    table.seats.map((_, index) => el('option', { value: String(index) }, seatLabel(strings, table, index))));
+    table.seats.map((_, index) => {
+      const said = statusText(config, records[index]?.status);
+      return el('option', { value: String(index), ...(records[index] ? statusData(records[index]) : {}) },
+        said ? `${seatLabel(strings, table, index)} (${said})` : seatLabel(strings, table, index));
+    }));
+}
+
+/** Before a ruling is given to a suspended or banned player, the preview says so first (record: the offender's). */
+function statusWarning(config, record) {
+  if (!record || record.status.state === 'ok') return null;
+  const log = config.strings.log;
+  const text = record.status.state === 'suspended'
+    ? format(log.confirm_suspended, { date: shortDay(config.lang, record.status.until) }) : log.confirm_banned;
+  return el('p', { class: 'field-error status-warning', id: 'apply-status-warning', role: 'alert', ...statusData(record) }, text);
 }
 
 function numberInput(name, value = '') {
@@ -42,11 +58,12 @@ function choiceField(item, strings) {
     item.options.map((answer) => el('option', { value: answer }, calc[`${item.name}_${answer}`] ?? answer))));
 }
 
-function inputFor(need, strings, table, numberAnswer) {
+function inputFor(need, config, table, numberAnswer, records) {
+  const { strings } = config;
   const calc = strings.calc;
   switch (need) {
     case 'offender': case 'winner': case 'discarder':
-      return field(`apply-${need}`, calc[need], seatSelect(strings, table, need));
+      return field(`apply-${need}`, calc[need], seatSelect(config, table, need, need === 'offender' ? records : []));
     case 'win_type':
       return field('apply-win_type', calc.win_type, el('select', { name: 'win_type', 'data-field': 'win_type' },
         el('option', { value: '' }, calc.choose),
@@ -58,7 +75,7 @@ function inputFor(need, strings, table, numberAnswer) {
 }
 
 /**
- * apply: {status, table, fields, numberAnswer} where status 'ok' means the table can be changed (else a data notice
+ * apply: {status, table, fields, numberAnswer, seatRecords} (seatRecords: each seat's player record) where status 'ok' means the table can be changed (else a data notice
  * at the top of the screen says why not) and fields are the form's field descriptors (calculator.js formFields):
  * the referee's choices among optional effects are asked together. on.preview(inputs) → {errors} or {before, result};
  * on.confirm(inputs) → a promise of {ok} or {error}; on.record({player, seat, points}) opens the log form.
@@ -71,12 +88,12 @@ export function renderApply({ config, ruleset, apply, on }) {
   if (apply.status !== 'ok') {
     return details(el('p', { class: 'field-error', id: 'apply-unavailable', 'data-problem': apply.status }, strings.data.read_only));
   }
-  const { table, fields, numberAnswer } = apply;
+  const { table, fields, numberAnswer, seatRecords = [] } = apply;
   const chosen = fields.filter((item) => item.optional || item.kind === 'choices');
   const output = el('div', { class: 'apply-output', 'aria-live': 'polite' });
   const form = el('form', { class: 'apply-form', id: 'apply-form', novalidate: true },
     fields.filter((item) => !chosen.includes(item))
-      .map((item) => (item.kind === 'choice' ? choiceField(item, strings) : inputFor(item.name, strings, table, numberAnswer))),
+      .map((item) => (item.kind === 'choice' ? choiceField(item, strings) : inputFor(item.name, config, table, numberAnswer, seatRecords))),
     chosen.length ? choiceGroup(chosen, strings) : null,
     el('p', { class: 'field-error', id: 'apply-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     el('button', { type: 'submit', class: 'button primary', id: 'apply-preview' }, calc.preview));
@@ -120,7 +137,8 @@ export function renderApply({ config, ruleset, apply, on }) {
         }, strings.log.record_title)
         : null);
     });
-    output.replaceChildren(previewTable(config, ruleset, previewed.before, previewed.result),
+    const offender = inputs.offender !== undefined && inputs.offender !== '' ? seatRecords[Number(inputs.offender)] : null;
+    output.replaceChildren(statusWarning(config, offender), previewTable(config, ruleset, previewed.before, previewed.result),
       nextHandList(config, previewed.before, previewed.result), confirm);
   });
 

@@ -5,6 +5,7 @@ import { rosterUrl, rulingUrl } from '../router.js';
 import { heading } from './common.js';
 import { showStale } from './form-state.js';
 import { escalationLines, recordForm } from './record.js';
+import { statusData, statusText } from './status.js';
 import { storageFailed } from './scores.js';
 
 /** What a ruleset says about an incident's ruling, in the reader's language (or its ids when unknown). */
@@ -36,7 +37,7 @@ function incidentCard(config, rulesets, entry, on, failed) {
   const form = editor && ruleset ? recordForm({
     config, prefix, values: editor.values, rev: editor.rev, players: editor.players, editing: true,
     sessions: editor.sessions, knownSessions: editor.knownSessions,
-    on: { escalation: (values) => on.escalation(item.rulesetId, values, item.eventId ?? 'local'), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
+    on: { recordOf: (values) => on.recordOf(item.rulesetId, values, item.eventId ?? 'local'), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
   }) : null;
   if (form && editor.problem) showStale(form, editor.problem);
   return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
@@ -77,10 +78,12 @@ function playerCardList(config, rulesets, cards) {
       const ruleset = rulesets[card.rulesetId];
       return el('li', {
         class: 'player-card', 'data-player': card.player, 'data-player-key': card.key, 'data-player-id': card.playerId || null,
-        'data-ruleset': card.rulesetId, 'data-count': card.count, 'data-points-total': card.points,
+        'data-ruleset': card.rulesetId, 'data-count': card.count, 'data-points-total': card.points, ...statusData(card.found),
       },
-      el('h3', { class: 'player-card-name' }, card.player, ' ', el('span', { class: 'choice-meta' }, `· ${ruleset?.short_name || card.rulesetId}`)),
-      el('ul', { class: 'escalation' }, escalationLines(strings, card.found, lang)),
+      el('h3', { class: 'player-card-name' }, card.player, ' ', el('span', { class: 'choice-meta' }, `· ${ruleset?.short_name || card.rulesetId}`),
+        card.found.status?.state !== 'ok' && card.found.status ? [' ', el('span', { class: 'status-badge', 'data-status': card.found.status.state },
+          statusText(config, card.found.status))] : null),
+      el('ul', { class: 'escalation' }, escalationLines(config, card.found)),
       el('p', { class: 'player-card-facts' },
         format(pluralForm(lang, log.incident_count, card.count), { count: formatNumber(lang, card.count) }), ' · ',
         format(log.points_total, { points: formatNumber(lang, card.points) })));
@@ -211,8 +214,9 @@ function dataSection(config, health, on) {
 /**
  * view: {entries: [{incident, rev, name, editor, deleted}] newest first (a page of the filtered ones), shownCount (the
  * filtered ones), moreIncidents, total (every incident), filters, choices (filterChoices), events: [{event, rev}],
- * cards (a page of playerCards), moreCards, importState, health, notices};
- * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/escalation, exportJson/exportCsv,
+ * cards (a page of the player cards, log-view.js cardsOf), moreCards, importState, health, notices,
+ * addBlock ("Add an incident", views/log-add.js)};
+ * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/recordOf, exportJson/exportCsv,
  * importFile(text), merge(ids to take from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
  */
 export function renderLog({ config, rulesets, view, on }) {
@@ -240,6 +244,7 @@ export function renderLog({ config, rulesets, view, on }) {
       el('label', { class: 'button secondary', for: 'import-file' }, log.import_json), fileInput,
       el('button', { type: 'button', class: 'button secondary', id: 'print-log', onclick: () => window.print() }, log.print)),
     status,
+    view.addBlock ?? null,
     view.total ? filterForm(config, view, on) : null,
     view.total ? shownLine(config.lang, log, view.shownCount, view.total) : null,
     view.cards.length ? playerCardList(config, rulesets, view.cards) : null,

@@ -4,24 +4,32 @@ import { pluralForm } from '../format.js';
 import { logUrl, rosterUrl } from '../router.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './scores.js';
+import { shortDay, statusData } from './status.js';
 
-/** One or two sentences on what the next offence means for this player under this ruleset. */
-export function escalationLines(strings, found, lang) {
+/** A few sentences on what the next offence means for this player under this ruleset; found: the player's record. */
+export function escalationLines(config, found) {
+  const { strings, lang } = config;
   const log = strings.log;
+  const day = (iso) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const lines = [];
-  if (found.progressive) {
-    const { next, nextCarried } = found.progressive;
-    lines.push(el('li', { 'data-next': next, 'data-warning': next === 0 || null },
-      next === 0 ? log.next_warning : format(pluralForm(lang, log.next_points, next), { points: next })));
-    lines.push(el('li', { 'data-next-carried': nextCarried, 'data-warning': nextCarried === 0 || null },
-      nextCarried === 0 ? log.next_carried_warning : format(pluralForm(lang, log.next_carried, nextCarried), { points: nextCarried })));
+  for (const { id, next } of found.counts ?? []) {
+    if (id === 'session') {
+      lines.push(el('li', { 'data-next': next, 'data-warning': next === 0 || null },
+        next === 0 ? log.next_warning : format(pluralForm(lang, log.next_points, next), { points: next })));
+    } else {
+      lines.push(el('li', { 'data-next-carried': next, 'data-warning': next === 0 || null },
+        next === 0 ? log.next_carried_warning : format(pluralForm(lang, log.next_carried, next), { points: next })));
+    }
   }
-  if (found.discipline) {
-    const d = found.discipline;
-    lines.push(el('li', { 'data-strikes': d.strikes, 'data-status': d.status },
-      format(log.strikes_line, { count: d.strikes }), ' ', log[`status_${d.status}`]));
-    if (d.nextStrikeBans) lines.push(el('li', { 'data-next-strike': 'ban' }, log.next_strike_bans));
-    else if (d.nextStrikeSuspends) lines.push(el('li', { 'data-next-strike': 'suspension' }, log.next_strike_suspends));
+  if (found.strikes) {
+    const { status } = found;
+    let said = log.status_ok;
+    if (status.state === 'suspended') said = format(log.status_suspended_until, { date: day(status.until) });
+    if (status.state === 'banned') said = format(log.status_banned_since, { date: day(status.since) });
+    lines.push(el('li', { class: 'player-status', ...statusData(found), 'data-strikes-today': found.strikes.today },
+      format(log.strikes_counting, { today: found.strikes.today, window: found.strikes.inWindow, days: found.strikes.days }), ' ', said));
+    if (found.nextStrike === 'ban') lines.push(el('li', { 'data-next-strike': 'ban' }, log.next_strike_bans));
+    else if (found.nextStrike === 'suspension') lines.push(el('li', { 'data-next-strike': 'suspension' }, log.next_strike_suspends));
   }
   return lines;
 }
@@ -45,6 +53,13 @@ function sessionControl(prefix, value, sessions, known) {
   return [textInput('session', value, { list: listId }), el('datalist', { id: listId }, (known ?? []).map((label) => el('option', { value: label })))];
 }
 
+/** A moment as a date-and-time field holds it: the device's local time, to the minute (YYYY-MM-DDTHH:MM). */
+function localInputTime(moment) {
+  const at = new Date(moment);
+  const two = (n) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
 /** Put the escalation's points in the points field, unless the referee (or the calculator) wrote there. */
 function fillPoints(input, points) {
   const auto = input.dataset.auto;
@@ -60,7 +75,7 @@ function fillPoints(input, points) {
  * rev: the stored revision it was made from ('' when new or deleted meanwhile); players: the roster's names, offered
  * to pick from; sessions: the event's sessions (chosen, not typed) or null; knownSessions: sessions seen in the log
  * (suggested when the event lists none); event: {id, label} the incident goes to (a new one).
- * on.escalation({player, session}) → what the next offence costs, with `points` this ruling's next penalty points
+ * on.recordOf({player, session}) → what the next offence costs, with `points` this ruling's next penalty points
  * (filled in for a new incident), or null; on.save(values, rev) → a promise of {ok} | {errors} | {error} |
  * {conflict: 'changed'|'deleted', rev}.
  */
@@ -75,6 +90,10 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
   const seat = el('select', { name: 'seat', 'data-field': 'seat' },
     el('option', { value: '' }, '—'),
     strings.winds.map((wind) => el('option', { value: wind, selected: values.seat === wind }, wind)));
+  // When it happened: now by default (kept as "now" until the referee changes it), editable for a write-up afterwards.
+  const when = el('input', { type: 'datetime-local', name: 'at', 'data-field': 'at', value: localInputTime(values.at || new Date()),
+    'data-auto': 'true', required: true });
+  when.addEventListener('input', () => delete when.dataset.auto);
   const note = el('textarea', { name: 'note', 'data-field': 'note', rows: '3', maxlength: '500' });
   note.defaultValue = values.note ?? '';
   const preview = el('ul', { class: 'escalation', id: `${prefix}-escalation`, 'aria-live': 'polite' });
@@ -87,6 +106,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
     field(`${prefix}-player`, log.player, textInput('player', values.player, { list: listId, required: true })),
     el('datalist', { id: listId }, players.map((name) => el('option', { value: name }))),
     preview,
+    field(`${prefix}-at`, log.happened_at, when),
     field(`${prefix}-seat`, log.seat, seat),
     withTournament ? field(`${prefix}-tournament`, log.tournament, textInput('tournament', values.tournament)) : null,
     field(`${prefix}-session`, log.session, session),
@@ -97,17 +117,23 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
     el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? log.save_changes : log.save),
     status);
 
-  const read = () => Object.fromEntries(new FormData(form).entries());
+  const read = () => {
+    const values = Object.fromEntries(new FormData(form).entries());
+    if (when.dataset.auto) delete values.at;  // untouched: the moment it is saved (or, edited, the time it had)
+    return values;
+  };
+  let found = null;
   const updatePreview = () => {
     const { player, session } = read();
-    const found = player.trim() ? on.escalation({ player, session }) : null;
+    found = player.trim() ? on.recordOf({ player, session }) : null;
     if (!editing) fillPoints(points, found?.points);  // an emptied player empties what was filled in for them
+    Object.assign(form.dataset, { status: found?.status?.state ?? 'ok', strikes: String(found?.strikes?.inWindow ?? 0) });
     if (!found) {
       preview.replaceChildren();
       return;
     }
     preview.replaceChildren(el('li', { 'data-incidents': found.incidents }, format(log.earlier, { count: found.incidents })),
-      ...escalationLines(strings, found, config.lang));
+      ...escalationLines(config, found));
   };
   form.addEventListener('input', updatePreview);
   form.addEventListener('change', updatePreview);
@@ -116,7 +142,20 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const result = await on.save(read(), form.dataset.rev);
+    const values = read();
+    // A new incident for a suspended or banned player is asked about first; the answer holds for that name.
+    const state = found?.status?.state ?? 'ok';
+    if (!editing && state !== 'ok' && form.dataset.confirmedFor !== values.player.trim()) {
+      const text = state === 'suspended'
+        ? format(log.confirm_suspended, { date: shortDay(config.lang, found.status.until) }) : log.confirm_banned;
+      status.replaceChildren(el('p', { class: 'field-error status-warning', id: `${prefix}-status-warning`, role: 'alert', ...statusData(found) }, text),
+        el('button', { type: 'button', class: 'button primary', id: `${prefix}-confirm-status`, onclick: () => {
+          form.dataset.confirmedFor = values.player.trim();
+          form.requestSubmit();
+        } }, log.record_anyway));
+      return;
+    }
+    const result = await on.save(values, form.dataset.rev);
     showErrors(form, { calc: { ...strings.calc, ...log } }, result.errors || {});
     if (result.errors) return;
     if (result.conflict) {
@@ -130,6 +169,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
       return;
     }
     markSaved(form);
+    updatePreview();  // the player's record now holds this incident (a third strike today reads suspended at once)
     if (editing) form.dataset.rev = result.rev ?? form.dataset.rev;
     status.replaceChildren(el('p', { id: `${prefix}-done` }, log.recorded, ' ',
       el('a', { href: logUrl(config.lang), 'data-nav': true, id: `${prefix}-open-log` }, log.open_log)));

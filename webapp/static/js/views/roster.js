@@ -8,6 +8,7 @@ import { logUrl } from '../router.js';
 import { heading } from './common.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './scores.js';
+import { statusData, statusText } from './status.js';
 
 /** The name an event is shown by (the local event has none of its own). */
 export function eventLabel(strings, event) {
@@ -142,10 +143,12 @@ function playerForm({ config, prefix, player, rev, editing, on }) {
 function playerItem({ config, entry, on }) {
   const { strings } = config;
   const r = strings.roster;
-  const { player, rev, editing } = entry;
+  const { player, rev, editing, record } = entry;
   const prefix = domId('edit-player', player.id);
-  return el('li', { class: 'roster-player', 'data-player-id': player.id },
+  const said = statusText(config, record?.status);
+  return el('li', { class: 'roster-player', 'data-player-id': player.id, ...statusData(record) },
     el('p', { class: 'roster-name' }, el('strong', {}, player.name),
+      said ? [' ', el('span', { class: 'status-badge', 'data-status': record.status.state }, said)] : null,
       player.number ? el('span', { class: 'choice-meta', 'data-number': player.number }, ` · ${format(r.number_short, { number: player.number })}`) : null,
       player.club ? el('span', { class: 'choice-meta' }, ` · ${player.club}`) : null),
     el('div', { class: 'incident-actions' },
@@ -161,7 +164,7 @@ function playerItem({ config, entry, on }) {
 }
 
 /**
- * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing}], defaultRuleset, added (the id
+ * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, record}], defaultRuleset, added (the id
  * of the player just added), notices, problem (a refused write, to show)}; rulesets: [{id, name}];
  * on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), openRename(id),
  * closeRename(id), renamePlayer(id, values, rev), removePlayer(id, rev). Saves return {ok} | {errors} | {error} |

@@ -5,24 +5,29 @@
 import { el, format } from '../dom.js';
 import { formatNumber } from '../format.js';
 import { field, keepField, keepOnEnter, refocus, staleNote } from './scores.js';
+import { statusData, statusText } from './status.js';
 
 /** A number as it reads on the board: empty ("–") while a start is not set yet. */
 function shown(lang, value) {
   return value === null || value === undefined ? '–' : formatNumber(lang, value);
 }
 
-/** The small marks of one seat: [{mark, text}], only the states this seat is in. */
-function marksOf(calc, seat, extra) {
+/** The small marks of one seat: [{mark, text}], only the states this seat is in; extra: the player's record. */
+function marksOf(config, seat, extra) {
+  const calc = config.strings.calc;
   const marks = [];
   if (seat.riichi) marks.push({ mark: 'riichi', text: calc.mark_riichi });
   if (seat.deadHand) marks.push({ mark: 'dead-hand', text: calc.dead_hand });
   if (seat.liveTiles) marks.push({ mark: 'live-tiles', text: `${calc.live_tiles} ${seat.liveTiles}` });
   if (seat.deadTiles) marks.push({ mark: 'dead-tiles', text: `${calc.dead_tiles} ${seat.deadTiles}` });
-  if (extra.progressive && extra.offences) {
-    marks.push({ mark: 'offences', count: extra.offences, next: extra.nextPoints, text: format(calc.mark_offences, { count: extra.offences, points: extra.nextPoints }) });
+  // Each count with its own next step: MCR's session offences and its obstruction or time-wasting kept apart.
+  for (const { id, count, next } of extra.counts) {
+    if (!count) continue;
+    const mark = id === 'session' ? 'offences' : id;
+    marks.push({ mark, count, next, text: format(calc[`mark_${mark}`], { count, points: next }) });
   }
-  if (extra.strikes) marks.push({ mark: 'strikes', count: extra.strikes, text: `${calc.strikes} ${extra.strikes}` });
-  if (extra.status === 'suspended' || extra.status === 'banned') marks.push({ mark: extra.status, text: calc[`mark_${extra.status}`] });
+  if (extra.strikes?.inWindow) marks.push({ mark: 'strikes', count: extra.strikes.inWindow, text: `${calc.strikes} ${extra.strikes.inWindow}` });
+  if (extra.status.state !== 'ok') marks.push({ mark: extra.status.state, text: statusText(config, extra.status) });
   if (seat.substituted) marks.push({ mark: 'substituted', text: calc.substituted });
   if (seat.sessionLost !== undefined && seat.sessionLost !== null) marks.push({ mark: 'session-lost', text: calc.session_lost });
   if (seat.disqualified) marks.push({ mark: 'disqualified', text: calc.disqualified });
@@ -94,9 +99,11 @@ function seatCard(config, board, index, on, ui) {
   const seat = board.table.seats[index];
   const open = ui.open === index;
   const dealer = board.table.dealer === index;
-  const marks = marksOf(calc, seat, board.seatExtras[index]);
+  const extra = board.seatExtras[index];
+  const marks = marksOf(config, seat, extra);
   const summary = el('button', {
     type: 'button', class: 'seat-summary', id: `seat-${index}`, 'aria-expanded': String(open), 'aria-controls': open ? `seat-${index}-editor` : null,
+    ...statusData(extra),
     onclick: () => on.open(open ? null : index),
   },
   el('span', { class: 'seat-top' },
@@ -142,8 +149,8 @@ function tableLine(config, board, on, ui) {
 }
 
 /**
- * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{progressive, offences, nextPoints, strikes,
- * status, fromLog}], sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id}; on: {open(which), edit(fieldId, path, value,
+ * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{counts, strikes, status}] (each seat's player
+ * record, player-record.js), sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id}; on: {open(which), edit(fieldId, path, value,
  * options) → {ok} | {errors} | {error}, formatInput(value, decimals)}.
  */
 export function renderScoreboard(config, board, on, ui) {

@@ -10,6 +10,7 @@ import { renderDrawForm, renderWinForm } from './hand-forms.js';
 import { renderHistory } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
 import { field, keepField, keepOnEnter, refocus, seatLabel, staleNote, storageFailed } from './scores.js';
+import { statusData } from './status.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -20,19 +21,25 @@ function warningList(config, table, found) {
       : format(calc.warn_deposit_without_riichi, { seat: seatLabel(config.strings, table, warning.seat) })))));
 }
 
-/** Strikes and suspensions per seat; rows: [{seat, status, strikes, until, banned, suspensions: [{start, end}]}]. */
+/**
+ * Strikes and suspensions per seat, as each seated player's record reads (the seat chips read the same record);
+ * rows: [{seat, strikes: {today, inWindow, days}, status: {state, since, until}, suspensions: [{start, end}]}].
+ */
 function disciplineSection(config, table, rows) {
   if (!rows) return null;
   const { strings, lang } = config;
   const calc = strings.calc;
   const day = (iso) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const items = rows.map((row) => {
-    let text = format(calc.status_ok, { count: row.strikes });
-    if (row.status === 'suspended') text = format(calc.status_suspended, { count: row.strikes, date: day(row.until) });
-    if (row.status === 'banned') text = format(calc.status_banned, { count: row.strikes, date: day(row.banned) });
+    const count = row.strikes.inWindow;
+    let text = format(calc.status_ok, { count });
+    if (row.status.state === 'suspended') text = format(calc.status_suspended, { count, date: day(row.status.until) });
+    if (row.status.state === 'banned') text = format(calc.status_banned, { count, date: day(row.status.since) });
+    const counting = format(strings.log.strikes_counting, { today: row.strikes.today, window: row.strikes.inWindow, days: row.strikes.days });
     const past = new Intl.ListFormat(lang, { type: 'unit' }).format(row.suspensions.map((s) => `${day(s.start)} – ${day(s.end)}`));
-    return el('li', { 'data-seat': row.seat, 'data-status': row.status, 'data-strikes': row.strikes },
-      ...formatParts(strings.label_value, { label: el('strong', {}, seatLabel(strings, table, row.seat)), value: text }), past ? el('span', { class: 'choice-meta' }, ` (${calc.suspensions} ${past})`) : null);
+    return el('li', { 'data-seat': row.seat, ...statusData(row), 'data-strikes-today': row.strikes.today },
+      ...formatParts(strings.label_value, { label: el('strong', {}, seatLabel(strings, table, row.seat)), value: `${text} ${counting}` }),
+      past ? el('span', { class: 'choice-meta' }, ` (${calc.suspensions} ${past})`) : null);
   });
   return el('section', { class: 'discipline', id: 'discipline', 'aria-labelledby': 'discipline-title' },
     el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, items));
