@@ -49,8 +49,3 @@ export function disciplineStatus(strikeDates, rules, today) {
     until: status === 'suspended' ? toIso(current.endDay) : null,
   };
 }
-
-/** Today on this device's calendar, as an ISO day (the day a referee would write on paper). */
-export function localDay(now = new Date()) {
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
-}
