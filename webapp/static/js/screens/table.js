@@ -37,6 +37,11 @@ function pendingScore(replayed) {
   return score ? { ...score, stepId: last.id } : null;
 }
 
+/** A hand's errors, with `settings` added when the event has not set a figure it needs (no field of the form shows that). */
+function withSettings(errors) {
+  return Object.values(errors).includes('setting_missing') ? { ...errors, settings: 'setting_missing' } : errors;
+}
+
 /** What the log counts for the player at a seat ({counted, session, strikes, status}), or null for a seat with no name. */
 function logRecord(ruleset, seat, record) {
   if (!seat.name && !seat.playerId) return null;
@@ -91,6 +96,10 @@ function boardView(ruleset, board, record) {
 function readField(ruleset, lang, path, raw, { whole = false } = {}) {
   if (path[0] === 'seats' && path[2] === 'name') return { value: String(raw).trim().slice(0, 40) };
   if (typeof raw === 'boolean' || typeof raw === 'number' || raw === null) return { value: raw };
+  if (path[0] === 'event' && path[1] === 'dealer_stays') {
+    // A choice, not a figure: 'tenpai' or 'win', or null to unset it.
+    return raw === null || raw === '' ? { value: null } : ['tenpai', 'win'].includes(raw) ? { value: raw } : { error: 'choose_one' };
+  }
   if (path[0] === 'event') {
     const { value, error } = parseNumber(raw, { lang, min: path[1] === 'start' ? -MAX_NUMBER : 0, max: MAX_NUMBER, required: false });
     return error ? { error } : { value };
@@ -134,7 +143,7 @@ function inOrder() {
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
-  const ui = { open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null };
+  const ui = { open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false };
   let view = { status: 'loading' };
   let roster = null;
   /** The edits that seat a player: the roster's player of that name (added to the roster when new), by id. */
@@ -173,19 +182,24 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     }),
     step: async (kind) => done(await addStep(ruleset, { kind })),
     openForm: (kind, prefill) => {
+      // The hand a ruling leads to stays pending (a liable payer with it) until it is scored or cancelled on purpose:
+      // "Score a win" opens that same form, never a blank one that would drop the liability.
+      const pending = view.pending?.kind === kind && ui.cancelled !== view.pending.stepId ? view.pending : null;
       ui.form = kind;
-      ui.prefill = prefill || {};
+      ui.prefill = pending ? { ...(pending.prefill || {}), ...(prefill || {}) } : prefill || {};
+      ui.reveal = true;
       ctx.refresh();
     },
     closeForm: () => {
       ui.form = null;
       ui.dismissed = view.pending?.stepId ?? ui.dismissed;
+      ui.cancelled = view.pending?.stepId ?? ui.cancelled;
       ctx.refresh();
     },
     winFields: (values) => winFields(ruleset, view.table, values),
     win: async (values) => {
       const result = scoreWin(view.table, ruleset, values, { lang });
-      if (result.errors) return { errors: result.errors };
+      if (result.errors) return { errors: withSettings(result.errors) };
       const saved = await addStep(ruleset, { kind: 'win', inputs: result.inputs });
       if (saved.ok) ui.form = null;
       return done(saved);
@@ -193,7 +207,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     drawFields: (values) => drawFields(ruleset, view.table, values),
     draw: async (values) => {
       const result = scoreDraw(view.table, ruleset, values);
-      if (result.errors) return { errors: result.errors };
+      if (result.errors) return { errors: withSettings(result.errors) };
       const saved = await addStep(ruleset, { kind: 'draw', inputs: result.inputs });
       if (saved.ok) ui.form = null;
       return done(saved);
@@ -223,10 +237,13 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
         ui.form = view.pending.kind;
         ui.prefill = view.pending.prefill || {};
         ui.dismissed = view.pending.stepId;
+        ui.reveal = true;
       }
       const notices = await noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
+      const children = renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on });
+      ui.reveal = false;  // a form is brought into view once, when it opens
       return {
-        children: renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on }),
+        children,
         title: config.strings.calc.table_title,
       };
     },

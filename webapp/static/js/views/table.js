@@ -117,6 +117,8 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   if (ui.form === 'win') form = renderWinForm(config, table, ui.prefill, { fields: on.winFields, save: on.win, close: on.closeForm });
   // A storage failure of a win or a draw is shown in the form (its own status line).
   if (ui.form === 'draw') form = renderDrawForm(config, table, ui.prefill, { fields: on.drawFields, save: on.draw, close: on.closeForm });
+  // A form that just opened is brought to where the referee looks (it sits below the scoreboard).
+  if (form && ui.reveal) setTimeout(() => form.querySelector('h2')?.focus());
   const pending = board.pending && !ui.form
     ? el('p', { class: 'pending', id: 'score-next', 'data-kind': board.pending.kind },
       el('button', { type: 'button', class: 'button primary', id: 'score-next-open', onclick: () => on.openForm(board.pending.kind, board.pending.prefill) },
