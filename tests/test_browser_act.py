@@ -63,3 +63,42 @@ def test_one_action_changes_the_table_and_the_log(phone, live_server, lang):
     assert incident["id"] == step["action"], "the step and the incident are one action"
     page.click("#act-open-table")
     expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-20")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_submits_10_ms_apart_give_one_incident_and_one_step(phone, live_server, lang):
+    page = phone
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/ruling/r_false_win_shown")
+    page.select_option("#act-offender", "2")
+    page.fill("#act-player", "Léa")
+    page.evaluate("""() => {
+        document.getElementById('act-confirm').click();
+        setTimeout(() => document.getElementById('act-confirm')?.click(), 10);
+    }""")
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "both")
+    page.wait_for_timeout(300)
+    assert len(store.table(page, "wrc-2015")["steps"]) == 1
+    assert [incident["player"] for incident in store.incidents(page).values()] == ["Léa"]
+
+
+def test_a_reload_in_the_middle_of_a_save_never_records_twice(page, live_server):
+    """The action's id is kept in the page's history entry: a reload gives the same id, and saving that action again
+    (the save had gone through before the reload) changes nothing; once done, the next action has a new id."""
+    page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_false_win_shown")
+    expect(page.locator("#act-form")).to_be_visible()
+    first = page.evaluate("history.state.actionId")
+    page.reload()
+    expect(page.locator("#act-form")).to_be_visible()
+    assert page.evaluate("history.state.actionId") == first
+    page.select_option("#act-offender", "0")
+    page.click("#act-confirm")
+    expect(page.locator("#act-result")).to_have_attribute("data-repeated", "false")
+    assert page.evaluate("history.state.actionId") != first
+    # As if the page had reloaded before it showed the result: the same action is saved again.
+    page.evaluate("id => history.replaceState({ ...history.state, actionId: id }, '')", first)
+    page.reload()
+    page.select_option("#act-offender", "0")
+    page.click("#act-confirm")
+    expect(page.locator("#act-result")).to_have_attribute("data-repeated", "true")
+    assert len(store.table(page, "wrc-2015")["steps"]) == 1
+    assert len(store.incidents(page)) == 1

@@ -167,6 +167,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
             return result.errors ? { errors: result.errors } : { before: table, result };
           },
           confirm: (inputs, mode) => {
+            if (act.done) return Promise.resolve({ ok: true });  // a form still on screen from the action just saved
             act.saving ??= save(inputs, mode).finally(() => { act.saving = null; });
             return act.saving;
           },

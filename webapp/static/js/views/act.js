@@ -128,10 +128,11 @@ export function renderAct({ config, ruleset, act, on }) {
   form.addEventListener('change', update);
   form.addEventListener('input', update);
   form.addEventListener('submit', (event) => event.preventDefault());
-  let busy = null;  // the save under way: a second tap meanwhile waits for it instead of saving again
+  let busy = null;  // the save under way: a second tap meanwhile is ignored
+  let spent = false;  // this form's action is saved: the result replaces it, and it never saves again
   for (const control of [confirm, applyOnly, recordOnly]) {
     control.addEventListener('click', async () => {
-      if (busy) return;
+      if (busy || spent) return;
       const mode = control.dataset.mode;
       const values = inputs();
       const checked = mode === 'record' ? (seatOf() === null ? { errors: { offender: 'choose_seat' } } : {}) : on.preview(values);
@@ -141,6 +142,7 @@ export function renderAct({ config, ruleset, act, on }) {
       for (const each of [confirm, applyOnly, recordOnly]) each.disabled = true;
       const saved = await busy;
       busy = null;
+      spent = Boolean(saved.ok);
       for (const each of [confirm, applyOnly, recordOnly]) each.disabled = false;
       if (saved.errors) showErrors(form, { calc: { ...calc, ...strings.log } }, saved.errors);
       else if (saved.error) storageFailed(status, strings, saved.error, 'act-storage-error');
