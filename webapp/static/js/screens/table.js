@@ -4,7 +4,7 @@
  * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. A seat that
  * names a roster player shows that player's offences and strikes as the log counts them (one record, by player id).
  */
-import { drawFields, progressiveAmount, scoreDraw, scoreWin, warnings, winFields } from '../calculator.js';
+import { applyStep, drawFields, progressiveAmount, scoreDraw, scoreWin, warnings, winFields } from '../calculator.js';
 import { disciplineStatus, localDay } from '../discipline.js';
 import { escalation } from '../log.js';
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
@@ -14,7 +14,7 @@ import { readLog } from '../services/log.js';
 import { addPlayer, playerName, readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
-import { listSteps, replayHistory, undoImpact } from '../table-history.js';
+import { listSteps, replayHistory, tableDiff, undoImpact } from '../table-history.js';
 import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
@@ -143,7 +143,9 @@ function inOrder() {
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
-  const ui = { open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false };
+  const ui = {
+    open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false, ask: null, undoable: null,
+  };
   let view = { status: 'loading' };
   let roster = null;
   /** The edits that seat a player: the roster's player of that name (added to the roster when new), by id. */
@@ -180,7 +182,19 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(view.table, path, read.value);
       return done(await saveEdit(ruleset, edits));
     }),
-    step: async (kind) => done(await addStep(ruleset, { kind })),
+    /** A reset (end of hanchan, new session) asks first, saying every value it changes; null: not now. */
+    askStep: (kind) => {
+      const outcome = kind ? applyStep(view.table, ruleset, { kind }) : null;
+      ui.ask = outcome ? { kind, changes: outcome.errors ? [] : tableDiff(view.table, outcome.after), errors: outcome.errors ?? null } : null;
+      ctx.refresh();
+    },
+    step: async (kind) => {
+      ui.ask = null;
+      const saved = await addStep(ruleset, { kind });
+      if (saved.ok) ui.undoable = { kind, stepId: saved.history.steps[saved.history.steps.length - 1].id };
+      else ctx.refresh();
+      return done(saved);
+    },
     openForm: (kind, prefill) => {
       // The hand a ruling leads to stays pending (a liable payer with it) until it is scored or cancelled on purpose:
       // "Score a win" opens that same form, never a blank one that would drop the liability.
@@ -219,6 +233,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     },
     undo: async (stepId) => {
       ui.confirm = null;
+      if (ui.undoable?.stepId === stepId) ui.undoable = null;
       return done(await undoStep(ruleset, stepId));
     },
     redo: async (stepId) => done(await redoStep(ruleset, stepId)),
@@ -232,6 +247,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const record = { roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
       view = boardView(ruleset, board, record);
       if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
+      if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;
       else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
       if (view.pending && !ui.form && ui.dismissed !== view.pending.stepId) {
         ui.form = view.pending.kind;

@@ -24,6 +24,14 @@ export function startRound(at = new Date().toISOString()) {
   return change((clock) => ({ startedAt: at, players: clock.players.map((player) => ({ ...player, arrivedAt: null })) }));
 }
 
+/**
+ * Put back the clock as it was before a restart (its one level of undo), unless the clock changed since that restart
+ * (restartedAt: the start it made): then nothing changes.
+ */
+export function restoreClock(previous, restartedAt) {
+  return change((clock) => (clock.startedAt === restartedAt ? previous : undefined));
+}
+
 /** Note an absent player by name: {ok} | {errors: {name: code}} | {error}. */
 export async function addAbsent(name) {
   const trimmed = String(name ?? '').trim();
