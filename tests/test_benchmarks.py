@@ -69,3 +69,14 @@ def test_perf_benchmark_runs():
     assert lighthouse["app"]["fcp_ms"] > 0 and lighthouse["peer"]["fcp_ms"] > 0
     assert {"performance", "accessibility", "best-practices"} <= set(lighthouse["app"])
     assert set(figures["budgets"]) >= {"precache_kb", "lighthouse_fcp_ms", "home_ready_ms", "offline_ratio"}
+
+
+def test_taps_benchmark_runs():
+    """A scripted referee goes from a ruling on screen to applied and logged, counting taps and swipes."""
+    figures = run("taps_bench.py")
+    routes = {row["route"] for row in figures["rows"]}
+    assert routes == {"one action", "two forms"}
+    for row in figures["rows"]:
+        assert row["applied_and_logged"], row
+        assert row["taps"] > 0 and row["swipes"] >= 0
+    assert figures["budget"] == {"taps": 4, "swipes": 0} and isinstance(figures["within_budget"], bool)
