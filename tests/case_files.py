@@ -14,6 +14,8 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
     calculator   the calculator over given.start, given.event and given.steps -> {table, steps, warnings}
     escalation   escalation(log of given.incidents, ruleset, given.player, given.session, given.today)
     discipline   disciplineStatus(given.strikes, ruleset.discipline, given.today)
+    player_record  playerRecord({ruleset, incidents, applied, who: given.player, session, at}), with Node in the time
+                 zone given.tz (the device's), so a case shows which local day an incident falls on
     table_history  a table's history from given.event (or a stored given.legacy), then given.ops (add, undo, redo,
                  impact) -> {history, table, list, undone, impacts, problems}
 
@@ -22,6 +24,7 @@ more, anything else equality. YAML dates and times are compared as ISO text.
 """
 import datetime
 import json
+import os
 import subprocess
 import tempfile
 from pathlib import Path
@@ -32,7 +35,7 @@ from helpers import NODE, ROOT, rulesets_in
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"
-SUBJECTS = ("engine", "calculator", "escalation", "discipline", "table_history")
+SUBJECTS = ("engine", "calculator", "escalation", "discipline", "player_record", "table_history")
 SHAPE = {"name", "ruleset", "given", "expect"}
 
 
@@ -62,15 +65,24 @@ def load(subject=None):
 
 
 def run(app, cases):
-    """Run the cases in Node with every ruleset as the client assembles it (in English); one result per case."""
+    """Run the cases in Node with every ruleset as the client assembles it (in English); one result per case. Cases
+    that name a time zone (given.tz) run in a Node of that zone, the others in UTC."""
+    results = [None] * len(cases)
+    zones = {}
+    for index, case in enumerate(cases):
+        zones.setdefault(case["given"].get("tz", "UTC") if isinstance(case["given"], dict) else "UTC", []).append(index)
     with tempfile.TemporaryDirectory() as tmp:
-        rulesets, requests = Path(tmp) / "rulesets.json", Path(tmp) / "cases.json"
+        rulesets = Path(tmp) / "rulesets.json"
         rulesets.write_text(json.dumps(rulesets_in(app, "en")), encoding="utf-8")
-        requests.write_text(json.dumps([{key: case[key] for key in ("subject", "ruleset", "given")} for case in cases]),
-                            encoding="utf-8")
-        output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests)],
-                                check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
+        for zone, indexes in zones.items():
+            requests = Path(tmp) / "cases.json"
+            requests.write_text(json.dumps([{key: cases[index][key] for key in ("subject", "ruleset", "given")}
+                                            for index in indexes]), encoding="utf-8")
+            output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests)], check=True, capture_output=True,
+                                    text=True, env={**os.environ, "TZ": zone}).stdout
+            for index, result in zip(indexes, json.loads(output)):
+                results[index] = result
+    return results
 
 
 def subset_matches(actual, expected, path="result"):

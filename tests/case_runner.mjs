@@ -6,6 +6,7 @@ import * as calc from '../webapp/static/js/calculator.js';
 import { disciplineStatus } from '../webapp/static/js/discipline.js';
 import { walk } from '../webapp/static/js/engine.js';
 import { escalation } from '../webapp/static/js/log.js';
+import { playerRecord } from '../webapp/static/js/player-record.js';
 import * as stored from '../webapp/static/js/storage/kinds/table.js';
 import * as history from '../webapp/static/js/table-history.js';
 import { runScenarios } from './calculator_scenarios.mjs';
@@ -25,6 +26,9 @@ const SUBJECTS = {
   calculator: (ruleset, given, rulesets, id) => runScenarios(calc, rulesets, [{ ruleset: id, ...given }])[0],
   escalation: (ruleset, given, rulesets, id) => escalation(
     asLog(id, given.incidents), ruleset, given.player, given.session ?? '', given.today),
+  player_record: (ruleset, given, rulesets, id) => playerRecord({
+    ruleset, incidents: asLog(id, given.incidents).incidents, applied: given.applied ?? [], who: given.player,
+    session: given.session ?? '', at: given.at }),
   discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
   table_history: (ruleset, given, rulesets, id) => runHistoryScenarios({ history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
 };

@@ -15,7 +15,7 @@ STORAGE_APIS = re.compile(r"\b(localStorage|sessionStorage|indexedDB|BroadcastCh
 PURE = ["js/engine.js", "js/calculator.js", "js/discipline.js", "js/log.js", "js/log-file.js", "js/csv-export.js", "js/numbers.js",
         "js/table-state.js", "js/hand-scoring.js", "js/table-history.js", "js/storage/kinds/table.js",
         "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js",
-        "js/log-view.js", "js/sync-versions.js", "js/sync-records.js"]
+        "js/log-view.js", "js/sync-versions.js", "js/sync-records.js", "js/player-record.js"]
 BROWSER_ONLY = re.compile(r"\b(document|window|localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator)\b")
 
 

@@ -1,4 +1,4 @@
-"""Every case file of tests/cases (engine, calculator, escalation, discipline), in the one format, run in Node with
+"""Every case file of tests/cases (engine, calculator, escalation, discipline, player_record), in the one format, run in Node with
 the client's pure modules and checked with the one matcher (tests/case_files.py)."""
 import pytest
 

@@ -14,7 +14,8 @@ function toIso(day) {
 }
 
 /**
- * Walk a player's strikes in date order and return the suspensions they trigger, the ban, and the status on `today`.
+ * Walk a player's strikes in date order and return the suspensions they trigger (each with its reason: the ruleset's
+ * rule it broke, 'strikes_in_a_day' or 'strikes_in_window'), the ban, and the status on `today`.
  * A strike that falls inside a running suspension does not start another one.
  */
 export function disciplineStatus(strikeDates, rules, today) {
@@ -28,8 +29,10 @@ export function disciplineStatus(strikeDates, rules, today) {
     const inWindow = seen.filter((d) => d > day - suspension.window_days).length;
     const running = suspensions.length && day <= suspensions[suspensions.length - 1].endDay;
     if (running || banned !== null) return;
-    if (sameDay > suspension.strikes_in_a_day || inWindow > suspension.strikes_in_window) {
-      suspensions.push({ startDay: day, endDay: day + suspension.length_days - 1 });
+    const reason = sameDay > suspension.strikes_in_a_day ? 'strikes_in_a_day'
+      : (inWindow > suspension.strikes_in_window ? 'strikes_in_window' : null);
+    if (reason) {
+      suspensions.push({ startDay: day, endDay: day + suspension.length_days - 1, reason });
       if (suspensions.length > banAfter) banned = day;
     }
   });
@@ -40,7 +43,7 @@ export function disciplineStatus(strikeDates, rules, today) {
   else if (current) status = 'suspended';
   return {
     strikes: days.length,
-    suspensions: suspensions.map((s) => ({ start: toIso(s.startDay), end: toIso(s.endDay) })),
+    suspensions: suspensions.map((s) => ({ start: toIso(s.startDay), end: toIso(s.endDay), reason: s.reason })),
     banned: banned === null ? null : toIso(banned),
     status,
     until: status === 'suspended' ? toIso(current.endDay) : null,
