@@ -102,3 +102,21 @@ def test_a_reload_in_the_middle_of_a_save_never_records_twice(page, live_server)
     expect(page.locator("#act-result")).to_have_attribute("data-repeated", "true")
     assert len(store.table(page, "wrc-2015")["steps"]) == 1
     assert len(store.incidents(page)) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_result_shows_the_players_new_status(phone, live_server, lang):
+    """Three Arizona chombos in one day, each one action: the third result reads suspended, with its end date."""
+    page = phone
+    seat_players(page, live_server.url, lang, "azrm-2026", ["Ana", "Bo", "Cy", "Di"])
+    page.goto(f"{live_server.url}/{lang}/azrm-2026/ruling/r_east_early_chombo")
+    for strikes in (1, 2, 3):
+        if strikes > 1:
+            page.click("#act-again")
+        page.select_option("#act-offender", "2")
+        page.click("#act-confirm")
+        line = page.locator("#act-status li[data-status]")
+        expect(line).to_have_attribute("data-strikes", str(strikes))
+    expect(line).to_have_attribute("data-status", "suspended")
+    assert line.get_attribute("data-until")
+    assert len(store.incidents(page)) == 3 and len(store.table(page, "azrm-2026")["steps"]) == 4 + 3

@@ -3,10 +3,11 @@
  * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../calculator.js';
-import { applyAndRecord } from '../services/action.js';
 import { localDay } from '../discipline.js';
 import { escalation, knownSessions, nextPoints } from '../log.js';
+import { playerRecord } from '../player-record.js';
 import { personFor } from '../roster-data.js';
+import { applyAndRecord } from '../services/action.js';
 import { noticesFor } from '../services/health.js';
 import { recordIncident, recordIncidentOnce, readLog } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
@@ -121,7 +122,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           record: (values) => prefillRecord(record, values),
         },
       });
-      const statusOf = (who) => (who ? escalation({ incidents }, ruleset, who, settings.context.session, localDay()) : null);
+      // The player's record now, as every screen reads it (player-record.js).
+      const recordOf = (who) => (who ? playerRecord({ ruleset, incidents, who, session: settings.context.session }) : null);
       /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
       const save = async (inputs, mode) => {
         const seat = seatIndex(inputs.offender);
@@ -158,7 +160,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         act: {
           status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling), numberAnswer,
           context: { event: roster.event.name || config.strings.roster.local, session: settings.context.session, table: settings.context.table },
-          done: act.done && { ...act.done, status: statusOf(act.done.who) },
+          done: act.done && { ...act.done, record: recordOf(act.done.who) },
         },
         on: {
           preview: (inputs) => {

@@ -8,7 +8,6 @@ import { el, format } from '../dom.js';
 import { formatNumber, formatSigned } from '../format.js';
 import { logUrl, tableUrl } from '../router.js';
 import { rulingFields, rulingInputs } from './apply.js';
-import { escalationLines } from './record.js';
 import { field, nextHandList, scoreKinds, seatLabel, showErrors, storageFailed } from './scores.js';
 
 /** The scores a ruling changes, one line per changed score: "East · Ana: Table 30,000 → 29,000 (−1,000)". */
@@ -28,6 +27,32 @@ export function changedScores(config, ruleset, before, after) {
   return lines;
 }
 
+/**
+ * The player's record now, from player-record.js playerRecord: the status with its strikes and end date, and what
+ * the next offence costs on each progressive count.
+ */
+export function recordLines(config, record) {
+  const { strings, lang } = config;
+  const calc = strings.calc;
+  const log = strings.log;
+  const day = (iso) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const lines = [];
+  if (record.strikes) {
+    const { state, since, until } = record.status;
+    const count = record.strikes.inWindow;
+    const text = state === 'suspended' ? format(calc.status_suspended, { count, date: day(until) })
+      : state === 'banned' ? format(calc.status_banned, { count, date: day(since) }) : format(calc.status_ok, { count });
+    lines.push(el('li', { 'data-status': state, 'data-strikes': count, 'data-until': until ?? undefined }, text));
+  }
+  for (const { id, next } of record.counts) {
+    const carried = id === 'carried';
+    const text = next === 0 ? (carried ? log.next_carried_warning : log.next_warning)
+      : format(carried ? log.next_carried : log.next_points, { points: next });
+    lines.push(el('li', { 'data-count': id, 'data-next': next }, text));
+  }
+  return lines;
+}
+
 function seatChoice(strings, table) {
   return el('select', { name: 'offender', 'data-field': 'offender' },
     el('option', { value: '' }, strings.calc.choose),
@@ -40,7 +65,7 @@ function resultBlock(config, ruleset, done, on) {
   const calc = strings.calc;
   const said = { both: calc.act_done, apply: calc.applied, record: strings.log.recorded }[done.mode];
   const changes = done.before && done.after ? changedScores(config, ruleset, done.before, done.after) : [];
-  const status = done.status ? escalationLines(strings, done.status) : [];
+  const status = done.record ? recordLines(config, done.record) : [];
   return el('div', { class: 'act-result', id: 'act-result', 'data-mode': done.mode, 'data-repeated': String(Boolean(done.repeated)) },
     el('h3', { id: 'act-result-title', tabindex: '-1' }, done.repeated ? calc.act_repeated : said),
     changes.length ? [el('p', { class: 'sum-title' }, calc.act_changed), el('ul', { id: 'act-changes' }, changes)] : null,
