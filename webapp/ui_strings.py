@@ -110,6 +110,12 @@ def roster_strings():
         "remove": _("Remove"),
         "confirm_remove": _("Remove this player from the roster? The incidents that name them stay in the log."),
         "different": _("This is a different person with the same name"),
+        "paste_title": _("Add many players at once"),
+        "paste_label": _("Players, one a line"),
+        "paste_help": _("A name a line; a number and a club may follow, after commas: Léa Martin, 12, Club Sud."),
+        "paste_add": _("Add these players"),
+        "paste_added": _("Players added: %(count)s."),
+        "paste_skipped": _("Not added (add them one at a time if they are different people):"),
         "number_short": _("No. %(number)s"),
         "err_duplicate": _("This name is already on the roster. If this is a different person, tick the box below, "
                            "then save again."),
