@@ -5,7 +5,7 @@
 import { applyRuling, formFields, inputFields, seatIndex } from '../calculator.js';
 import { localDay } from '../discipline.js';
 import { escalation, knownSessions, nextPoints } from '../log.js';
-import { playerRecord } from '../player-record.js';
+import { appliedBySeat, playerRecord } from '../player-record.js';
 import { personFor } from '../roster-data.js';
 import { applyAndRecord } from '../services/action.js';
 import { noticesFor } from '../services/health.js';
@@ -14,6 +14,7 @@ import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
 import { addStep, addStepOnce, currentTable, readBoard } from '../services/table.js';
+import { replayHistory } from '../table-history.js';
 import { renderAct } from '../views/act.js';
 import { renderApply } from '../views/apply.js';
 import { renderNotices } from '../views/notices.js';
@@ -122,8 +123,13 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           record: (values) => prefillRecord(record, values),
         },
       });
-      // The player's record now, as every screen reads it (player-record.js).
-      const recordOf = (who) => (who ? playerRecord({ ruleset, incidents, who, session: settings.context.session }) : null);
+      // The player's record now, as every screen reads it (player-record.js): the log's incidents and the rulings
+      // applied at this table and not logged, each counted once.
+      const recordOf = (done) => {
+        if (!done?.who) return null;
+        const applied = done.seat === null || !history ? [] : appliedBySeat(replayHistory(history, ruleset), seatIndex)[done.seat];
+        return playerRecord({ ruleset, incidents, applied, who: done.who, session: settings.context.session });
+      };
       /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
       const save = async (inputs, mode) => {
         const seat = seatIndex(inputs.offender);
@@ -148,7 +154,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           mode, repeated: Boolean(saved.repeated) || (mode === 'apply' && !board),
           before: board && mode !== 'record' ? table : null,
           after: board && mode !== 'record' ? currentTable(ruleset, board.history) : null,
-          player: name, who: mode === 'apply' ? null : personFor(roster.all, name, roster.event.id, saved.incident?.playerId || ''),
+          player: name, seat, who: name ? personFor(roster.all, name, roster.event.id, saved.incident?.playerId || seated?.playerId || '') : null,
           reveal: true,
         };
         act.id = actionId({ renew: true });
@@ -160,7 +166,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         act: {
           status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling), numberAnswer,
           context: { event: roster.event.name || config.strings.roster.local, session: settings.context.session, table: settings.context.table },
-          done: act.done && { ...act.done, record: recordOf(act.done.who) },
+          done: act.done && { ...act.done, record: recordOf(act.done) },
         },
         on: {
           preview: (inputs) => {
