@@ -7,7 +7,6 @@ import { homeUrl, logUrl, searchUrl, tableUrl } from './router.js';
 /** The tab each screen belongs to; a screen not listed (a page of its own) marks none. */
 const TAB_OF = {
   home: 'home', wizard: 'home', ruling: 'home', search: 'search', browse: 'search', glossary: 'search', table: 'table', clock: 'table', log: 'log',
-  event: 'log', roster: 'log',  // the one event screen, reached from the log (its players, its sessions)
 };
 
 /** Point the tabs at the ruleset in use (none chosen yet: Search and Table lead to the choice) and mark the current. */

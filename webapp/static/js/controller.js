@@ -33,11 +33,11 @@ function syncNav(lang, view, rulesetId) {
 const screens = {
   ruling: loadModule(() => import('./screens/ruling.js')),
   log: loadModule(() => import('./screens/log.js')),
+  roster: loadModule(() => import('./screens/roster.js')),
   table: loadModule(() => import('./screens/table.js')),
   clock: loadModule(() => import('./screens/clock.js')),
   finder: loadModule(() => import('./finder.js')),
   event: loadModule(() => import('./screens/event.js')),
-  eventPage: loadModule(() => import('./screens/event-page.js')),
   settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
   health: loadModule(() => import('./services/health.js')),
 };
@@ -147,9 +147,13 @@ export function createController(config, view) {
       const [{ createLogScreen }, all] = await Promise.all([screens.log(), allRulesets()]);
       return createLogScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
     }
-    if (route.view === 'roster' || route.view === 'event') {  // one event screen, the roster's address kept
-      const [{ createEventPage }, all] = await Promise.all([screens.eventPage(), allRulesets()]);
-      return createEventPage(ctx, { rulesets: all });
+    if (route.view === 'roster') {
+      const [{ createRosterScreen }, all] = await Promise.all([screens.roster(), allRulesets()]);
+      return createRosterScreen(ctx, { rulesets: all });
+    }
+    if (route.view === 'event') {
+      const [{ createEventScreen }, all] = await Promise.all([screens.event(), allRulesets()]);
+      return createEventScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
     }
     if (route.view === 'join') {
       const { createJoinScreen } = await screens.event();
