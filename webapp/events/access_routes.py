@@ -152,8 +152,9 @@ def preview_invite():
     invite_id, secret = split_invite(data.get("invite"))
     if invite_id is None:
         raise Invalid("invite", "Expected the invitation as <invite-id>.<secret>, as the link's fragment holds it.")
-    ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "accept-invite")
-    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", invite_id, "accept-invite")
+    # Its own buckets: opening the join page must not use up the joins an address or an invitation is allowed.
+    ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "preview-invite")
+    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", invite_id, "preview-invite")
     failures.check()
     with database().reading() as session:
         invite, event = _usable_invite(session, invite_id, secret, failures)

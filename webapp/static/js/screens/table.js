@@ -189,10 +189,11 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       ctx.refresh();
     },
     step: async (kind) => {
-      ui.ask = null;
       const saved = await addStep(ruleset, { kind });
-      if (saved.ok) ui.undoable = { kind, stepId: saved.history.steps[saved.history.steps.length - 1].id };
-      else ctx.refresh();
+      if (saved.ok) {  // a refused write leaves the question open, with the refusal said under it
+        ui.ask = null;
+        ui.undoable = { kind, stepId: saved.history.steps[saved.history.steps.length - 1].id };
+      }
       return done(saved);
     },
     openForm: (kind, prefill) => {
