@@ -81,3 +81,14 @@ def test_perf_benchmark_runs():
     assert set(figures["budgets"]) >= {"precache_kb", "all_languages_kb", "lighthouse_fcp_ms", "ready_ms",
                                        "early_tap_question_ms", "offline_ratio"}
     assert figures["cold_nginx"]["app_started"] > 0 and figures["cold_nginx"]["early_tap_question"] > 0
+
+
+def test_taps_benchmark_runs():
+    """A scripted referee goes from a ruling on screen to applied and logged, counting taps and swipes."""
+    figures = run("taps_bench.py")
+    routes = {row["route"] for row in figures["rows"]}
+    assert routes == {"one action", "two forms"}
+    for row in figures["rows"]:
+        assert row["applied_and_logged"], row
+        assert row["taps"] > 0 and row["swipes"] >= 0
+    assert figures["budget"] == {"taps": 4, "swipes": 0} and isinstance(figures["within_budget"], bool)

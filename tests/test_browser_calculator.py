@@ -238,8 +238,8 @@ def test_mcr_obstruction_takes_a_dead_hand_alone(page, live_server, lang):
     [step] = store.table(page, "mcr-ema-2014")["steps"]
     assert step["rulingId"] == "r_obstruction"
     assert step["inputs"] == {"offender": "2", "points": "", "chosen": ["dead_hand"]}  # as entered
-    # stored as version 3: an app of version 2 would take `chosen` for damage and repair it away, not leave it alone
-    assert store.item(page, "table", "mcr-ema-2014")["v"] == 3
+    # stored as version 3 or later: an app of version 2 would take `chosen` for damage and repair it away
+    assert store.item(page, "table", "mcr-ema-2014")["v"] >= 3
     page.click("#open-table")
     expect(page.locator('#seat-2 [data-mark="dead-hand"]')).to_have_count(1)
     expect(page.locator('#seat-2 [data-score="table"]')).to_have_attribute("data-value", "0")

@@ -396,6 +396,7 @@ def next_save(page, base, case):
             return
         before = page.locator("#history li").count()
         page.click("#end-hanchan")
+        page.click("#reset-confirm-yes")  # a reset asks first (issue 23)
         expect(page.locator("#history li")).to_have_count(before + 1)
         assert store.table(page, "wrc-2015")["steps"][-1]["kind"] == "end-hanchan"
     elif case.kind == "player":

@@ -50,10 +50,11 @@ def test_storage_full_at_each_kind_of_write(page, live_server):
         expect(page.locator("#seat-2-editor #storage-error")).to_have_attribute("data-error", "quota")
         expect(page.locator("#seat-2-table")).to_have_value("28000")  # what was typed is still there
         page.click("#seat-2-done")
-        for button in ("#end-hanchan", '#history [data-undo="s1"]'):
+        for buttons in (("#end-hanchan", "#reset-confirm-yes"), ('#history [data-undo="s1"]',)):  # a reset asks first
             page.locator("#table-status").evaluate("(node) => node.replaceChildren()")
             full.fill()
-            page.click(button)
+            for button in buttons:
+                page.click(button)
             expect(page.locator("#storage-error")).to_have_attribute("data-error", "quota")
         # An import.
         page.goto(f"{base}/en/log")

@@ -40,6 +40,7 @@ def test_a_step_and_an_edit_from_two_tabs_are_both_kept(context, live_server, fi
     expect(editor.locator("#history li")).to_have_count(2)
     expect(stepper.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "42000")  # no reload
     stepper.click("#end-hanchan")
+    stepper.click("#reset-confirm-yes")  # a reset asks first
     for page in (a, b):
         expect(page.locator("#history li")).to_have_count(3)
     stored = store.table(a, "wrc-2015")["steps"]
@@ -66,6 +67,7 @@ def test_a_field_being_typed_never_overwrites_the_table(context, live_server, ch
     else:
         a = tab(context, live_server.url + TABLE)
         a.click("#end-hanchan")
+        a.click("#reset-confirm-yes")
         others = ["end-hanchan"]
     b.bring_to_front()
     expect(b.locator("#seat-2-table")).to_have_value("35000")  # what was typed is still there

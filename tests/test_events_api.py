@@ -316,3 +316,18 @@ def test_a_head_referee_cannot_list_or_revoke_another_events_devices_or_invitati
     for path in ("/invites", "/credentials"):
         assert their_referee.get(path).status_code == 403, path
     assert their_referee.post(f"/invites/{their_invite['id']}/revoke").status_code == 403
+
+
+def test_an_invitation_says_its_event_and_role_before_it_is_used(api):
+    """The join page names the event and the role offered: the preview uses nothing up and checks the secret."""
+    head = create_event(api)
+    created = head.invite("viewer", max_uses=1)
+    token = f"{created['invite']['id']}.{created['secret']}"
+    preview = api.post("/api/invites/preview", json={"invite": token})
+    assert preview.status_code == 200
+    assert preview.json["role"] == "viewer" and preview.json["event"]["name"] == "Autumn Cup"
+    assert api.post("/api/invites/accept", json={"invite": token, "display_name": "V"}).status_code == 201
+    wrong = api.post("/api/invites/preview", json={"invite": f"{created['invite']['id']}.wrong"})
+    assert (wrong.status_code, wrong.json["error"]) == (404, "invite_invalid")
+    used = api.post("/api/invites/preview", json={"invite": token})
+    assert (used.status_code, used.json["error"]) == (410, "invite_used")

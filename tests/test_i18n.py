@@ -77,3 +77,13 @@ def test_editions_are_translated(client, lang):
     worded = [ruleset_id for ruleset_id, edition in english.items() if re.search(r"[A-Za-z]", edition)]
     assert "mcr-ema-2014" in worded
     assert [ruleset_id for ruleset_id in worded if translated[ruleset_id] == english[ruleset_id]] == []
+
+
+def test_every_calculator_string_the_client_names_exists(client):
+    """A key read as `calc.name` in a client module is one the page hands over (a missing one prints "undefined",
+    as every table history row once began "undefined:")."""
+    calc = _config(client, "en")["strings"]["calc"]
+    used = set()
+    for path in (ROOT / "webapp" / "static" / "js").rglob("*.js"):
+        used.update(re.findall(r"\bcalc\.([a-z][a-z0-9_]*)\b", path.read_text(encoding="utf-8")))
+    assert sorted(used - set(calc)) == []

@@ -143,6 +143,26 @@ def accept_invite():
     return jsonify(body), 201
 
 
+@bp.post("/invites/preview")
+def preview_invite():
+    """What an invitation link offers, for the join page to say before anyone joins: the event and the role. Nothing
+    is used up; the secret is checked as accepting checks it (a wrong one is refused, rate-limited)."""
+    data = json_body()
+    check.only_keys(data, {"invite"})
+    invite_id, secret = split_invite(data.get("invite"))
+    if invite_id is None:
+        raise Invalid("invite", "Expected the invitation as <invite-id>.<secret>, as the link's fragment holds it.")
+    # Its own buckets: opening the join page must not use up the joins an address or an invitation is allowed.
+    ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "preview-invite")
+    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", invite_id, "preview-invite")
+    failures.check()
+    with database().reading() as session:
+        invite, event = _usable_invite(session, invite_id, secret, failures)
+        body = {"role": invite.role, "event": {"name": event.name, "starts_on": event.starts_on.isoformat(),
+                                                "ends_on": event.ends_on.isoformat()}}
+    return jsonify(body)
+
+
 def _usable_invite(session, invite_id, secret=None, failures=None):
     """The invitation and its event when it can still be accepted (its secret checked when given)."""
     invite = session.get(Invite, invite_id)

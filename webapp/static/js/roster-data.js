@@ -62,6 +62,25 @@ export function playerFromForm(values, base, roster) {
   return { player };
 }
 
+/**
+ * Players from a pasted list, one name a line (blank lines skipped; "Name, number, club" split at commas), each
+ * through the same checks as the add form: {players: [player], skipped: [{name, code}]}. A name already on the
+ * roster, or twice in the list, is skipped ('duplicate'), never added silently: the form adds it on its own once the
+ * referee confirms it is a different person.
+ */
+export function playersFromList(raw, base, roster) {
+  const players = [];
+  const skipped = [];
+  for (const line of String(raw ?? '').split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const [name, number = '', club = ''] = line.split(',').map((part) => part.trim());
+    const made = playerFromForm({ name, number, club }, base, [...roster, ...players]);
+    if (made.errors) skipped.push({ name: name || line.trim(), code: Object.values(made.errors)[0] });
+    else players.push(made.player);
+  }
+  return { players, skipped };
+}
+
 /** Session labels from the event form: one a line, blank lines skipped. */
 export function sessionLines(raw) {
   return String(raw ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);

@@ -3,7 +3,7 @@
  * found by its data (lateness.js), and the clock's workflows; the screen is shown again after each change.
  */
 import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../lateness.js';
-import { addAbsent, clearClock, markArrived, readClock, removeAbsent, startRound } from '../services/clock.js';
+import { addAbsent, clearClock, markArrived, readClock, removeAbsent, restoreClock, startRound } from '../services/clock.js';
 import { noticesFor } from '../services/health.js';
 import { MAX_PLAYERS } from '../storage/kinds/clock.js';
 import { renderClock } from '../views/clock.js';
@@ -17,6 +17,9 @@ export function createClockScreen(ctx, { ruleset }) {
     rulingId: Object.keys(ruleset.rulings).find((id) => ruleset.rulings[id].tag === LATE_TAG) ?? null,
     covered: hasLatenessRuling(ruleset),
   };
+  // Starting the round again asks first (everyone's minutes go back to 0), and can be undone once: the clock as it
+  // was is kept here until then.
+  const ui = { ask: false, undo: null };
   const done = (result) => {
     if (result.ok) ctx.refresh();
     return result;
@@ -28,7 +31,27 @@ export function createClockScreen(ctx, { ruleset }) {
       const { status, clock } = await readClock();
       const notices = await noticesFor([{ kind: 'clock' }], [{ kind: 'clock', status }]);
       const on = {
-        start: async () => done(await startRound()),
+        start: async () => {
+          if (clock.startedAt && !ui.ask) {
+            ui.ask = true;
+            ctx.refresh();
+            return { ok: true };
+          }
+          ui.ask = false;
+          const at = new Date().toISOString();
+          const result = await startRound(at);
+          ui.undo = result.ok && clock.startedAt ? { previous: clock, restartedAt: at } : null;
+          return done(result);
+        },
+        cancelStart: () => {
+          ui.ask = false;
+          ctx.refresh();
+        },
+        undoStart: async () => {
+          const result = await restoreClock(ui.undo.previous, ui.undo.restartedAt);
+          if (result.ok) ui.undo = null;
+          return done(result);
+        },
         add: async (name) => {
           const found = await addAbsent(name);
           const result = found.errors?.name === 'too_many' ? { ...found, max: MAX_PLAYERS } : found;
@@ -41,7 +64,7 @@ export function createClockScreen(ctx, { ruleset }) {
       };
       return {
         children: renderClock({
-          config, ruleset, lateness, clock: { status, ...clock }, on, nameError,
+          config, ruleset, lateness, clock: { status, ...clock }, on, ui, nameError,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
         }),
         title: config.strings.clock.title,

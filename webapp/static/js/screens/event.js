@@ -6,7 +6,7 @@
 import { localDay } from '../player-record.js';
 import { eventUrl } from '../router.js';
 import {
-  createEvent, invite, joinEvent, leaveEvent, settleConflict, syncNow, syncStatus,
+  createEvent, invite, joinEvent, leaveEvent, previewInvite, settleConflict, syncNow, syncStatus,
 } from '../services/sync.js';
 import { noticesFor } from '../services/health.js';
 import { readSettings } from '../services/settings.js';
@@ -98,10 +98,15 @@ export function createJoinScreen(ctx) {
       return joined;
     },
   };
+  const hasInvite = /^[^.]+\.[^.]+$/.test(invitation);
+  let offer = null;  // what the invitation offers (the event, the role), asked of the server once
   return {
-    render: async () => ({
-      children: renderJoin({ config, hasInvite: /^[^.]+\.[^.]+$/.test(invitation), on }),
-      title: config.strings.event.join_heading,
-    }),
+    render: async () => {
+      if (hasInvite && config.sync !== undefined) offer ??= await previewInvite(config, invitation);
+      return {
+        children: renderJoin({ config, hasInvite, offer, on }),
+        title: config.strings.event.join_heading,
+      };
+    },
   };
 }

@@ -6,7 +6,7 @@ import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events
 import { noticesFor } from '../services/health.js';
 import { isAbout, playerRecord } from '../player-record.js';
 import { readLog } from '../services/log.js';
-import { addPlayer, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
+import { addPlayer, addPlayers, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRoster } from '../views/roster.js';
@@ -17,6 +17,7 @@ export function createRosterScreen(ctx, { rulesets }) {
   let roster = null;
   let added = null;  // the player just added, said once
   let problem = null;  // a write the device refused, said once
+  let pasted = null;  // what the pasted list added and skipped, said once
   const rulesetIds = rulesets.map((ruleset) => ruleset.id);
   const after = (result, then = () => {}) => {
     if (result.ok) {
@@ -39,6 +40,13 @@ export function createRosterScreen(ctx, { rulesets }) {
     addPlayer: async (values) => after(await addPlayer(roster.event.id, values), (result) => {
       added = result.player.id;
     }),
+    async addPlayers(raw) {
+      const result = await addPlayers(roster.event.id, raw);
+      pasted = result.ok ? { added: result.added, skipped: result.skipped } : null;
+      problem = result.error ?? null;
+      ctx.refresh();
+      return result;
+    },
     openRename(id) {
       renaming.add(id);
       ctx.refresh();
@@ -83,11 +91,12 @@ export function createRosterScreen(ctx, { rulesets }) {
         events: roster.events,
         defaultRuleset: roster.event.rulesetId ?? settings.ruleset,
         players: roster.players.map((entry) => ({ ...entry, editing: renaming.has(entry.player.id), record: recordOf(entry.player) })),
-        added, problem,
+        added, problem, pasted,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
       added = null;
       problem = null;
+      pasted = null;
       return {
         children: renderRoster({ config, rulesets: rulesets.map((ruleset) => ({ id: ruleset.id, name: ruleset.short_name || ruleset.name })), view, on }),
         title: config.strings.roster.title,

@@ -6,18 +6,37 @@ import { applyRuling, formFields, inputFields, seatIndex } from '../calculator.j
 import { knownSessions } from '../log.js';
 import { appliedBySeat, nextPoints, playerRecord } from '../player-record.js';
 import { personFor } from '../roster-data.js';
+import { applyAndRecord } from '../services/action.js';
 import { noticesFor } from '../services/health.js';
-import { recordIncident, readLog } from '../services/log.js';
+import { recordIncident, recordIncidentOnce, readLog } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
-import { addStep, currentTable, readBoard } from '../services/table.js';
+import { addStep, addStepOnce, currentTable, readBoard } from '../services/table.js';
 import { replayHistory } from '../table-history.js';
+import { renderAct } from '../views/act.js';
 import { renderApply } from '../views/apply.js';
 import { renderNotices } from '../views/notices.js';
 import { prefillRecord, renderRecord } from '../views/record.js';
 import { renderRuling } from '../views/ruling.js';
 import { favouriteButton } from '../views/shortcuts.js';
+
+/** An id for one referee action, made on this device (see services/action.js). */
+function newActionId() {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * The id of the action the ruling's form is making: kept in this page's history entry, so a reload in the middle of
+ * a save gives the same id (and a second save of it changes nothing); a new one once the action is done.
+ */
+function actionId({ renew = false } = {}) {
+  const kept = window.history.state?.actionId;
+  if (kept && !renew) return kept;
+  const id = newActionId();
+  window.history.replaceState({ ...(window.history.state || {}), actionId: id }, '');
+  return id;
+}
 
 export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others, extra = [] }) {
   const { config } = ctx;
@@ -25,6 +44,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
   const recordedHere = new Set();  // incidents recorded on this screen (not counted again when the ruling is applied)
   // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
+  const act = { id: actionId(), done: null, saving: null };  // the one action under the summary
   const seen = addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
   return {
     live: true,
@@ -110,9 +130,72 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           record: (values) => prefillRecord(record, values),
         },
       });
+      // The player's record now, as every screen reads it (player-record.js): the log's incidents and the rulings
+      // applied at this table and not logged, each counted once.
+      const recordOf = (done) => {
+        if (!done?.who) return null;
+        const applied = done.seat === null || !history ? [] : appliedBySeat(replayHistory(history, ruleset), seatIndex)[done.seat];
+        return playerRecord({ ruleset, incidents, applied, who: done.who, session: settings.context.session });
+      };
+      /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
+      const save = async (inputs, mode) => {
+        const seat = seatIndex(inputs.offender);
+        const seated = seat === null ? null : table.seats[seat];
+        const asked = new Set(inputFields(ruleset, ruling).map((field) => field.name));
+        const { player: typed, ...ruled } = inputs;
+        if (!asked.has('offender')) delete ruled.offender;
+        const stepInputs = countsFor(ruled);
+        const previewed = applyRuling(table, ruleset, rulingId, stepInputs);
+        const name = seated?.name || typed.trim() || (seat === null ? '' : config.strings.winds[seat]);
+        const values = { ...settings.context, player: name, playerId: seated?.name ? seated.playerId || undefined : undefined,
+          seat: seat === null ? '' : config.strings.winds[seat], points: previewed.penalty ? String(previewed.penalty) : '' };
+        const step = { kind: 'ruling', rulingId, inputs: stepInputs, action: act.id };
+        let saved;
+        if (mode === 'apply') saved = await addStepOnce(ruleset, step);
+        else if (mode === 'record') saved = await recordIncidentOnce(values, { rulesetId: ruleset.id, rulingId, id: act.id });
+        else saved = await applyAndRecord(ruleset, { actionId: act.id, rulingId, step, values });
+        if (!saved.ok) return saved;
+        if (saved.incident) recordedHere.add(saved.incident.id);
+        const board = saved.board ?? (saved.history ? saved : null);
+        act.done = {
+          mode, repeated: Boolean(saved.repeated) || (mode === 'apply' && !board),
+          before: board && mode !== 'record' ? table : null,
+          after: board && mode !== 'record' ? currentTable(ruleset, board.history) : null,
+          player: name, seat, who: name ? personFor(roster.all, name, roster.event.id, saved.incident?.playerId || seated?.playerId || '') : null,
+          reveal: true,
+        };
+        act.id = actionId({ renew: true });
+        ctx.refresh();
+        return saved;
+      };
+      const actBlock = renderAct({
+        config, ruleset,
+        act: {
+          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords,
+          context: { event: roster.event.name || config.strings.roster.local, session: settings.context.session, table: settings.context.table },
+          done: act.done && { ...act.done, record: recordOf(act.done) },
+        },
+        on: {
+          preview: (inputs) => {
+            const { player, ...ruled } = inputs;
+            const result = applyRuling(table, ruleset, rulingId, countsFor(ruled));
+            return result.errors ? { errors: result.errors } : { before: table, result };
+          },
+          confirm: (inputs, mode) => {
+            if (act.done) return Promise.resolve({ ok: true });  // a form still on screen from the action just saved
+            act.saving ??= save(inputs, mode).finally(() => { act.saving = null; });
+            return act.saving;
+          },
+          again: () => {
+            act.done = null;
+            ctx.refresh();
+          },
+        },
+      });
+      if (act.done) act.done.reveal = false;  // brought into view once
       return {
         children: renderRuling({
-          config, ruleset, rulingId, walked, answers, others, apply, record, favourite,
+          config, ruleset, rulingId, walked, answers, others, act: actBlock, apply, record, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
         }),
         title: ruling.title,

@@ -4,7 +4,7 @@
  * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. Each seat's
  * counts, strikes and status are its player's record (player-record.js), the same the log and the ruling screen show.
  */
-import { drawFields, scoreDraw, scoreWin, seatIndex, warnings, winFields } from '../calculator.js';
+import { applyStep, drawFields, scoreDraw, scoreWin, seatIndex, warnings, winFields } from '../calculator.js';
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
 import { personFor, sameNamed } from '../roster-data.js';
 import { appliedBySeat, playerRecord } from '../player-record.js';
@@ -13,7 +13,7 @@ import { readLog } from '../services/log.js';
 import { addPlayer, playerName, readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
-import { listSteps, replayHistory, undoImpact } from '../table-history.js';
+import { listSteps, replayHistory, tableDiff, undoImpact } from '../table-history.js';
 import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
@@ -37,6 +37,12 @@ function seatRecords(ruleset, table, replayed, record) {
     const who = named ? personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '') : '';
     return playerRecord({ ruleset, incidents: named ? record.incidents : [], applied: applied[index], who, session: record.session, at });
   });
+
+/** A hand's errors, with `settings` added when the event has not set a figure it needs (no field of the form shows that). */
+function withSettings(errors) {
+  return Object.values(errors).includes('setting_missing') ? { ...errors, settings: 'setting_missing' } : errors;
+}
+
 }
 
 /** What the table screen shows, worked out from the stored history (and, for named seats, the log's one record). */
@@ -69,6 +75,10 @@ function boardView(ruleset, board, record) {
 function readField(ruleset, lang, path, raw, { whole = false } = {}) {
   if (path[0] === 'seats' && path[2] === 'name') return { value: String(raw).trim().slice(0, 40) };
   if (typeof raw === 'boolean' || typeof raw === 'number' || raw === null) return { value: raw };
+  if (path[0] === 'event' && path[1] === 'dealer_stays') {
+    // A choice, not a figure: 'tenpai' or 'win', or null to unset it.
+    return raw === null || raw === '' ? { value: null } : ['tenpai', 'win'].includes(raw) ? { value: raw } : { error: 'choose_one' };
+  }
   if (path[0] === 'event') {
     const { value, error } = parseNumber(raw, { lang, min: path[1] === 'start' ? -MAX_NUMBER : 0, max: MAX_NUMBER, required: false });
     return error ? { error } : { value };
@@ -112,7 +122,9 @@ function inOrder() {
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
-  const ui = { open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null };
+  const ui = {
+    open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false, ask: null, undoable: null,
+  };
   let view = { status: 'loading' };
   let roster = null;
   /** The edits that seat a player: the roster's player of that name (added to the roster when new), by id. */
@@ -160,21 +172,39 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       if (saved.ok && saved.rev && base !== undefined) ownWrites.set(base, saved.rev);
       return done(saved);
     }),
-    step: async (kind) => done(await addStep(ruleset, { kind })),
+    /** A reset (end of hanchan, new session) asks first, saying every value it changes; null: not now. */
+    askStep: (kind) => {
+      const outcome = kind ? applyStep(view.table, ruleset, { kind }) : null;
+      ui.ask = outcome ? { kind, changes: outcome.errors ? [] : tableDiff(view.table, outcome.after), errors: outcome.errors ?? null } : null;
+      ctx.refresh();
+    },
+    step: async (kind) => {
+      const saved = await addStep(ruleset, { kind });
+      if (saved.ok) {  // a refused write leaves the question open, with the refusal said under it
+        ui.ask = null;
+        ui.undoable = { kind, stepId: saved.history.steps[saved.history.steps.length - 1].id };
+      }
+      return done(saved);
+    },
     openForm: (kind, prefill) => {
+      // The hand a ruling leads to stays pending (a liable payer with it) until it is scored or cancelled on purpose:
+      // "Score a win" opens that same form, never a blank one that would drop the liability.
+      const pending = view.pending?.kind === kind && ui.cancelled !== view.pending.stepId ? view.pending : null;
       ui.form = kind;
-      ui.prefill = prefill || {};
+      ui.prefill = pending ? { ...(pending.prefill || {}), ...(prefill || {}) } : prefill || {};
+      ui.reveal = true;
       ctx.refresh();
     },
     closeForm: () => {
       ui.form = null;
       ui.dismissed = view.pending?.stepId ?? ui.dismissed;
+      ui.cancelled = view.pending?.stepId ?? ui.cancelled;
       ctx.refresh();
     },
     winFields: (values) => winFields(ruleset, view.table, values),
     win: async (values) => {
       const result = scoreWin(view.table, ruleset, values, { lang });
-      if (result.errors) return { errors: result.errors };
+      if (result.errors) return { errors: withSettings(result.errors) };
       const saved = await addStep(ruleset, { kind: 'win', inputs: result.inputs });
       if (saved.ok) ui.form = null;
       return done(saved);
@@ -182,7 +212,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     drawFields: (values) => drawFields(ruleset, view.table, values),
     draw: async (values) => {
       const result = scoreDraw(view.table, ruleset, values);
-      if (result.errors) return { errors: result.errors };
+      if (result.errors) return { errors: withSettings(result.errors) };
       const saved = await addStep(ruleset, { kind: 'draw', inputs: result.inputs });
       if (saved.ok) ui.form = null;
       return done(saved);
@@ -194,6 +224,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     },
     undo: async (stepId) => {
       ui.confirm = null;
+      if (ui.undoable?.stepId === stepId) ui.undoable = null;
       return done(await undoStep(ruleset, stepId));
     },
     redo: async (stepId) => done(await redoStep(ruleset, stepId)),
@@ -207,15 +238,19 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const record = { roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
       view = boardView(ruleset, board, record);
       if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
+      if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;
       else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
       if (view.pending && !ui.form && ui.dismissed !== view.pending.stepId) {
         ui.form = view.pending.kind;
         ui.prefill = view.pending.prefill || {};
         ui.dismissed = view.pending.stepId;
+        ui.reveal = true;
       }
       const notices = await noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
+      const children = renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on });
+      ui.reveal = false;  // a form is brought into view once, when it opens
       return {
-        children: renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on }),
+        children,
         title: config.strings.calc.table_title,
       };
     },

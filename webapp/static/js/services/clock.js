@@ -25,6 +25,14 @@ export function startRound(at = new Date().toISOString()) {
 }
 
 /**
+ * Put back the clock as it was before a restart (its one level of undo), unless the clock changed since that restart
+ * (restartedAt: the start it made): then nothing changes.
+ */
+export function restoreClock(previous, restartedAt) {
+  return change((clock) => (clock.startedAt === restartedAt ? previous : undefined));
+}
+
+/**
  * Note an absent player by name: {ok} | {errors: {name: code}} | {error}. The clock's room is checked on the list as
  * stored inside the write's transaction (compare-and-set): when another tab took the last place meanwhile, this
  * add is refused with 'too_many', never dropped.

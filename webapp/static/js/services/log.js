@@ -51,6 +51,32 @@ async function incidentFrom(values, base, keep = null) {
 const addPlayerOp = (player) => player && { kind: 'player', id: player.id, change: () => player, expect: null };
 
 /**
+ * The writes that record an incident once, keyed by its id (the referee's action id): a second write of the same id
+ * is a no-op. {ops, incident, newPlayer} | {errors}; the caller runs the ops in one transaction (with its own).
+ */
+export async function incidentOnceOps(values, { rulesetId, rulingId, id }) {
+  const made = await incidentFrom({ ...values, id }, { rulesetId, rulingId });
+  if (made.errors) return { errors: made.errors };
+  const { incident, newPlayer } = made;
+  const { tournament, session, table } = incident;
+  const ops = [
+    newPlayer && { kind: 'player', id: newPlayer.id, change: (current) => (current ? undefined : newPlayer) },
+    { kind: 'incident', id: incident.id, change: (current) => (current ? undefined : incident) },
+    contextOp({ tournament, session, table }),
+  ].filter(Boolean);
+  return { ops, incident, newPlayer };
+}
+
+/** Record an incident once (see incidentOnceOps): {ok, incident, newPlayer} | {errors} | {error}. */
+export async function recordIncidentOnce(values, base) {
+  const made = await incidentOnceOps(values, base);
+  if (made.errors) return { errors: made.errors };
+  const result = await writeMany(made.ops);
+  if (result.ok) persistAfterSave();
+  return outcome(result, () => ({ incident: made.incident, newPlayer: made.newPlayer }));
+}
+
+/**
  * Record a new incident in the current event and remember its tournament, session and table for the next one, in
  * one transaction (with the roster player it adds, if the name is new): {ok, incident, rev, newPlayer} | {errors}.
  */

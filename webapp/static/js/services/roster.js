@@ -8,8 +8,8 @@
  * playerName(players, id, fallback), and the player shape of storage/kinds/player.js.
  */
 import { rosterPlayers } from '../player-aliases.js';
-import { playerFromForm, present, rosterOf, sameNamed } from '../roster-data.js';
-import { list, write } from '../storage/repository.js';
+import { playerFromForm, playersFromList, present, rosterOf, sameNamed } from '../roster-data.js';
+import { list, write, writeMany } from '../storage/repository.js';
 import { readEvents } from './events.js';
 import { outcome, revOf, revText } from './outcome.js';
 
@@ -57,6 +57,18 @@ export async function addPlayer(eventId, values) {
   if (made.errors) return made;
   const result = await write('player', made.player.id, () => made.player, { expect: null });
   return outcome(result, (done) => ({ player: made.player, rev: revText(done.rev) }));
+}
+
+/**
+ * Add many players at once from a pasted list (roster-data.js playersFromList), in one transaction: {ok, added:
+ * [player], skipped: [{name, code}]} | {error}; nothing is written when no line gives a new player.
+ */
+export async function addPlayers(eventId, raw) {
+  const roster = await readRoster(eventId);
+  const { players, skipped } = playersFromList(raw, { eventId: roster.event.id }, roster.all);
+  if (!players.length) return { ok: true, added: [], skipped };
+  const result = await writeMany(players.map((player) => ({ kind: 'player', id: player.id, change: () => player, expect: null })));
+  return outcome(result, () => ({ added: players, skipped }));
 }
 
 /** Rename a player or change their number or club, unless it changed since the form was filled (rev). */

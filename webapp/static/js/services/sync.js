@@ -99,6 +99,13 @@ export async function joinEvent(config, invite, displayName) {
   return keepLink(answer.json.event, answer.json.credential);
 }
 
+/** What an invitation offers (the event and the role), before joining: {ok, event, role} | {error} | {problem}. */
+export async function previewInvite(config, invite) {
+  const answer = await call(config, 'POST', '/invites/preview', { body: { invite } });
+  if (answer.status !== 200) return refusal(answer);
+  return { ok: true, event: answer.json.event, role: answer.json.role };
+}
+
 /** Forget the event on this phone (its records stay in the log). */
 export async function leaveEvent() {
   token = null;

@@ -5,7 +5,7 @@
  */
 import * as history from '../table-history.js';
 import { persistAfterSave } from '../storage/device.js';
-import { read, write } from '../storage/repository.js';
+import { read, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 
 /** The history to use for stored data (or a fresh one): a null start is a fresh table, whole-table edits upgraded. */
@@ -36,6 +36,36 @@ async function change(ruleset, make, options = {}) {
 /** Add a step ({kind, …}) on top of the stored table, whatever another tab added meanwhile. */
 export function addStep(ruleset, step) {
   return change(ruleset, (stored) => history.addStep(stored, step, new Date().toISOString()));
+}
+
+/**
+ * The write that adds a step of one referee's action once (step.action: its id): when a step of that action is
+ * stored already (or undone since), it leaves the table as it is, so a double tap, a second submit or a retry is a
+ * no-op. For writeMany, with other writes of the same action.
+ */
+export function stepOnceOp(ruleset, step) {
+  const at = new Date().toISOString();
+  return {
+    kind: 'table', id: ruleset.id,
+    change: (current) => {
+      const stored = historyOf(ruleset, current?.data);
+      const done = [...stored.steps, ...stored.undone.map((entry) => entry.step)].some((item) => item.action === step.action);
+      return done ? undefined : history.addStep(stored, step, at);
+    },
+  };
+}
+
+/** The table's history from a write's results ({history, rev}), or null when the write left the table alone. */
+export function boardFrom(ruleset, results) {
+  const done = results.find((item) => item.kind === 'table');
+  return done ? { history: historyOf(ruleset, done.data), rev: revText(done.rev) } : null;
+}
+
+/** Add a step of one action once (see stepOnceOp): {ok, history, rev} | {error}. */
+export async function addStepOnce(ruleset, step) {
+  const result = await writeMany([stepOnceOp(ruleset, step)]);
+  if (result.ok) persistAfterSave();
+  return outcome(result, (done) => boardFrom(ruleset, done.results) ?? {});
 }
 
 /**

@@ -33,45 +33,71 @@ function numberInput(name, value = '') {
  * The referee's choice among a ruling's optional effects (field descriptors from calculator.js formFields): its
  * numbers, which may be left empty, and a tick for each other effect; its message when nothing is chosen.
  */
-function choiceGroup(fields, strings) {
+function choiceGroup(fields, strings, prefix = 'apply') {
   const calc = strings.calc;
   const numbers = fields.filter((item) => item.kind === 'number').map((item) => {
     const input = numberInput(item.name);
-    const labelled = field(`apply-${item.name}`, calc[item.name], input);
-    input.setAttribute('aria-describedby', `apply-${item.name}-optional apply-${item.name}-error`);
-    input.after(el('p', { class: 'help', id: `apply-${item.name}-optional` }, calc.optional_number));
+    const labelled = field(`${prefix}-${item.name}`, calc[item.name], input);
+    input.setAttribute('aria-describedby', `${prefix}-${item.name}-optional ${prefix}-${item.name}-error`);
+    input.after(el('p', { class: 'help', id: `${prefix}-${item.name}-optional` }, calc.optional_number));
     return labelled;
   });
   const ticks = fields.filter((item) => item.kind === 'choices').flatMap((item) => item.options.map((type) => el('label', { class: 'check' },
-    el('input', { type: 'checkbox', name: item.name, value: type, id: `apply-${item.name}-${type}`, 'data-choice': type }),
+    el('input', { type: 'checkbox', name: item.name, value: type, id: `${prefix}-${item.name}-${type}`, 'data-choice': type }),
     calc[`choice_${type}`] ?? type)));
-  return el('fieldset', { class: 'choice-group apply-choice', id: 'apply-choice', 'aria-describedby': 'apply-chosen-error' },
+  return el('fieldset', { class: 'choice-group apply-choice', id: `${prefix}-choice`, 'aria-describedby': `${prefix}-chosen-error` },
     el('legend', {}, calc.choice_legend), numbers, ticks,
-    el('p', { class: 'field-error', id: 'apply-chosen-error', role: 'alert', 'data-form-error': 'chosen', hidden: true }));
+    el('p', { class: 'field-error', id: `${prefix}-chosen-error`, role: 'alert', 'data-form-error': 'chosen', hidden: true }));
 }
 
 /** A question with a few answers (a field of kind 'choice'): each answer's label is calc[`<name>_<answer>`]. */
-function choiceField(item, strings) {
+function choiceField(item, strings, prefix = 'apply') {
   const calc = strings.calc;
-  return field(`apply-${item.name}`, calc[item.name], el('select', { name: item.name, 'data-field': item.name },
+  return field(`${prefix}-${item.name}`, calc[item.name], el('select', { name: item.name, 'data-field': item.name },
     el('option', { value: '' }, calc.choose),
     item.options.map((answer) => el('option', { value: answer }, calc[`${item.name}_${answer}`] ?? answer))));
 }
 
-function inputFor(need, config, table, numberAnswer, records) {
+function inputFor(need, config, table, numberAnswer, records = [], prefix = 'apply') {
   const { strings } = config;
   const calc = strings.calc;
   switch (need) {
     case 'offender': case 'winner': case 'discarder':
-      return field(`apply-${need}`, calc[need], seatSelect(config, table, need, need === 'offender' ? records : []));
+      return field(`${prefix}-${need}`, calc[need], seatSelect(config, table, need, need === 'offender' ? records : []));
     case 'win_type':
-      return field('apply-win_type', calc.win_type, el('select', { name: 'win_type', 'data-field': 'win_type' },
+      return field(`${prefix}-win_type`, calc.win_type, el('select', { name: 'win_type', 'data-field': 'win_type' },
         el('option', { value: '' }, calc.choose),
         el('option', { value: 'self_draw' }, calc.self_draw),
         el('option', { value: 'discard' }, calc.discard)));
     default:
-      return field(`apply-${need}`, calc[need], numberInput(need, ['minutes', 'tiles'].includes(need) ? numberAnswer ?? '' : ''));
+      return field(`${prefix}-${need}`, calc[need], numberInput(need, ['minutes', 'tiles'].includes(need) ? numberAnswer ?? '' : ''));
   }
+}
+
+/**
+ * The fields a ruling asks (descriptors from calculator.js formFields), ids `${prefix}-<name>`: the referee's choices
+ * among optional effects together in one group. Used by "Apply to scores" and by the one action under the summary;
+ * seatRecords: each seat's player record, whose status the offender's choice shows.
+ */
+export function rulingFields(config, { table, fields, numberAnswer, seatRecords = [] }, prefix = 'apply') {
+  const { strings } = config;
+  const chosen = fields.filter((item) => item.optional || item.kind === 'choices');
+  return [
+    ...fields.filter((item) => !chosen.includes(item))
+      .map((item) => (item.kind === 'choice' ? choiceField(item, strings, prefix)
+        : inputFor(item.name, config, table, numberAnswer, seatRecords, prefix))),
+    chosen.length ? choiceGroup(chosen, strings, prefix) : null,
+  ];
+}
+
+/** What a form built with rulingFields holds, as the calculator reads it. */
+export function rulingInputs(form, fields) {
+  const ticked = (name) => [...form.querySelectorAll('input[type="checkbox"][data-choice]')]
+    .filter((box) => box.name === name && box.checked).map((box) => box.value);
+  return {
+    ...Object.fromEntries([...form.querySelectorAll('[data-field]')].map((input) => [input.name, input.value])),
+    ...Object.fromEntries(fields.filter((item) => item.kind === 'choices').map((item) => [item.name, ticked(item.name)])),
+  };
 }
 
 /**
@@ -88,22 +114,13 @@ export function renderApply({ config, ruleset, apply, on }) {
   if (apply.status !== 'ok') {
     return details(el('p', { class: 'field-error', id: 'apply-unavailable', 'data-problem': apply.status }, strings.data.read_only));
   }
-  const { table, fields, numberAnswer, seatRecords = [] } = apply;
-  const chosen = fields.filter((item) => item.optional || item.kind === 'choices');
+  const { fields, seatRecords = [] } = apply;
   const output = el('div', { class: 'apply-output', 'aria-live': 'polite' });
   const form = el('form', { class: 'apply-form', id: 'apply-form', novalidate: true },
-    fields.filter((item) => !chosen.includes(item))
-      .map((item) => (item.kind === 'choice' ? choiceField(item, strings) : inputFor(item.name, config, table, numberAnswer, seatRecords))),
-    chosen.length ? choiceGroup(chosen, strings) : null,
+    rulingFields(config, apply),
     el('p', { class: 'field-error', id: 'apply-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     el('button', { type: 'submit', class: 'button primary', id: 'apply-preview' }, calc.preview));
-
-  const ticked = (name) => [...form.querySelectorAll('input[type="checkbox"][data-choice]')]
-    .filter((box) => box.name === name && box.checked).map((box) => box.value);
-  const raw = () => ({
-    ...Object.fromEntries([...form.querySelectorAll('[data-field]')].map((input) => [input.name, input.value])),
-    ...Object.fromEntries(fields.filter((item) => item.kind === 'choices').map((item) => [item.name, ticked(item.name)])),
-  });
+  const raw = () => rulingInputs(form, fields);
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();

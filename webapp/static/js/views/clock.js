@@ -21,7 +21,19 @@ function timeText(lang, date) {
  * on: {start, add(name), arrived(id), remove(id), clear},
  * each → {ok} | {errors} | {error}.
  */
-export function renderClock({ config, ruleset, clock, lateness, notices = null, nameError: shownError = null, on }) {
+/** "Start the round again now" asked first: what changes, then yes or no. */
+function restartAsked(s, clock, on, failed) {
+  const panel = el('div', { class: 'undo-confirm', id: 'clock-restart-confirm', role: 'alertdialog', 'aria-labelledby': 'clock-restart-title' },
+    el('h3', { id: 'clock-restart-title', tabindex: '-1' }, s.restart_ask),
+    el('p', { id: 'clock-restart-changes', 'data-players': clock.players.length }, s.restart_changes),
+    el('div', { class: 'form-actions' },
+      el('button', { type: 'button', class: 'button primary', id: 'clock-restart-yes', onclick: async () => failed(await on.start()) }, s.restart),
+      el('button', { type: 'button', class: 'button secondary', id: 'clock-restart-no', onclick: () => on.cancelStart() }, s.cancel)));
+  setTimeout(() => panel.querySelector('h3')?.focus());
+  return panel;
+}
+
+export function renderClock({ config, ruleset, clock, lateness, notices = null, nameError: shownError = null, on, ui = {} }) {
   const { lang } = config;
   const s = config.strings.clock;
   const writable = clock.status === 'ok';
@@ -114,9 +126,12 @@ export function renderClock({ config, ruleset, clock, lateness, notices = null, 
     lateness.covered ? el('p', { class: 'help' }, s.help)
       : el('p', { class: 'stale-note', id: 'clock-not-covered', 'data-ruleset': ruleset.id }, s.not_covered),
     started,
-    writable ? el('button', {
+    writable && ui.ask ? restartAsked(s, clock, on, failed) : null,
+    writable && !ui.ask ? el('button', {
       type: 'button', class: 'button big', id: 'clock-start', onclick: async () => failed(await on.start()),
     }, clock.startedAt ? s.restart : s.start) : null,
+    writable && ui.undo ? el('p', { class: 'pending', id: 'clock-restarted', role: 'status' }, `${s.restarted} `,
+      el('button', { type: 'button', class: 'button secondary', id: 'clock-undo', onclick: async () => failed(await on.undoStart()) }, s.undo)) : null,
     problem,
     addForm,
     list,

@@ -87,6 +87,37 @@ function statusSection({ config, status, on }) {
   message, button, el('p', { class: 'hint' }, s.shared_note));
 }
 
+/** Copy the invitation link, or share it by the system's share sheet (copied where there is none). */
+function inviteActions(s, link) {
+  const status = el('p', { id: 'invite-copy-status', role: 'status' });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      status.dataset.state = 'copied';
+      status.textContent = s.invite_copied;
+    } catch {
+      status.dataset.state = 'failed';
+      status.textContent = s.invite_copy_failed;
+    }
+  };
+  const share = async () => {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: s.invite_heading, url: link });
+        status.dataset.state = 'shared';
+        return;
+      } catch (error) {
+        if (error.name === 'AbortError') return;  // the share sheet was closed
+      }
+    }
+    await copy();
+  };
+  return el('div', { class: 'actions' },
+    el('button', { type: 'button', class: 'button secondary', id: 'invite-copy', onclick: copy }, s.invite_copy),
+    el('button', { type: 'button', class: 'button secondary', id: 'invite-share', onclick: share }, s.invite_share),
+    status);
+}
+
 function inviteSection({ config, invitation, on }) {
   const s = config.strings.event;
   const buttons = ['referee', 'viewer'].map((role) => el('button', {
@@ -95,6 +126,7 @@ function inviteSection({ config, invitation, on }) {
   const shown = invitation?.ok ? el('div', { id: 'invitation', 'data-role': invitation.role },
     el('label', { for: 'invite-link' }, s.invite_link),
     el('input', { id: 'invite-link', readonly: true, value: invitation.link }),
+    inviteActions(s, invitation.link),
     el('img', { id: 'invite-qr', src: invitation.qr, alt: s.invite_qr, width: 240, height: 240 }),
     el('p', { class: 'hint' }, s.invite_once)) : null;
   const failed = invitation && !invitation.ok ? el('p', { id: 'invite-error', role: 'alert', 'data-error': invitation.error ?? invitation.problem },
@@ -145,14 +177,19 @@ export function renderEvent({ config, status, today, invitation, describe, notic
 }
 
 /** The page an invitation link opens: the referee's name, then Join. */
-export function renderJoin({ config, hasInvite, on }) {
+export function renderJoin({ config, hasInvite, offer = null, on }) {
   const s = config.strings.event;
   const title = heading(s.join_heading, 'join-heading');
   if (config.sync === undefined) return [title, el('p', { id: 'sync-off' }, s.off)];
   if (!hasInvite) return [title, el('p', { id: 'join-missing', role: 'alert' }, s.join_missing)];
+  // The event and the role the link offers, as the server says before anyone joins (or why the link cannot be used).
+  const said = offer?.ok
+    ? el('p', { id: 'join-offer', 'data-role': offer.role }, format(s[`join_offer_${offer.role}`] ?? s.join_offer_referee, { event: offer.event.name }))
+    : offer ? el('p', { id: 'join-offer-error', role: 'alert', 'data-error': offer.error ?? offer.problem },
+      s.errors[offer.error] ?? s.problems[offer.problem] ?? s.errors.invalid) : null;
   const form = el('form', { id: 'join-form', novalidate: true },
     field('join-display-name', s.display_name, el('input', { id: 'join-display-name', name: 'display_name', required: true, maxlength: 100, autocomplete: 'name' })),
     el('p', { class: 'form-error', hidden: true, role: 'alert' }),
     el('button', { type: 'submit', class: 'button primary', id: 'join-submit' }, s.join));
-  return [title, bindForm(form, s, on.join)];
+  return [title, said, bindForm(form, s, on.join)];
 }

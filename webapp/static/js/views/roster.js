@@ -140,6 +140,27 @@ function playerForm({ config, prefix, player, rev, editing, on }) {
   return form;
 }
 
+/** Many players at once, pasted one a line; what was skipped is listed by name with why (never added silently). */
+function pasteForm({ config, pasted, on }) {
+  const r = config.strings.roster;
+  const list = el('textarea', { name: 'players', id: 'players-paste', rows: '6', 'aria-describedby': 'players-paste-help' });
+  const form = el('form', { class: 'record-form', id: 'players-paste-form', novalidate: true },
+    el('div', { class: 'field' }, el('label', { for: 'players-paste' }, r.paste_label), list,
+      el('p', { class: 'help', id: 'players-paste-help' }, r.paste_help)),
+    el('button', { type: 'submit', class: 'button primary', id: 'players-paste-save' }, r.paste_add));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const result = await on.addPlayers(list.value);
+    if (result.ok) list.value = '';
+  });
+  const outcome = pasted ? el('div', { id: 'players-paste-result', role: 'status', 'data-added': pasted.added.length, 'data-skipped': pasted.skipped.length },
+    el('p', {}, format(r.paste_added, { count: pasted.added.length })),
+    pasted.skipped.length ? [el('p', {}, r.paste_skipped), el('ul', { id: 'players-paste-skipped' },
+      pasted.skipped.map((item) => el('li', { 'data-code': item.code }, `${item.name}: ${r[`err_${item.code}`] ?? item.code}`)))] : null) : null;
+  return el('details', { class: 'apply', id: 'players-paste-block', open: pasted ? true : null },
+    el('summary', { id: 'players-paste-open' }, r.paste_title), form, outcome);
+}
+
 function playerItem({ config, entry, on }) {
   const { strings } = config;
   const r = strings.roster;
@@ -186,6 +207,7 @@ export function renderRoster({ config, rulesets, view, on }) {
       el('h2', { id: 'players-title' }, r.players),
       el('p', { id: 'roster-count', 'data-count': count }, count ? format(pluralForm(lang, r.count, count), { count }) : r.none),
       playerForm({ config, prefix: 'player-add', player: {}, rev: '', editing: false, on: { save: on.addPlayer } }),
+      pasteForm({ config, pasted: view.pasted, on }),
       status,
       count ? el('ul', { class: 'roster-list', id: 'roster-players' }, view.players.map((entry) => playerItem({ config, entry, on }))) : null),
   ];

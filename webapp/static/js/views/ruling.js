@@ -53,7 +53,7 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
-export function renderRuling({ config, ruleset, rulingId, walked, answers, others, notices, apply, record, favourite = null }) {
+export function renderRuling({ config, ruleset, rulingId, walked, answers, others, notices, act = null, apply, record, favourite = null }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -64,6 +64,7 @@ export function renderRuling({ config, ruleset, rulingId, walked, answers, other
       el('p', { class: 'penalty-label' }, strings.penalty),
       heading(penalty.label, 'penalty'),
       el('p', { class: 'ruling-title', id: 'ruling-title' }, ruling.title),
+      act,  // the one action, right under the summary: on the first screen
       block('scores', strings.scores, ruling.scores),
       block('next-steps', strings.next_steps, ruling.next_steps),
       sourceBlock(strings, ruleset, ruling),

@@ -43,7 +43,10 @@ export function nextHandList(config, table, result) {
   if (!result.next) return null;
   const calc = strings.calc;
   const lines = [];
-  lines.push(el('li', { id: 'next-redeal', 'data-value': String(result.next.redeal) }, result.next.redeal ? calc.redeal : calc.continue));
+  // What follows: a re-deal, a win or a draw to score at the table (the form opens there), or play going on.
+  const follows = result.next.redeal ? 'redeal' : result.next.score ? `score-${result.next.score.kind}` : 'continues';
+  const followText = { redeal: calc.redeal, 'score-win': calc.next_score_win, 'score-draw': calc.next_score_draw }[follows] ?? calc.continue;
+  lines.push(el('li', { id: 'next-redeal', 'data-value': String(result.next.redeal), 'data-follows': follows }, followText));
   if (result.next.dealer === 'stays') lines.push(el('li', { id: 'next-dealer', 'data-value': 'stays' }, calc.dealer_stays));
   if (result.next.dealer === 'passes') lines.push(el('li', { id: 'next-dealer', 'data-value': 'passes' }, calc.dealer_passes));
   if (result.next.depositsReturned.length) {

@@ -7,7 +7,7 @@ import { formatNumber } from '../format.js';
 import { wizardUrl } from '../router.js';
 import { heading } from './common.js';
 import { renderDrawForm, renderWinForm } from './hand-forms.js';
-import { renderHistory } from './history.js';
+import { changeText, renderHistory, stepText } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
 import { field, keepField, keepOnEnter, refocus, seatLabel, staleNote, storageFailed } from './scores.js';
 import { statusData } from './status.js';
@@ -87,6 +87,36 @@ function eventSettings(config, board, on, ui) {
       el('p', { class: 'field-error', id: 'event-status', role: 'status' })));
 }
 
+/** A reset asked before it is made: every value it changes (the end of a hanchan's preview), then yes or no. */
+function resetAsked(config, board, ui, on) {
+  if (!ui.ask) return null;
+  const calc = config.strings.calc;
+  const { kind, changes, errors } = ui.ask;
+  const yes = el('button', { type: 'button', class: 'button primary', id: 'reset-confirm-yes', onclick: () => on.step(kind) }, calc[`confirm_${kind.replace('-', '_')}`]);
+  const panel = el('div', { class: 'undo-confirm', id: 'reset-confirm', role: 'alertdialog', 'aria-labelledby': 'reset-confirm-title', 'data-kind': kind },
+    el('h3', { id: 'reset-confirm-title', tabindex: '-1' }, calc[`ask_${kind.replace('-', '_')}`]),
+    errors ? el('p', { class: 'field-error', id: 'reset-errors' }, Object.values(errors).map((code) => calc[`err_${code}`] ?? code).join(' '))
+      : changes.length ? [el('p', {}, calc.undo_values),
+        el('ul', { id: 'reset-values' }, changes.map((change) => el('li', { 'data-path': change.path.join('.') }, changeText(config, board, change))))]
+        : el('p', { id: 'reset-values-none' }, calc.undo_no_values),
+    el('p', { class: 'help' }, calc.reset_undo_help),
+    el('div', { class: 'form-actions' }, errors ? null : yes,
+      el('button', { type: 'button', class: 'button secondary', id: 'reset-confirm-no', onclick: () => on.askStep(null) }, calc.cancel)));
+  setTimeout(() => panel.querySelector('h3')?.focus());
+  return panel;
+}
+
+/** The reset just made, with its undo at hand (it is also the newest step of the history). */
+function resetDone(config, ruleset, board, ui, on) {
+  if (!ui.undoable) return null;
+  const calc = config.strings.calc;
+  const step = board.byId[ui.undoable.stepId];
+  if (!step) return null;
+  return el('p', { class: 'pending', id: 'reset-done', role: 'status', 'data-kind': ui.undoable.kind },
+    `${format(calc.reset_done, { step: stepText(config, ruleset, board, step) })} `,
+    el('button', { type: 'button', class: 'button secondary', id: 'reset-undo', onclick: () => on.undo(ui.undoable.stepId) }, calc.undo));
+}
+
 /**
  * board: {status, rev, table, kinds, features, seatExtras, sticks, steps, undone, byId, warnings, discipline,
  * eventNeeded, missing, origins, pending}; ui: {open, focus, form: 'win'|'draw'|null, prefill, confirm}. on: the
@@ -119,12 +149,14 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   const actions = el('div', { class: 'table-actions' },
     board.features.winScoring ? act('open-win', calc.score_win, () => on.openForm('win', {}), { 'aria-expanded': String(ui.form === 'win') }) : null,
     board.features.winScoring ? act('open-draw', calc.score_draw, () => on.openForm('draw', {}), { 'aria-expanded': String(ui.form === 'draw') }) : null,
-    board.features.endHanchan || board.features.hanchanScores ? act('end-hanchan', calc.end_hanchan, async () => failed(await on.step('end-hanchan'))) : null,
-    board.features.newSession ? act('new-session', calc.new_session, async () => failed(await on.step('new-session'))) : null);
+    board.features.endHanchan || board.features.hanchanScores ? act('end-hanchan', calc.end_hanchan, () => on.askStep('end-hanchan')) : null,
+    board.features.newSession ? act('new-session', calc.new_session, () => on.askStep('new-session')) : null);
   let form = null;
   if (ui.form === 'win') form = renderWinForm(config, table, ui.prefill, { fields: on.winFields, save: on.win, close: on.closeForm });
   // A storage failure of a win or a draw is shown in the form (its own status line).
   if (ui.form === 'draw') form = renderDrawForm(config, table, ui.prefill, { fields: on.drawFields, save: on.draw, close: on.closeForm });
+  // A form that just opened is brought to where the referee looks (it sits below the scoreboard).
+  if (form && ui.reveal) setTimeout(() => form.querySelector('h2')?.focus());
   const pending = board.pending && !ui.form
     ? el('p', { class: 'pending', id: 'score-next', 'data-kind': board.pending.kind },
       el('button', { type: 'button', class: 'button primary', id: 'score-next-open', onclick: () => on.openForm(board.pending.kind, board.pending.prefill) },
@@ -133,6 +165,8 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   return [
     ...top,
     renderScoreboard(config, board, on, ui),
+    resetAsked(config, board, ui, { ...on, step: async (kind) => failed(await on.step(kind)) }),
+    resetDone(config, ruleset, board, ui, { undo: async (id) => failed(await on.undo(id)) }),
     board.missing.length ? el('p', { id: 'event-missing', 'data-missing': board.missing.join(' ') },
       el('button', {
         type: 'button', class: 'button secondary', id: 'event-missing-open',

@@ -3,6 +3,8 @@
  * changed, plus the undone steps, so any step can be undone or redone by replaying the rest (table-history.js does
  * that). One document per ruleset, keyed by the ruleset's id. Pure: no DOM, no storage.
  *
+ * Version 4 is version 3 where a step may hold `action`: the id of the referee's action that added it (made when the
+ * form opened), so the same action written twice (a double tap, a retry) adds the step once.
  * Version 3 is version 2 where a ruling step's inputs may hold `chosen` (the optional effects the referee chose): a
  * version-2 app would take that for damage and repair it away, so it must see a newer document and leave it alone.
  * Version 2: {start: table or null, steps: [step], undone: [{step, after}], nextId}. A null start is a fresh table
@@ -16,7 +18,7 @@
  * referee saw. Version 1 was {start, steps} with no ids and whole-table edits.
  */
 import {
-  checkBoolean, checkDate, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
+  checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
 } from '../check.js';
 
 export const WINDS = ['east', 'south', 'west', 'north'];
@@ -159,7 +161,8 @@ export function stepProblems(step, path = '') {
     return report.found;
   }
   if (step.origin !== undefined && step.origin !== 'migration') report.add(join(path, 'origin'), 'unknown_value');
-  unknownKeys(step, ['id', 'at', 'kind', 'origin', ...STEP_KEYS[step.kind]], path, report);
+  if (step.action !== undefined) checkId(step.action, join(path, 'action'), report);
+  unknownKeys(step, ['id', 'at', 'kind', 'origin', 'action', ...STEP_KEYS[step.kind]], path, report);
   if (step.kind === 'ruling') {
     checkSlug(step.rulingId, join(path, 'rulingId'), report);
     inputProblems(step.inputs, RULING_INPUTS, join(path, 'inputs'), report);
@@ -260,10 +263,15 @@ export function fromVersion2(data) {
   return data;
 }
 
+/** Version 3 → 4: nothing to change (version 4 only allows more: a step's `action`). */
+export function fromVersion3(data) {
+  return data;
+}
+
 export default {
   name: 'table',
-  version: 3,
+  version: 4,
   validate: tableProblems,
   salvage,
-  migrations: { 1: fromVersion1, 2: fromVersion2 },
+  migrations: { 1: fromVersion1, 2: fromVersion2, 3: fromVersion3 },
 };

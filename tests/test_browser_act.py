@@ -1,0 +1,122 @@
+"""One action from a ruling (issue 23): the offender by seat right under the ruling's summary, a preview, and one
+confirmation that applies the ruling to the table and records it in the log, idempotent, with the result in view."""
+import pytest
+from playwright.sync_api import expect
+
+import stored as store
+
+LANGS = ["en", "fr", "it"]
+VIEWPORTS = {"320x640": {"width": 320, "height": 640}, "390x844": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def phone(request, browser):
+    """A page of a phone-sized window (no service worker: each test starts from an empty device)."""
+    context = browser.new_context(viewport=VIEWPORTS[request.param], service_workers="block")
+    page = context.new_page()
+    page.on("pageerror", lambda error: pytest.fail(f"page error: {error}"))
+    yield page
+    context.close()
+
+
+def seat_players(page, base, lang, ruleset, names):
+    """Name the table's seats (each name an edit kept at once)."""
+    page.goto(f"{base}/{lang}/{ruleset}/table")
+    expect(page.locator("#scoreboard")).to_be_visible(timeout=20_000)
+    for seat, name in enumerate(names):
+        page.click(f"#seat-{seat}")
+        page.fill(f"#seat-{seat}-name", name)
+        page.press(f"#seat-{seat}-name", "Enter")
+        expect(page.locator(f"#seat-{seat} .seat-name")).to_have_attribute("data-name", name)
+        page.click(f"#seat-{seat}-done")
+
+
+def in_view(page, selector):
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_action_changes_the_table_and_the_log(phone, live_server, lang):
+    page = phone
+    seat_players(page, live_server.url, lang, "wrc-2015", ["Ana", "Bo", "Cy", "Di"])
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/ruling/r_false_win_shown")
+    expect(page.locator("#act-form")).to_be_visible()
+    # The offender is chosen by seat, named as the table names it; the preview follows the choice.
+    expect(page.locator('#act-offender option[value="1"]')).to_contain_text("Bo")
+    page.select_option("#act-offender", "1")
+    expect(page.locator('#act-preview-changes li[data-seat="1"][data-score="tournament"]')).to_have_attribute("data-to", "-20")
+    if page.viewport_size["height"] >= 844:
+        assert in_view(page, "#act-confirm"), "the confirmation is on the first screen"
+    page.click("#act-confirm")
+    result = page.locator("#act-result")
+    expect(result).to_have_attribute("data-mode", "both")
+    expect(page.locator('#act-changes li[data-seat="1"][data-score="tournament"]')).to_have_attribute("data-to", "-20")
+    expect(page.locator("#act-result-title")).to_be_focused()
+    assert in_view(page, "#act-result-title"), "the result shows where the referee is looking"
+    expect(page.locator("#act-form")).to_have_count(0)  # not left filled for a second identical save
+    [step] = store.table(page, "wrc-2015")["steps"][-1:]
+    assert step["kind"] == "ruling" and step["rulingId"] == "r_false_win_shown" and step["inputs"]["offender"] == "1"
+    [incident] = store.incidents(page).values()
+    assert incident["player"] == "Bo" and incident["rulingId"] == "r_false_win_shown"
+    assert incident["id"] == step["action"], "the step and the incident are one action"
+    page.click("#act-open-table")
+    expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-20")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_submits_10_ms_apart_give_one_incident_and_one_step(phone, live_server, lang):
+    page = phone
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/ruling/r_false_win_shown")
+    page.select_option("#act-offender", "2")
+    page.fill("#act-player", "Léa")
+    page.evaluate("""() => {
+        document.getElementById('act-confirm').click();
+        setTimeout(() => document.getElementById('act-confirm')?.click(), 10);
+    }""")
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "both")
+    page.wait_for_timeout(300)
+    assert len(store.table(page, "wrc-2015")["steps"]) == 1
+    assert [incident["player"] for incident in store.incidents(page).values()] == ["Léa"]
+
+
+def test_a_reload_in_the_middle_of_a_save_never_records_twice(page, live_server):
+    """The action's id is kept in the page's history entry: a reload gives the same id, and saving that action again
+    (the save had gone through before the reload) changes nothing; once done, the next action has a new id."""
+    page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_false_win_shown")
+    expect(page.locator("#act-form")).to_be_visible()
+    first = page.evaluate("history.state.actionId")
+    page.reload()
+    expect(page.locator("#act-form")).to_be_visible()
+    assert page.evaluate("history.state.actionId") == first
+    page.select_option("#act-offender", "0")
+    page.click("#act-confirm")
+    expect(page.locator("#act-result")).to_have_attribute("data-repeated", "false")
+    assert page.evaluate("history.state.actionId") != first
+    # As if the page had reloaded before it showed the result: the same action is saved again.
+    page.evaluate("id => history.replaceState({ ...history.state, actionId: id }, '')", first)
+    page.reload()
+    page.select_option("#act-offender", "0")
+    page.click("#act-confirm")
+    expect(page.locator("#act-result")).to_have_attribute("data-repeated", "true")
+    assert len(store.table(page, "wrc-2015")["steps"]) == 1
+    assert len(store.incidents(page)) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_result_shows_the_players_new_status(phone, live_server, lang):
+    """Three Arizona chombos in one day, each one action: the third result reads suspended, with its end date."""
+    page = phone
+    seat_players(page, live_server.url, lang, "azrm-2026", ["Ana", "Bo", "Cy", "Di"])
+    page.goto(f"{live_server.url}/{lang}/azrm-2026/ruling/r_east_early_chombo")
+    for strikes in (1, 2, 3):
+        if strikes > 1:
+            page.click("#act-again")
+        page.select_option("#act-offender", "2")
+        page.click("#act-confirm")
+        line = page.locator("#act-status li[data-status]")
+        expect(line).to_have_attribute("data-strikes", str(strikes))
+    expect(line).to_have_attribute("data-status", "suspended")
+    assert line.get_attribute("data-until")
+    assert len(store.incidents(page)) == 3 and len(store.table(page, "azrm-2026")["steps"]) == 4 + 3

@@ -1,0 +1,90 @@
+"""Defects met while acting on rulings (issue 23), each caught in a phone's browser in en, fr and it: the history's
+labels, Tsumo's dealer rule and its draw, a pending liable win kept until scored, and the preview's next-hand line."""
+import pytest
+from playwright.sync_api import expect
+
+import stored as store
+
+LANGS = ["en", "fr", "it"]
+VIEWPORTS = {"320x640": {"width": 320, "height": 640}, "390x844": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def phone(request, browser):
+    """A page of a phone-sized window (no service worker: each test starts from an empty device)."""
+    context = browser.new_context(viewport=VIEWPORTS[request.param], service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
+def open_table(page, base, lang, ruleset):
+    page.goto(f"{base}/{lang}/{ruleset}/table")
+    expect(page.locator("#scoreboard")).to_be_visible(timeout=20_000)
+
+
+def set_tsumo_figures(page):
+    """The figures Tsumo (Québec) leaves to the event, each kept as it is set; the dealer's rule last."""
+    for field, value in [("start", "30000"), ("stick", "1000"), ("counter-ron", "300"), ("counter-tsumo_each", "100"),
+                         ("noten_total", "3000")]:
+        page.fill(f"#event-{field}", value)
+        page.press(f"#event-{field}", "Enter")
+        expect(page.locator(f"#event-{field}")).not_to_have_attribute("aria-invalid", "true")
+    page.select_option("#event-dealer_stays", "tenpai")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_history_rows_name_the_change(phone, live_server, lang):
+    page = phone
+    open_table(page, live_server.url, lang, "wrc-2015")
+    page.click("#seat-0")
+    page.fill("#seat-0-name", "Ana")
+    page.press("#seat-0-name", "Enter")
+    row = page.locator("#history li[data-step] .step-text").first
+    expect(row).to_contain_text("Ana")
+    assert "undefined" not in row.inner_text()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tsumo_draw_is_scored_once_the_dealer_rule_is_set(phone, live_server, lang):
+    page = phone
+    open_table(page, live_server.url, lang, "tsumo-quebec")
+    set_tsumo_figures(page)
+    expect(page.locator("#event-dealer_stays-error")).to_be_hidden()
+    expect(page.locator("#event-missing")).to_have_count(0)
+    assert store.table(page, "tsumo-quebec")["steps"][-1]["changes"][-1]["to"] == "tenpai"
+    page.click("#open-draw")
+    page.check("#draw-tenpai-0")
+    page.click("#draw-save")
+    expect(page.locator("#draw-form")).to_have_count(0)
+    assert [step["kind"] for step in store.table(page, "tsumo-quebec")["steps"]][-1] == "draw"
+    expect(page.locator('#seat-0 [data-mark="dealer"]')).to_have_count(1)  # tenpai: the dealer keeps the deal
+
+
+def test_a_draw_with_a_figure_missing_says_so_at_the_form(page, live_server):
+    open_table(page, live_server.url, "en", "tsumo-quebec")
+    page.click("#open-draw")
+    page.click("#draw-save")
+    expect(page.locator("#draw-settings-error")).to_be_visible()
+    assert store.table(page, "tsumo-quebec") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pending_liability_survives_score_a_win(phone, live_server, lang):
+    page = phone
+    open_table(page, live_server.url, lang, "tsumo-quebec")
+    set_tsumo_figures(page)
+    expect(page.locator("#event-missing")).to_have_count(0)
+    page.goto(f"{live_server.url}/{lang}/tsumo-quebec/ruling/r_risky_daisangen")
+    page.select_option("#act-offender", "1")
+    expect(page.locator('#next-redeal')).to_have_attribute("data-follows", "score-win")  # not "play continues"
+    page.click("#act-apply-only")
+    page.click("#act-open-table")
+    expect(page.locator("#win-liable")).to_have_attribute("data-seat", "1")
+    expect(page.locator("#win-title")).to_be_focused()  # brought into view
+    page.click("#open-win")  # the visible button opens the same pending win, never a blank one
+    expect(page.locator("#win-liable")).to_have_attribute("data-seat", "1")
+    page.reload()
+    expect(page.locator("#win-liable")).to_have_attribute("data-seat", "1")
+    page.click("#win-cancel")  # dismissed on purpose: then "Score a win" is a blank win
+    page.click("#open-win")
+    expect(page.locator("#win-liable")).to_have_count(0)
