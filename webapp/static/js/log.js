@@ -8,6 +8,7 @@ import { disciplineStatus } from './discipline.js';
 import { effectsOf } from './engine.js';
 import { byTime } from './log-file.js';
 import { sameName } from './names.js';
+import { parseNumber } from './numbers.js';
 import { eventIdOf } from './storage/kinds/event.js';
 import { MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
 
@@ -19,19 +20,18 @@ function newId(now) {
 
 /**
  * A new incident from the referee's form values; returns {incident} or {errors} keyed by field. values.eventId and
- * values.playerId (the roster player, resolved by the caller) are kept when given.
+ * values.playerId (the roster player, resolved by the caller) are kept when given. Penalty points are read as the
+ * table reads its numbers (numbers.js, in values.lang: "25 000" and "25,000" in English, "25 000" in French).
  */
 export function makeIncident(values, now = new Date()) {
   const errors = {};
   const player = String(values.player ?? '').trim();
   if (!player) errors.player = 'empty_player';
-  let points = null;
-  const rawPoints = String(values.points ?? '').trim();
-  if (rawPoints !== '') {
-    if (!/^-?\d+(\.\d+)?$/.test(rawPoints)) errors.points = 'not_number';
-    else if (Math.abs(Number(rawPoints)) > MAX_POINTS) errors.points = 'too_large';
-    else points = Number(rawPoints);
-  }
+  const read = typeof values.points === 'number' ? { value: values.points }
+    : parseNumber(values.points, { lang: values.lang, decimals: 2, min: -MAX_POINTS, max: MAX_POINTS, required: false });
+  if (read.error) errors.points = read.error;
+  else if (read.value !== null && Math.abs(read.value) > MAX_POINTS) errors.points = 'too_large';
+  const points = read.error ? null : read.value;
   for (const key of ['player', ...TEXT_FIELDS]) {
     if (String(values[key] ?? '').length > MAX_TEXT) errors[key] = 'too_long';
   }

@@ -58,7 +58,7 @@ export function createLogScreen(ctx, { rulesets }) {
       return ruleset ? escalation({ incidents }, ruleset, personFor(rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId), session, localDay()) : null;
     },
     async saveEdit(id, values, rev) {
-      const saved = await editIncident(editors.get(id), values, rev);
+      const saved = await editIncident(editors.get(id), { ...values, lang: config.lang }, rev);
       if (saved.ok) {
         editors.delete(id);
         ctx.refresh();
