@@ -212,3 +212,26 @@ def test_storage_full_on_the_first_start_with_the_previous_release_log(context, 
     expect(page.locator("#incidents li.incident")).to_have_count(1)
     expect(page.locator("#notice-incident-damaged")).to_be_visible()
     assert list(store.incidents(page)) == [LEGACY_LOG["incidents"][0]["id"]]
+
+
+def test_out_of_space_is_said_by_the_clock_and_the_favourite(page, live_server):
+    """Issue 28, 10: on a full disk the clock and the favourite button said "Try again" (it would fail again). Each
+    now says the device is out of space."""
+    base = live_server.url
+    store.small_quota(page, base)
+    page.goto(f"{base}/en/wrc-2015/clock")
+    expect(page.locator("#clock-heading")).to_be_visible(timeout=20000)  # a first visit, on a busy machine
+    quota_text = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).strings.data.write_quota")
+    full = store.FullStorage(page, base)
+    try:
+        page.click("#clock-start")
+        expect(page.locator("#clock-error")).to_have_attribute("data-error", "quota")
+        expect(page.locator("#clock-error")).to_have_text(quota_text)
+        full.fill()
+        page.goto(f"{base}/en/wsom/ruling/r_long_hand")
+        full.fill()
+        page.click("#favourite")
+        expect(page.locator("#favourite-error")).to_have_attribute("data-error", "quota")
+        expect(page.locator("#favourite-error")).to_have_text(quota_text)
+    finally:
+        full.release()
