@@ -213,3 +213,42 @@ def test_storage_full_on_the_first_start_with_the_previous_release_log(context, 
     expect(page.locator("#incidents li.incident")).to_have_count(1)
     expect(page.locator("#notice-incident-damaged")).to_be_visible()
     assert list(store.incidents(page)) == [LEGACY_LOG["incidents"][0]["id"]]
+
+
+def test_out_of_space_is_said_by_the_clock_and_the_favourite(page, live_server):
+    """Issue 28, 10: on a full disk the clock and the favourite button said "Try again" (it would fail again). Each
+    now says the device is out of space."""
+    base = live_server.url
+    store.small_quota(page, base)
+    page.goto(f"{base}/en/wrc-2015/clock")
+    expect(page.locator("#clock-heading")).to_be_visible(timeout=20000)  # a first visit, on a busy machine
+    quota_text = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).strings.data.write_quota")
+    full = store.FullStorage(page, base)
+    try:
+        page.click("#clock-start")
+        expect(page.locator("#clock-error")).to_have_attribute("data-error", "quota")
+        expect(page.locator("#clock-error")).to_have_text(quota_text)
+        full.fill()
+        page.goto(f"{base}/en/wsom/ruling/r_long_hand")
+        full.fill()
+        page.click("#favourite")
+        expect(page.locator("#favourite-error")).to_have_attribute("data-error", "quota")
+        expect(page.locator("#favourite-error")).to_have_text(quota_text)
+    finally:
+        full.release()
+
+
+def test_a_replaced_old_copy_is_said_to_be_replaced_not_damaged(context, live_server):
+    """Issue 28, 10: the previous release's copy of an incident differing from the one in use was set aside (right)
+    and announced as damaged data (wrong): it is announced as an older copy replaced."""
+    base = live_server.url
+    page = context.new_page()
+    page.goto(f"{base}/nothing")
+    mine = {**LEGACY_LOG["incidents"][0], "note": "edited since"}
+    store.put(page, "incident", mine["id"], store.envelope("incident", mine))
+    page.evaluate("(log) => { localStorage.clear(); localStorage.setItem('mjref.log', JSON.stringify(log)); }", LEGACY_LOG)
+    page.goto(f"{base}/en/log")
+    expect(page.locator("#notice-incident-replaced")).to_have_attribute("data-count", "1", timeout=20000)  # first visit, busy machine
+    expect(page.locator("#notice-incident-damaged")).to_have_count(0)
+    assert [entry["reason"] for entry in store.aside(page)] == ["superseded"]
+    assert store.incidents(page)[mine["id"]]["note"] == "edited since"

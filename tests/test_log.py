@@ -92,3 +92,15 @@ def test_an_incident_takes_the_time_it_happened(tmp_path, monkeypatch):
     assert local["incident"]["at"] == "2026-05-01T08:00:00.000Z"
     assert stored["incident"]["at"] == "2026-05-01T10:00:00+02:00"
     assert bad == {"errors": {"at": "bad_time"}} and ahead == {"errors": {"at": "future_time"}}
+
+
+def test_penalty_points_are_read_as_the_table_reads_numbers(tmp_path):
+    """Issue 28, 10: "25 000" (French grouping) was refused for penalty points but accepted at the table; both now read
+    numbers with numbers.js parseNumber, in the form's language."""
+    base = {"player": "Bo", "rulesetId": "wsom", "rulingId": "r_long_hand"}
+    results = call(tmp_path, "makeIncident", [[{**base, "points": "25 000", "lang": "fr"}], [{**base, "points": "25,000", "lang": "en"}],
+                                               [{**base, "points": "-1,5", "lang": "fr"}], [{**base, "points": "1,5", "lang": "en"}]])
+    assert [result.get("incident", {}).get("points") for result in results[:3]] == [25000, 25000, -1.5]
+    assert results[3] == {"errors": {"points": "ambiguous"}}  # said at the field, as at the table
+    tables = call_module("numbers.js", "parseNumber", [["25 000", {"lang": "fr"}]], tmp_path)
+    assert tables[0] == {"value": 25000}

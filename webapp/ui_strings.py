@@ -317,6 +317,9 @@ def data_strings():
         "notice_unavailable": _("This browser does not let the app keep data here, so nothing can be saved (private "
                                 "browsing?)."),
         "notice_quota": _("This device is out of storage space: %(what)s could not be saved."),
+        "notice_replaced": _("An older copy (%(what)s, %(count)s), kept by the previous version of the app, "
+                             "differed from the data in use: the data in use was kept and the older copy was set "
+                             "aside untouched."),
         "notice_legacy_quota": _("This device is out of storage space, so %(what)s kept by the previous version of "
                                  "the app (%(count)s) could not be moved into this one yet. They are shown here, read "
                                  "only: free some space, then reload."),

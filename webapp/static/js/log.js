@@ -4,6 +4,7 @@
  * (JSON export, CSV, imports) are in log-file.js; the stored shape in storage/kinds/incident.js.
  */
 import { byTime } from './log-file.js';
+import { parseNumber } from './numbers.js';
 import { eventIdOf } from './storage/kinds/event.js';
 import { MAX_PLAYER, MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
 import { charCount, textProblem } from './text-rule.js';
@@ -18,19 +19,19 @@ function newId(now) {
  * A new incident from the referee's form values; returns {incident} or {errors} keyed by field. values.eventId and
  * values.playerId (the roster player, resolved by the caller) are kept when given. values.at is when it happened: a
  * stored ISO time, or the form's local date and time; absent, now. Refused: no valid time, or more than an hour ahead.
+ * Penalty points are read as the table reads its numbers (numbers.js, in values.lang: "25 000" and "25,000" in
+ * English, "25 000" in French).
  */
 export function makeIncident(values, now = new Date()) {
   const errors = {};
   const text = (key) => String(values[key] ?? '').trim().normalize('NFC');  // as typed, in the form both sides keep
   const player = text('player');
   if (!player) errors.player = 'empty_player';
-  let points = null;
-  const rawPoints = String(values.points ?? '').trim();
-  if (rawPoints !== '') {
-    if (!/^-?\d+(\.\d+)?$/.test(rawPoints)) errors.points = 'not_number';
-    else if (Math.abs(Number(rawPoints)) > MAX_POINTS) errors.points = 'too_large';
-    else points = Number(rawPoints);
-  }
+  const read = typeof values.points === 'number' ? { value: values.points }
+    : parseNumber(values.points, { lang: values.lang, decimals: 2, min: -MAX_POINTS, max: MAX_POINTS, required: false });
+  if (read.error) errors.points = read.error;
+  else if (read.value !== null && Math.abs(read.value) > MAX_POINTS) errors.points = 'too_large';
+  const points = read.error ? null : read.value;
   let at = now.toISOString();
   const rawAt = String(values.at ?? '').trim();
   if (rawAt) {

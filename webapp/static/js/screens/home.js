@@ -44,11 +44,13 @@ export function createHomeScreen(ctx) {
     // The copy is written first on every choice, so it is the latest one (its stored write may not have happened
     // if the page was left at once): bring the stored settings up to it.
     const chosenId = mirroredRuleset() ?? settings.ruleset;
-    if (chosenId !== settings.ruleset && status === 'ok') await chooseRuleset(chosenId);
+    // A choice the device could not keep (storage full) is said, as on the ruleset's own screens.
+    const chosen = chosenId !== settings.ruleset && status === 'ok' ? await chooseRuleset(chosenId) : null;
+    const unsaved = chosen?.error === 'quota' ? [{ kind: 'settings', problem: 'quota' }] : [];
     const found = chosenId ? await loadShortcuts(ctx, chosenId) : { status: 'ok', shortcuts: null };
     shortcutsView = found.view ?? shortcutsView;
     const notices = await noticesFor([{ kind: 'settings' }, { kind: 'shortcuts' }],
-      [{ kind: 'settings', status }, { kind: 'shortcuts', status: found.status }], { space: false });
+      [{ kind: 'settings', status }, { kind: 'shortcuts', status: found.status }], { space: false, extra: unsaved });
     const next = { chosenId, notices, shortcuts: found.shortcuts };
     if (JSON.stringify(next) !== JSON.stringify(state)) {
       state = next;

@@ -132,7 +132,7 @@ export function createLogScreen(ctx, { rulesets }) {
       return saved;
     },
     async saveEdit(id, values, rev) {
-      const saved = await editIncident(editors.get(id), values, rev);
+      const saved = await editIncident(editors.get(id), { ...values, lang: config.lang }, rev);
       if (saved.ok) {
         editors.delete(id);
         ctx.refresh();

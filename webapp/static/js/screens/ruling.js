@@ -80,7 +80,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
             return { ...found, points: nextPoints(ruleset, rulingId, found) };
           },
           save: async (values) => {
-            const saved = await recordIncident(values, { rulesetId: ruleset.id, rulingId });
+            const saved = await recordIncident({ ...values, lang: config.lang }, { rulesetId: ruleset.id, rulingId });
             if (saved.ok) {
               incidents = [...incidents, saved.incident];
               recordedHere.add(saved.incident.id);

@@ -29,8 +29,11 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
   if (closed) notices.push({ kind: 'storage', problem: closed });
   else if (blocked) notices.push({ kind: 'storage', problem: 'blocked' });
   for (const { kind, id } of scope) {
-    const count = aside.entries.filter((entry) => entry.kind === kind && (id === undefined || entry.id === id || entry.id === null)).length;
-    if (count) notices.push({ kind, problem: 'damaged', count });
+    const mine = aside.entries.filter((entry) => entry.kind === kind && (id === undefined || entry.id === id || entry.id === null));
+    // An older copy that differed from the data in use was replaced, not damaged: said in its own words.
+    const replaced = mine.filter((entry) => entry.reason === 'superseded').length;
+    if (mine.length - replaced) notices.push({ kind, problem: 'damaged', count: mine.length - replaced });
+    if (replaced) notices.push({ kind, problem: 'replaced', count: replaced });
   }
   // Met while storage is full: damaged items that could not be set aside, the previous release's data not moved in.
   for (const { kind, id } of scope) {

@@ -14,7 +14,7 @@ export function renderNotices(config, notices, on = {}) {
     const text = format(s[`notice_${notice.problem.replaceAll('-', '_')}`] || s.notice_damaged, { what, count: notice.count ?? 1 });
     const action = ['newer', 'closed', 'too-new'].includes(notice.problem) && on.reload
       ? el('button', { type: 'button', class: 'button secondary small', id: `notice-${notice.kind}-reload`, onclick: on.reload }, s.reload)
-      : notice.problem === 'damaged'
+      : ['damaged', 'replaced'].includes(notice.problem)
         ? el('a', { href: `${logUrl(config.lang)}#data`, 'data-nav': true, class: 'notice-link' }, s.see_data)
         : null;
     return el('div', {

@@ -1,6 +1,7 @@
 /** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown first. */
 import { el, format } from '../dom.js';
 import { pluralForm } from '../format.js';
+import { formatNumberInput } from '../numbers.js';
 import { logUrl, rosterUrl } from '../router.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './scores.js';
@@ -61,10 +62,15 @@ function localInputTime(moment) {
 }
 
 /** Put the escalation's points in the points field, unless the referee (or the calculator) wrote there. */
-function fillPoints(input, points) {
+/** Points as the field shows them in `lang` (and reads them back: numbers.js, as the table's fields). */
+function pointsText(points, lang) {
+  return typeof points === 'number' ? formatNumberInput(points, { lang, decimals: 2 }) : points ?? '';
+}
+
+function fillPoints(input, points, lang) {
   const auto = input.dataset.auto;
   if (input.value !== '' && input.value !== auto) return;
-  const text = points === null || points === undefined ? '' : String(points);
+  const text = pointsText(points, lang);
   input.value = text;
   if (text) input.dataset.auto = text;
   else delete input.dataset.auto;
@@ -84,7 +90,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
   const log = strings.log;
   const listId = `${prefix}-players`;
   const formId = `${prefix}-form`;
-  const points = textInput('points', values.points ?? '', { inputmode: 'decimal' });
+  const points = textInput('points', pointsText(values.points, config.lang), { inputmode: 'decimal' });
   const [session, sessionList] = sessionControl(prefix, values.session, sessions, knownSessions);
   const withTournament = editing || !event || event.id === 'local' || values.tournament;
   const seat = el('select', { name: 'seat', 'data-field': 'seat' },
@@ -126,7 +132,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
   const updatePreview = () => {
     const { player, session } = read();
     found = player.trim() ? on.recordOf({ player, session }) : null;
-    if (!editing) fillPoints(points, found?.points);  // an emptied player empties what was filled in for them
+    if (!editing) fillPoints(points, found?.points, config.lang);  // an emptied player empties what was filled in for them
     Object.assign(form.dataset, { status: found?.status?.state ?? 'ok', strikes: String(found?.strikes?.inWindow ?? 0) });
     if (!found) {
       preview.replaceChildren();

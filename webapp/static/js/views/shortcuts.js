@@ -35,7 +35,7 @@ export function favouriteButton(config, pressed, on) {
     const result = await on.toggle();
     if (result.error) {
       status.dataset.error = result.error;
-      status.textContent = config.strings.data.write_failed ?? '';
+      status.textContent = config.strings.data[`write_${result.error}`] ?? config.strings.data.write_failed ?? '';  // 'quota': out of space
       return;
     }
     button.setAttribute('aria-pressed', String(!(button.getAttribute('aria-pressed') === 'true')));
