@@ -3,6 +3,7 @@ starts. The head referee creates the event and invites; the referee joins from t
 same player, reconnect and sync: both see the merged log, and Arizona's third Strike of the day, recorded on the
 second phone, suspends the player on both. An edit made on both phones is kept twice and settled by the head."""
 import re
+from email.utils import formatdate, parsedate_to_datetime
 
 import pytest
 from playwright.sync_api import expect
@@ -439,3 +440,96 @@ def test_one_walk_in_spelt_three_ways_on_three_phones_is_one_player_suspended_on
         anna_context.close()
         bruno_context.close()
         carla_context.close()
+
+
+@pytest.mark.parametrize("status", [503, 507, 429])
+def test_a_busy_or_full_server_is_waited_for_and_the_outbox_kept(browser, server, status):
+    """503 (busy), 429 (wait: the sign-in's limit) and 507 (full) are neither a lost connection nor a revoked
+    phone: the phone says so, keeps what waits, and tries again by itself after the server's Retry-After."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, note="waits for the server")
+        path = re.compile(r".*/api/auth/token$" if status == 429 else r".*/api/events/[^/]+/versions$")
+        refusals = []
+
+        def refuse(route):
+            refusals.append(route.request.url)
+            route.fulfill(status=status, headers={"Retry-After": "2", "Content-Type": "application/json"},
+                          body='{"error": "busy", "message": "busy", "field": null}')
+        bruno_context.route(path, refuse)
+        bruno.goto(f"{base}/en/event")  # a new page signs in again
+        bruno.click("#sync-now")
+        state = bruno.locator("#sync-status")
+        expect(state).to_have_attribute("data-problem", {503: "busy", 507: "full", 429: "wait"}[status])
+        expect(state).to_have_attribute("data-waiting", "2")  # the incident and its walk-in player
+        assert refusals
+        bruno_context.unroute(path)
+        expect(state).to_have_attribute("data-waiting", "0", timeout=40000)  # retried by itself (2 s, then 4, 8...)
+        expect(state).to_have_attribute("data-problem", "")
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def test_a_refused_change_is_shown_at_its_field_and_discarded_for_the_servers_version(browser, server):
+    """Bruno's edit of the head's incident is refused (forbidden): the phone shows it with the field and reason, and
+    discarding it puts back the server's version, after which the head's later edits reach his phone again."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(anna, base, note="the head's")
+        sync(anna, base)
+        sync(bruno, base)
+        [incident_id] = store.incidents(bruno).keys()
+        edit_note(bruno, base, incident_id, "not allowed")
+        bruno.goto(f"{base}/en/event")
+        bruno.click("#sync-now")
+        refused = bruno.locator(f'#sync-refused li[data-record-id="{incident_id}"]')
+        expect(refused).to_have_attribute("data-error", "forbidden")
+        assert refused.get_attribute("data-field").endswith("record_id")
+        expect(refused.locator(".refused-reason")).not_to_be_empty()
+        refused.locator(".discard-change").click()
+        expect(bruno.locator("#sync-refused")).to_have_count(0)
+        assert store.incidents(bruno)[incident_id]["note"] == "the head's"
+        edit_note(anna, base, incident_id, "corrected by the head")
+        sync(anna, base)
+        sync(bruno, base)
+        assert store.incidents(bruno)[incident_id]["note"] == "corrected by the head"
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-waiting", "0")
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def test_a_phone_whose_clock_is_a_day_behind_says_so_and_stamps_new_incidents_with_the_servers_time(browser, server):
+    """The server's answers say its time (X-Server-Time); a phone 26 hours behind shows a notice and records new
+    incidents at the server's time, so strikes fall on the day they happened."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    ahead = 26 * 3600 * 1000
+
+    def shifted(route):
+        """The server's answer with its time 26 hours ahead (X-Server-Time when the server sends it, and Date)."""
+        response = route.fetch()
+        headers = dict(response.headers)
+        if "x-server-time" in headers:
+            headers["x-server-time"] = str(int(headers["x-server-time"]) + ahead)
+        if "date" in headers:
+            headers["date"] = formatdate(parsedate_to_datetime(headers["date"]).timestamp() + ahead / 1000, usegmt=True)
+        route.fulfill(response=response, headers=headers)
+    try:
+        bruno_context.route(re.compile(r".*/api/.*"), shifted)
+        sync(bruno, base)
+        expect(bruno.locator("#clock-off")).to_be_visible()
+        minutes = int(bruno.locator("#clock-off").get_attribute("data-offset-minutes"))
+        assert abs(minutes - 26 * 60) <= 1
+        before = bruno.evaluate("Date.now()")
+        record(bruno, base, note="stamped")
+        [incident] = store.incidents(bruno).values()
+        stamped = bruno.evaluate("(at) => Date.parse(at)", incident["at"])
+        assert abs(stamped - (before + ahead)) < 120_000
+        expect(anna.locator("#clock-off")).to_have_count(0)
+    finally:
+        anna_context.close()
+        bruno_context.close()

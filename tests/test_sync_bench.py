@@ -16,3 +16,13 @@ def test_the_quick_benchmark_loses_and_duplicates_nothing(new_database, backend)
     assert result["versions"] == args.referees * args.incidents
     assert (result["lost"], result["duplicated"], result["failures"]) == (0, 0, [])
     assert result["feed_complete"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_quick_online_run_leaves_every_version_once_on_every_phone(new_database, backend):
+    """Each upload followed by a pull to the end, as an online phone syncs: every phone ends holding every version."""
+    args = sync_bench.parse(["--quick", "--online"])
+    result = sync_bench.run(backend, new_database(backend), args)
+    assert result["uploads"] == args.referees * args.incidents
+    assert (result["lost"], result["duplicated"], result["failures"]) == (0, 0, [])
+    assert (result["phones_lost"], result["phones_duplicated"]) == (0, 0)

@@ -2,7 +2,7 @@
 database afterwards.
 
     .venv/bin/python tests/benchmarks/sync_bench.py [--referees 50] [--incidents 20] [--batches 4]
-                                                     [--backend sqlite|postgresql|both] [--quick]
+                                                     [--backend sqlite|postgresql|both] [--quick] [--online]
 
 For each database (SQLite in a temporary folder, then a PostgreSQL server this script starts and stops), it starts
 `python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one invitation;
@@ -11,6 +11,11 @@ Then all referees at once upload their incidents in a few batches and pull the c
 then reads the database and prints: lost versions (budget 0), duplicated versions (budget 0), refused or failed
 calls, upload and pull latency percentiles, and the total time. It exits 1 when anything was lost, duplicated or
 refused. `--quick` (5 referees x 4 incidents, cheap hashing) is what tests/test_sync_bench.py runs.
+
+`--online` syncs as an online phone does (issue 24's run: `--online --referees 200 --incidents 20`): each incident is
+uploaded alone and followed by a pull of the feed to its end; once every referee is done, each pulls to the end once
+more, and every phone must then hold every version once (0 lost, 0 duplicated on the phones too). The total time and
+the upload p95 are printed beside their budgets (30 s and 1 s on a quiet machine).
 """
 import argparse
 import statistics
@@ -45,6 +50,7 @@ class Referee(threading.Thread):
         self.start_line = start_line
         self.version_ids, self.upload_ms, self.pull_ms, self.failures, self.pulled = [], [], [], [], 0
         self.client = None
+        self.cursor, self.held = "0", []  # the feed's cursor and every version id pulled, as a phone keeps them
 
     def join_event(self):
         """Accept the invitation (a credential of its own) and sign in; a failure is recorded, not raised."""
@@ -88,22 +94,30 @@ class Referee(threading.Thread):
                     continue
                 self.failures += [f"upload: {r['status']} {r.get('error')}" for r in body["results"]
                                   if r["status"] != "accepted"]
-            cursor = "0"
-            while True:
-                began = time.perf_counter()
-                status, page = self.client.call("GET", f"/api/events/{self.event_id}/changes?since={cursor}&limit=200")
-                self.pull_ms.append((time.perf_counter() - began) * 1000)
-                if status != 200:
-                    self.failures.append(f"pull: HTTP {status} {page}")
-                    break
-                self.pulled += len(page["changes"])
-                cursor = page["next"]
-                if not page["more"]:
-                    break
+                if self.args.online:
+                    self.pull_to_end()
+            if not self.args.online:
+                self.cursor = "0"
+                self.pull_to_end()
         except Exception as error:  # noqa: BLE001 (a benchmark reports every failure and carries on)
             self.failures.append(f"{type(error).__name__}: {error}")
         finally:
             self.client.close()
+
+    def pull_to_end(self):
+        """Read the changes feed from this phone's cursor to its end, keeping every version id it gets."""
+        while True:
+            began = time.perf_counter()
+            status, page = self.client.call("GET", f"/api/events/{self.event_id}/changes?since={self.cursor}&limit=200")
+            self.pull_ms.append((time.perf_counter() - began) * 1000)
+            if status != 200:
+                self.failures.append(f"pull: HTTP {status} {page}")
+                return
+            self.pulled += len(page["changes"])
+            self.held += [change["version_id"] for change in page["changes"]]
+            self.cursor = page["next"]
+            if not page["more"]:
+                return
 
 
 def stored_versions(database_url):
@@ -161,6 +175,13 @@ def run(backend, database_url, args):
             referee.join()
         total = time.perf_counter() - began
         expected = [vid for referee in referees for vid in referee.version_ids]
+        phones = {"lost": 0, "duplicated": 0}
+        if args.online:  # once everyone is done, each phone pulls to the end: it must hold every version, once
+            for referee in referees:
+                referee.pull_to_end()
+                referee.client.close()
+                phones["lost"] += len(set(expected) - set(referee.held))
+                phones["duplicated"] += len(referee.held) - len(set(referee.held))
         stored = stored_versions(database_url)
         head.close()
         status, final = head.call("GET", f"/api/events/{event_id}/changes?since=0&limit=1000")
@@ -181,6 +202,8 @@ def run(backend, database_url, args):
             "pull_p50": statistics.median(pulls), "pull_p95": percentile(pulls, 0.95),
             "total_s": total,
             "join_s": join_s,
+            "phones_lost": phones["lost"],
+            "phones_duplicated": phones["duplicated"],
         }
     finally:
         head.close()
@@ -197,7 +220,13 @@ def report(result, args):
     print(f"  upload latency       p50 {result['upload_p50']:.0f} ms, p95 {result['upload_p95']:.0f} ms, "
           f"max {result['upload_max']:.0f} ms")
     print(f"  pull latency         p50 {result['pull_p50']:.0f} ms, p95 {result['pull_p95']:.0f} ms")
-    print(f"  total time           {result['total_s']:.2f} s (from the start signal to the last referee's pull)")
+    if args.online:
+        print(f"  on the phones        {result['phones_lost']} lost, {result['phones_duplicated']} duplicated "
+              f"(every phone holds every version once; budget 0, 0)")
+        print(f"  upload p95           {result['upload_p95']:.0f} ms   (budget 1000 ms on a quiet machine)")
+        print(f"  total time           {result['total_s']:.2f} s   (budget 30 s on a quiet machine)")
+    else:
+        print(f"  total time           {result['total_s']:.2f} s (from the start signal to the last referee's pull)")
     print(f"  set-up (not timed)   {result['join_s']:.1f} s for the referees to join and sign in, 4 at a time")
     for failure in result["failures"][:10]:
         print(f"    {failure}")
@@ -221,10 +250,14 @@ def parse(argv=None):
     parser.add_argument("--batches", type=int, default=4, help="uploads per referee")
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--quick", action="store_true", help="5 referees x 4 incidents in 2 batches, cheap hashing")
+    parser.add_argument("--online", action="store_true",
+                        help="each incident uploaded alone, then the feed pulled to its end, as an online phone does")
     args = parser.parse_args(argv)
     args.cheap_hashing = args.quick
     if args.quick:
         args.referees, args.incidents, args.batches = 5, 4, 2
+    if args.online:
+        args.batches = args.incidents
     return args
 
 
@@ -233,7 +266,8 @@ def main(argv=None):
     results = run_all(args)
     for result in results:
         report(result, args)
-    bad = any(r["lost"] or r["duplicated"] or r["failures"] or not r["feed_complete"] for r in results)
+    bad = any(r["lost"] or r["duplicated"] or r["failures"] or not r["feed_complete"] or r["phones_lost"]
+              or r["phones_duplicated"] for r in results)
     return 1 if bad else 0
 
 

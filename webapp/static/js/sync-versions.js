@@ -269,3 +269,19 @@ export function settle(state, recordId, keep, newId = newVersionId) {
   const write = { kind: entry.kind, id: recordId, eventId: entry.eventId, deleted: version.deleted, body: version.body };
   return { state: next, version, write };
 }
+
+/**
+ * Discard a change the server refused: the record goes back to the server's version (a record the server never
+ * had is removed), and its downloads are written again. Returns {state, write} or {error: 'not_refused'}.
+ */
+export function discardRefused(state, recordId) {
+  if (!state.refused.some((item) => item.version.record_id === recordId)) return { error: 'not_refused' };
+  const next = copyState(state);
+  next.refused = next.refused.filter((item) => item.version.record_id !== recordId);
+  const entry = next.known[recordId];
+  const head = currentHead(entry);
+  const kind = entry?.kind ?? state.refused.find((item) => item.version.record_id === recordId).version.kind;
+  if (head) next.known[recordId] = { ...entry, shown: head.id };
+  const write = { kind, id: recordId, eventId: entry?.eventId ?? null, deleted: head ? head.deleted : true, body: head ? head.body : null };
+  return { state: next, write };
+}

@@ -5,9 +5,9 @@
  */
 import { localDay } from '../player-record.js';
 import { eventUrl } from '../router.js';
-import {
-  createEvent, invite, joinEvent, leaveEvent, previewInvite, settleConflict, syncNow, syncStatus,
-} from '../services/sync.js';
+import { leaveEvent, syncNow } from '../services/sync.js';
+import { createEvent, invite, joinEvent, previewInvite } from '../services/sync-link.js';
+import { discardChange, settleConflict, syncStatus } from '../services/sync-status.js';
 import { noticesFor } from '../services/health.js';
 import { readSettings } from '../services/settings.js';
 import { renderEvent, renderJoin } from '../views/event.js';
@@ -55,6 +55,10 @@ export function createEventScreen(ctx, { rulesets }) {
     },
     async settle(recordId, keep) {
       await settleConflict(config, recordId, keep);
+      ctx.refresh();
+    },
+    async discard(recordId) {
+      await discardChange(config, recordId);
       ctx.refresh();
     },
     async leave() {

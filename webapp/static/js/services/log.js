@@ -13,6 +13,7 @@ import { legacyWaiting } from '../storage/legacy.js';
 import { DELETE, list, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
+import { serverNow } from './server-clock.js';
 import { contextOp } from './settings.js';
 
 /**
@@ -39,11 +40,11 @@ export async function readLog() {
  * not on the roster adds that player with the incident (entered once); "lea muller" is the roster's "Léa Müller".
  */
 async function incidentFrom(values, base, keep = null) {
-  const roster = await readRoster(base.eventId ?? null);
+  const [roster, now] = await Promise.all([readRoster(base.eventId ?? null), serverNow()]);
   const picked = pickPlayer(roster.all, { playerId: values.playerId, name: values.player }, roster.event.id, keep);
   const tournament = values.tournament ?? (roster.event.id === LOCAL_EVENT_ID ? '' : roster.event.name);
   const made = makeIncident({ ...values, ...base, eventId: base.eventId ?? roster.event.id, tournament,
-    player: picked.player?.name ?? values.player, playerId: picked.player?.id });
+    player: picked.player?.name ?? values.player, playerId: picked.player?.id }, now);  // the server's time when the phone's is off
   if (made.errors || picked.error) return { errors: { ...made.errors, ...(picked.error ? { player: picked.error } : {}) } };
   return { incident: made.incident, newPlayer: picked.added ? picked.player : null };
 }

@@ -60,6 +60,12 @@ function createForm({ config, today, on }) {
     bindForm(form, s, on.create), el('p', { id: 'join-hint' }, s.join_hint));
 }
 
+/** Said when the phone's clock is more than five minutes off the server's (new incidents get corrected times). */
+function clockNote(s, clock) {
+  if (!clock?.off) return null;
+  return el('p', { id: 'clock-off', role: 'status', 'data-offset-minutes': Math.round(clock.offset / 60000) }, s.clock_off);
+}
+
 function statusSection({ config, status, on }) {
   const s = config.strings.event;
   const { link } = status;
@@ -84,7 +90,7 @@ function statusSection({ config, status, on }) {
   el('p', {}, `${s.role} `, el('strong', { id: 'sync-role' }, s.roles[link.role]), ` · ${link.displayName}`),
   el('p', {}, `${s.waiting} `, el('strong', { id: 'sync-waiting' }, new Intl.NumberFormat(config.lang).format(status.waiting))),
   el('p', {}, `${s.last_sync} `, el('strong', { id: 'sync-last' }, when)),
-  message, button, el('p', { class: 'hint' }, s.shared_note));
+  message, clockNote(s, status.clock), button, el('p', { class: 'hint' }, s.shared_note));
 }
 
 /** Copy the invitation link, or share it by the system's share sheet (copied where there is none). */
@@ -148,12 +154,18 @@ function conflictsSection({ config, status, describe, on }) {
     el('h2', { id: 'conflicts-heading' }, s.conflicts_heading), el('p', {}, s.conflicts_intro), el('ul', { class: 'conflict-list' }, items));
 }
 
-function refusedSection({ config, status, describe }) {
+/** The field a refusal names, as the record calls it ("versions[0].body.rulingId" → "rulingId"). */
+const fieldName = (field) => (field ? field.replace(/^versions\[\d+\]\.(body\.)?/, '') : '');
+
+function refusedSection({ config, status, describe, on }) {
   const s = config.strings.event;
   return el('section', { id: 'sync-refused', 'aria-labelledby': 'refused-heading', 'data-count': status.refused.length },
     el('h2', { id: 'refused-heading' }, s.refused_heading),
     el('ul', {}, status.refused.map((item) => el('li', { 'data-record-id': item.version.record_id, 'data-error': item.error, 'data-field': item.field ?? '' },
-      item.version.deleted ? s.deleted : describe(item.version.body)))));
+      el('p', {}, item.version.deleted ? s.deleted : describe(item.version.body)),
+      el('p', { class: 'refused-reason' }, [s.errors[item.error] ?? s.errors.invalid,
+        fieldName(item.field) ? s.refused_field.replace('%(field)s', fieldName(item.field)) : ''].filter(Boolean).join(' ')),
+      el('button', { type: 'button', class: 'button secondary discard-change', onclick: () => on.discard(item.version.record_id) }, s.discard)))));
 }
 
 /** The event screen: sync off, or the form to create an event, or the event's status, invitations and conflicts. */
@@ -170,7 +182,7 @@ export function renderEvent({ config, status, today, invitation, describe, notic
     title,
     statusSection({ config, status, on }),
     head && status.conflicts.length ? conflictsSection({ config, status, describe, on }) : null,
-    status.refused.length ? refusedSection({ config, status, describe }) : null,
+    status.refused.length ? refusedSection({ config, status, describe, on }) : null,
     head ? inviteSection({ config, invitation, on }) : null,
     el('p', {}, el('button', { type: 'button', class: 'button secondary', id: 'event-leave', onclick: on.leave }, s.leave)),
   ].filter(Boolean);

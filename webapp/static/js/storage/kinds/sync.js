@@ -6,7 +6,8 @@
  * Version 1: {server: {eventId, name, rulesetId, startsOn, endsOn, sessions, leagueId}, credential: {id, secret, role,
  * displayName}, cursor, lastSyncAt, known, outbox, refused}; see sync-versions.js for known, outbox and refused.
  * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit,
- * and (a roster player) the person its id is an alias of (`aliasOf`).
+ * and (a roster player) the person its id is an alias of (`aliasOf`); the sync state may keep `clockOffsetMs`, the
+ * server's clock minus the phone's at the last answer (services/server-clock.js).
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
@@ -130,7 +131,8 @@ export function syncProblems(data) {
   if (checkList(data.refused, 'refused', report)) {
     data.refused.forEach((item, index) => report.found.push(...refusalProblems(item, join('refused', index))));
   }
-  unknownKeys(data, ['server', 'credential', 'cursor', 'lastSyncAt', 'known', 'outbox', 'refused'], '', report);
+  if (data.clockOffsetMs !== undefined) checkNumber(data.clockOffsetMs, 'clockOffsetMs', report, { integer: true });
+  unknownKeys(data, ['server', 'credential', 'cursor', 'lastSyncAt', 'known', 'outbox', 'refused', 'clockOffsetMs'], '', report);
   return report.found;
 }
 
@@ -158,6 +160,7 @@ function salvage(data) {
     known,
     outbox: Array.isArray(data.outbox) ? data.outbox.filter((version) => !versionProblems(version).length) : [],
     refused: Array.isArray(data.refused) ? data.refused.filter((item) => !refusalProblems(item, '').length) : [],
+    ...(Number.isInteger(data.clockOffsetMs) ? { clockOffsetMs: data.clockOffsetMs } : {}),
   };
 }
 

@@ -1,0 +1,89 @@
+/**
+ * The events API as the phone calls it: one request, the answer told apart (a connection problem, a busy or full
+ * server, the API's JSON), and the access token, kept in this page's memory only and renewed once when it expired.
+ */
+import { noteServerTime } from './server-clock.js';
+
+let token = null;  // {credentialId, value}: this page's access token, never stored
+
+/** What a status that means "not now" is called: the phone keeps its outbox and tries again later. */
+const BUSY = { 429: 'wait', 503: 'busy', 507: 'full' };
+const DEFAULT_WAIT = 30;  // seconds, when the server does not say
+const MAX_WAIT = 3600;
+
+/** Seconds to wait, from a Retry-After header (seconds or an HTTP date), else a default. */
+export function retryAfter(value, now = Date.now()) {
+  if (typeof value === 'number') return Math.min(Math.max(1, value), MAX_WAIT);
+  if (typeof value !== 'string' || !value.trim()) return DEFAULT_WAIT;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Math.ceil((Date.parse(value) - now) / 1000);
+  return Number.isFinite(seconds) ? Math.min(Math.max(1, seconds), MAX_WAIT) : DEFAULT_WAIT;
+}
+
+/** Forget the access token (another event, or the phone left the event). */
+export function forgetToken() {
+  token = null;
+}
+
+/**
+ * One API call: {status, json}, or {problem, retryAfter?} when no usable answer came back: 'offline' (no answer),
+ * 'busy' (503: the server asks to wait, `retryAfter` seconds), 'wait' (429: too many attempts, never 'revoked'),
+ * 'full' (507: its storage is full), 'server'
+ * (another 5xx, or a proxy's page instead of the API's JSON). Every answer's time is noted (server-clock.js).
+ */
+async function call(config, method, path, { body, auth } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) headers.Authorization = `Bearer ${auth}`;
+  let response;
+  try {
+    response = await fetch(`${config.sync.api}${path}`, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit',
+    });
+  } catch (error) {
+    return { problem: 'offline' };
+  }
+  noteServerTime(response.headers.get('X-Server-Time'), response.headers.get('Date'));
+  const busy = BUSY[response.status];
+  if (busy) return { problem: busy, retryAfter: retryAfter(response.headers.get('Retry-After')) };
+  if (response.status >= 500) return { problem: 'server' };
+  try {
+    return { status: response.status, json: await response.json() };
+  } catch (error) {
+    return { problem: 'server' };  // a proxy's page, not the API's JSON
+  }
+}
+
+/** A call outside any event (create, join). */
+export const apiCall = call;
+
+/** The answer of a refused request, as the screens show it: at a field, or one code. */
+export function refusal(answer) {
+  if (answer.problem) return { problem: answer.problem };
+  const { error = 'invalid', field = null } = answer.json ?? {};
+  return field ? { errors: { [field]: error } } : { error };
+}
+
+async function signIn(config, link) {
+  if (token?.credentialId === link.credential.id) return { ok: true };
+  const answer = await call(config, 'POST', '/auth/token', { body: { credential_id: link.credential.id, secret: link.credential.secret } });
+  if (answer.problem) return answer;
+  if (answer.status !== 200) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
+  token = { credentialId: link.credential.id, value: answer.json.access_token };
+  return { ok: true };
+}
+
+/** An authorized call to the event; signs in first, and again once when the token expired. */
+export async function eventCall(config, link, method, path, body) {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const signed = await signIn(config, link);
+    if (!signed.ok) return signed;
+    const answer = await call(config, method, `/events/${encodeURIComponent(link.server.eventId)}${path}`, { body, auth: token.value });
+    if (answer.status === 401 && answer.json?.error === 'token_expired') {
+      token = null;
+      continue;
+    }
+    if (answer.status === 401 || answer.status === 403) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
+    return answer;
+  }
+  return { problem: 'auth', error: 'token_expired' };
+}

@@ -1,0 +1,81 @@
+/**
+ * Joining an event: create one (this phone becomes its head referee), join one from an invitation, invite others,
+ * leave. The credential is kept on the device (stored kind `sync`, with the sync state), never shown again.
+ */
+import { emptyState } from '../sync-versions.js';
+import { localEvent } from '../sync-records.js';
+import { SYNC_ID } from '../storage/kinds/sync.js';
+import { DELETE, read, write, writeMany } from '../storage/repository.js';
+import { currentEventOp } from './settings.js';
+import { apiCall as call, eventCall, forgetToken, refusal } from './sync-client.js';
+
+/** {status, link}: the stored link to an event (status 'missing' when this phone has none). */
+export async function readLink() {
+  const found = await read('sync', SYNC_ID);
+  return { status: found.status, link: found.status === 'ok' ? found.data : null };
+}
+
+function linkFrom(event, credential) {
+  return {
+    ...emptyState(),
+    server: {
+      eventId: event.id, name: event.name, rulesetId: event.ruleset_id, startsOn: event.starts_on,
+      endsOn: event.ends_on, sessions: event.sessions, leagueId: event.league?.id ?? null,
+    },
+    credential: { id: credential.id, secret: credential.secret, role: credential.role, displayName: credential.display_name },
+  };
+}
+
+/**
+ * Keep the credential, and make the server's event the phone's current event (same id on every phone, with the
+ * server's link), in one transaction: new incidents and roster players go to it.
+ */
+async function keepLink(event, credential) {
+  const link = linkFrom(event, credential);
+  const result = await writeMany([
+    { kind: 'sync', id: SYNC_ID, change: () => link, expect: null },
+    { kind: 'event', id: event.id, change: (current) => ({ ...(current?.data ?? {}), ...localEvent(link.server) }) },
+    currentEventOp(event.id),
+  ]);
+  if (result.refused === 'conflict') return { error: 'already_linked' };
+  return result.ok ? { ok: true } : { error: 'storage' };
+}
+
+/** Create an event on the server; this phone becomes its head referee. */
+export async function createEvent(config, fields) {
+  const answer = await call(config, 'POST', '/events', { body: fields });
+  if (answer.status !== 201) return refusal(answer);
+  forgetToken();
+  return keepLink(answer.json.event, answer.json.credential);
+}
+
+/** Join an event with an invitation (the link's fragment, `<id>.<secret>`) under the referee's name. */
+export async function joinEvent(config, invite, displayName) {
+  const answer = await call(config, 'POST', '/invites/accept', { body: { invite, display_name: displayName } });
+  if (answer.status !== 201) return refusal(answer);
+  forgetToken();
+  return keepLink(answer.json.event, answer.json.credential);
+}
+
+/** What an invitation offers (the event and the role), before joining: {ok, event, role} | {error} | {problem}. */
+export async function previewInvite(config, invite) {
+  const answer = await call(config, 'POST', '/invites/preview', { body: { invite } });
+  if (answer.status !== 200) return refusal(answer);
+  return { ok: true, event: answer.json.event, role: answer.json.role };
+}
+
+/** Forget the event on this phone (its records stay in the log). */
+export async function leaveEvent() {
+  forgetToken();
+  const result = await write('sync', SYNC_ID, () => DELETE);
+  return result.ok ? { ok: true } : { error: 'storage' };
+}
+
+/** New invitation: {link, qr (a data: URL of its QR code), role} to show now (the server keeps no way to show it again). */
+export async function invite(config, role) {
+  const { link } = await readLink();
+  if (!link) return { error: 'no_event' };
+  const answer = await eventCall(config, link, 'POST', '/invites', { role, max_uses: 50, expires_in_days: 7, lang: config.lang });
+  if (answer.status !== 201) return refusal(answer);
+  return { ok: true, link: answer.json.link, qr: answer.json.qr.data_url, role };
+}

@@ -1,0 +1,44 @@
+/**
+ * What the event screen shows of the sync: the event, what waits to be sent, the last sync and its problem, the
+ * refused changes, and (head referee) the conflicts to settle; and the settling itself.
+ */
+import { conflicts, waiting } from '../sync-versions.js';
+import { discardLocked, holding, settleLocked } from './sync-run.js';
+import { clockSkew } from './server-clock.js';
+import { readLink } from './sync-link.js';
+import { syncActivity, syncAvailable, syncNow, withSyncLock } from './sync.js';
+
+/** What the sync screen shows: the event, what waits to be sent, the last sync, problems, and (head) conflicts. */
+export async function syncStatus(config) {
+  if (!syncAvailable(config)) return { off: true };
+  const { status, link } = await readLink();
+  if (!link) return { status, link: null };
+  const held = await holding(link);
+  const activity = syncActivity();
+  return {
+    status,
+    link: { server: link.server, role: link.credential.role, displayName: link.credential.displayName },
+    waiting: link.credential.role === 'viewer' ? 0 : held.error ? link.outbox.length : waiting(link, held.records, held.options),
+    lastSyncAt: link.lastSyncAt,
+    refused: link.refused,
+    conflicts: link.credential.role === 'head' ? conflicts(link) : [],
+    problem: activity.problem,
+    syncing: activity.syncing,
+    retryAt: activity.retryAt,
+    clock: clockSkew(),
+  };
+}
+
+/** Settle a conflict with one of its heads (or a deletion, keep = null), then sync. */
+export async function settleConflict(config, recordId, keep) {
+  const settled = await withSyncLock(() => settleLocked(recordId, keep));
+  if (!settled.ok) return settled;
+  return syncNow(config);
+}
+
+/** Discard a change the server refused, for the server's version, then sync. */
+export async function discardChange(config, recordId) {
+  const done = await withSyncLock(() => discardLocked(recordId));
+  if (!done.ok) return done;
+  return syncNow(config);
+}
