@@ -16,6 +16,8 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
     discipline   disciplineStatus(given.strikes, ruleset.discipline, given.today)
     table_history  a table's history from given.event (or a stored given.legacy), then given.ops (add, undo, redo,
                  impact) -> {history, table, list, undone, impacts, problems}
+    search       the search screen's answer in the ruleset to given.query, with the rulesets, incident tags and
+                 synonyms of given.language -> {first_three: {ruling id: true, ...}}
 
 `expect` is matched by `subset_matches`: a mapping needs each of its keys, a list each of its items in order and no
 more, anything else equality. YAML dates and times are compared as ISO text.
@@ -27,12 +29,15 @@ import tempfile
 from pathlib import Path
 
 import yaml
+from flask_babel import force_locale
 
 from helpers import NODE, ROOT, rulesets_in
+from webapp.ui_strings import client_strings
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"
-SUBJECTS = ("engine", "calculator", "escalation", "discipline", "table_history")
+SUBJECTS = ("engine", "calculator", "escalation", "discipline", "table_history", "search")
+SYNONYMS = ROOT / "webapp" / "static" / "data" / "synonyms.json"
 SHAPE = {"name", "ruleset", "given", "expect"}
 
 
@@ -61,14 +66,27 @@ def load(subject=None):
     return found
 
 
+def search_languages(app, cases):
+    """For the search cases: every ruleset and the incident tags' labels in each language they use, and the synonyms."""
+    languages = {}
+    for lang in sorted({case["given"]["language"] for case in cases if case["subject"] == "search"}):
+        with app.test_request_context(), force_locale(lang):
+            tags = client_strings()["tags"]
+        languages[lang] = {"rulesets": rulesets_in(app, lang), "tags": tags}
+    return {"synonyms": json.loads(SYNONYMS.read_text(encoding="utf-8")), "languages": languages}
+
+
 def run(app, cases):
-    """Run the cases in Node with every ruleset as the client assembles it (in English); one result per case."""
+    """Run the cases in Node with every ruleset as the client assembles it (in English; a search case in its own
+    language); one result per case."""
     with tempfile.TemporaryDirectory() as tmp:
         rulesets, requests = Path(tmp) / "rulesets.json", Path(tmp) / "cases.json"
+        search = Path(tmp) / "search.json"
         rulesets.write_text(json.dumps(rulesets_in(app, "en")), encoding="utf-8")
         requests.write_text(json.dumps([{key: case[key] for key in ("subject", "ruleset", "given")} for case in cases]),
                             encoding="utf-8")
-        output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests)],
+        search.write_text(json.dumps(search_languages(app, cases)), encoding="utf-8")
+        output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests), str(search)],
                                 check=True, capture_output=True, text=True).stdout
     return json.loads(output)
 
