@@ -133,8 +133,12 @@ def test_table_warnings(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
     edit(page, 0, "table", "29000")
     expect(page.locator('[data-warning="total_off"]')).to_be_visible()
-    page.check("#seat-0-riichi")  # riichi puts its stick on the table: the total adds up again
+    edit(page, 0, "table", "30000")
+    expect(page.locator('[data-warning="total_off"]')).to_have_count(0)
+    # Riichi takes the stick from the player and puts it on the table (issue 25): the total still adds up.
+    page.check("#seat-0-riichi")
     expect(page.locator('#seat-0 [data-mark="riichi"]')).to_have_count(1)
+    expect(page.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "29000")
     expect(page.locator('[data-warning="total_off"]')).to_have_count(0)
     page.click("#seat-0")
     edit(page, 1, "table", "31000")

@@ -10,6 +10,7 @@ import { renderDrawForm, renderWinForm } from './hand-forms.js';
 import { renderHistory } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
 import { field, refocus, seatLabel, showFieldResult, storageFailed } from './scores.js';
+import { renderMoved, renderTapScore } from './tap-score.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -108,6 +109,9 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   }
   const { table } = board;
   const act = (id, label, onclick, extra = {}) => el('button', { type: 'button', class: 'button secondary', id, onclick, ...extra }, label);
+  // A hand scored by taps on the board: the usual way, right under the seats.
+  const taps = board.features.winScoring && !ui.tap ? el('div', { class: 'tap-actions' },
+    act('tap-win', calc.step_win, () => on.tapStart('win')), act('tap-draw', calc.step_draw, () => on.tapStart('draw'))) : null;
   const actions = el('div', { class: 'table-actions' },
     board.features.winScoring ? act('open-win', calc.score_win, () => on.openForm('win', {}), { 'aria-expanded': String(ui.form === 'win') }) : null,
     board.features.winScoring ? act('open-draw', calc.score_draw, () => on.openForm('draw', {}), { 'aria-expanded': String(ui.form === 'draw') }) : null,
@@ -125,6 +129,9 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   return [
     ...top,
     renderScoreboard(config, board, on, ui),
+    renderMoved(config, ui.moved, on),
+    taps,
+    renderTapScore(config, table, ui.tap, on),
     board.missing.length ? el('p', { id: 'event-missing', 'data-missing': board.missing.join(' ') },
       el('button', {
         type: 'button', class: 'button secondary', id: 'event-missing-open',
