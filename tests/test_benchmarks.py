@@ -69,3 +69,11 @@ def test_perf_benchmark_runs():
     assert lighthouse["app"]["fcp_ms"] > 0 and lighthouse["peer"]["fcp_ms"] > 0
     assert {"performance", "accessibility", "best-practices"} <= set(lighthouse["app"])
     assert set(figures["budgets"]) >= {"precache_kb", "lighthouse_fcp_ms", "home_ready_ms", "offline_ratio"}
+
+
+def test_table_taps_benchmark_runs():
+    """The scripted referee of issue 25 (a ron with one counter, a draw with two tenpai, the win undone) got through,
+    with the seats' points right after each part."""
+    figures = run("table_taps_bench.py")
+    assert figures["taps"] > 0 and figures["typed"] == len("8000")
+    assert figures["checks"] == {"win": True, "draw": True, "undo": True}
