@@ -396,3 +396,26 @@ def test_a_seat_is_edited_in_a_sheet_and_the_four_seats_stay_in_their_2x2(phone,
     assert len(labels) == 2 and all(label.strip() for label in labels)  # table points and the overall score, labelled
     phone.click("#seat-0-done")
     expect(phone.locator("#seat-sheet")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_usual_event_figures_in_one_tap(page, live_server, lang):
+    """Tsumo leaves five figures to the event: its data offers the usual ones (said to be the event's choice), and one
+    tap sets them all; a win can then be scored."""
+    open_table(page, live_server.url, lang, "tsumo-quebec")
+    expect(page.locator("#event-settings")).to_have_attribute("data-missing", "5")
+    expect(page.locator("#event-usual-list li")).to_have_count(5)
+    expect(page.locator("[data-usual-origin]")).not_to_be_empty()
+    page.click("#event-usual")
+    expect(page.locator("#event-settings")).to_have_attribute("data-missing", "0")
+    expect(page.locator("#event-usual")).to_have_count(0)
+    assert seat_values(page) == ["25000"] * 4
+    stored = table_of(page, "tsumo-quebec")["data"]
+    assert len(stored["steps"]) == 1
+    page.click("#tap-win")
+    page.click("#seat-1")
+    page.click("#tap-tsumo")
+    page.fill("#tap-value_dealer", "2000")
+    page.fill("#tap-value_others", "1000")
+    page.click("#tap-score")
+    expect(page.locator("#seat-1 .seat-moved")).to_have_attribute("data-moved", "4000")

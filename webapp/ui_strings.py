@@ -401,6 +401,7 @@ def calculator_strings():
         "event_title": _("Event settings"),
         "event_missing": _("Set the figures this event decides first"),
         "event_help": _("This ruleset leaves these figures to the event: set them once."),
+        "event_usual": _("Use these usual figures (the event's choice, not the source's)"),
         "event_start": _("Starting points"),
         "event_stick": _("Points of a riichi stick"),
         "event_noten_total": _("Noten payments in all"),

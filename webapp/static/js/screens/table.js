@@ -15,7 +15,7 @@ import { addPlayer, playerName, readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
 import { listSteps, replayHistory, undoImpact } from '../table-history.js';
-import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
+import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
 
@@ -81,7 +81,7 @@ function boardView(ruleset, board, record) {
     status: 'ok', rev: board.rev, history, table, kinds: scoreKinds(ruleset), features: tableFeatures(ruleset), seatExtras,
     sticks: sticksOnTable(table), steps: listed.steps, byId: Object.fromEntries([...listed.steps, ...listed.undone].map((item) => [item.id, item.step])),
     undone: listed.undone, warnings: warnings(table, ruleset), discipline,
-    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
+    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing, usual: usualFigures(ruleset, table),
     origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
     rosterNames: record.roster.players.map((entry) => entry.player.name),
   };
@@ -247,6 +247,13 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
         showMoved(movedBetween(before, after));
       }
       return done(saved);
+    }),
+    useUsual: () => editsInOrder(async () => {
+      const edits = [];
+      for (const [key, value] of Object.entries(view.usual?.figures || {})) {
+        edits.push(...(key === 'counter' ? [{ path: ['event', 'counter'], to: value }] : editsFor(ruleset, view.table, ['event', key], value)));
+      }
+      return edits.length ? done(await saveEdit(ruleset, edits)) : {};
     }),
     tapStart: (kind) => {
       ui.tap = kind === 'draw' ? { kind, tenpai: [] } : { kind };

@@ -39,6 +39,23 @@ function disciplineSection(config, table, rows) {
     el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, items));
 }
 
+/** The usual figures, set in one tap: what they are, and that they are the event's choice, not the source's. */
+function usualChoice(config, board, on) {
+  if (!board.usual) return null;
+  const { strings, lang } = config;
+  const calc = strings.calc;
+  const number = (value) => formatNumber(lang, value);
+  const shown = Object.entries(board.usual.figures).map(([key, value]) => {
+    if (key === 'counter') return `${calc.event_counter_ron} ${number(value.ron)}; ${calc.event_counter_tsumo_each} ${number(value.tsumo_each)}`;
+    if (key === 'dealer_stays') return `${calc.event_dealer_stays} ${calc[`dealer_stays_${value}`]}`;
+    return `${calc[`event_${key}`]} ${number(value)}`;
+  });
+  return el('div', { class: 'event-usual', id: 'event-usual-box' },
+    el('p', { class: 'help', 'data-usual-origin': true }, board.usual.origin),
+    el('ul', { id: 'event-usual-list' }, shown.map((text, index) => el('li', { 'data-usual': Object.keys(board.usual.figures)[index] }, text))),
+    el('button', { type: 'button', class: 'button primary', id: 'event-usual', onclick: () => on.useUsual() }, calc.event_usual));
+}
+
 /** The figures the ruleset leaves to the event, set once per event, with where that comes from. */
 function eventSettings(config, board, on, ui) {
   const { strings } = config;
@@ -76,6 +93,7 @@ function eventSettings(config, board, on, ui) {
     el('form', { class: 'apply-form', novalidate: true, onsubmit: (e) => e.preventDefault() },
       el('p', { class: 'help' }, calc.event_help),
       board.origins.map((text) => el('p', { class: 'help', 'data-origin': true }, text)),
+      usualChoice(config, board, on),
       fields,
       el('p', { class: 'field-error', id: 'event-status', role: 'status' })));
 }
