@@ -17,6 +17,8 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
                  zone given.tz (the device's), so a case shows which local day an incident falls on
     table_history  a table's history from given.event (or a stored given.legacy), then given.ops (add, undo, redo,
                  impact) -> {history, table, list, undone, impacts, problems}
+    search       the search screen's answer in the ruleset to given.query, with the rulesets, incident tags and
+                 synonyms of given.language -> {first_three: {ruling id: true, ...}}
 
 `expect` is matched by `subset_matches`: a mapping needs each of its keys, a list each of its items in order and no
 more, anything else equality. YAML dates and times are compared as ISO text.
@@ -29,12 +31,15 @@ import tempfile
 from pathlib import Path
 
 import yaml
+from flask_babel import force_locale
 
 from helpers import NODE, ROOT, rulesets_in
+from webapp.ui_strings import client_strings
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"
-SUBJECTS = ("engine", "calculator", "discipline", "player_record", "table_history")
+SUBJECTS = ("engine", "calculator", "discipline", "player_record", "table_history", "search")
+SYNONYMS = ROOT / "webapp" / "static" / "data" / "synonyms.json"
 SHAPE = {"name", "ruleset", "given", "expect"}
 
 
@@ -63,22 +68,34 @@ def load(subject=None):
     return found
 
 
+def search_languages(app, cases):
+    """For the search cases: every ruleset and the incident tags' labels in each language they use, and the synonyms."""
+    languages = {}
+    for lang in sorted({case["given"]["language"] for case in cases if case["subject"] == "search"}):
+        with app.test_request_context(), force_locale(lang):
+            tags = client_strings()["tags"]
+        languages[lang] = {"rulesets": rulesets_in(app, lang), "tags": tags}
+    return {"synonyms": json.loads(SYNONYMS.read_text(encoding="utf-8")), "languages": languages}
+
+
 def run(app, cases):
-    """Run the cases in Node with every ruleset as the client assembles it (in English); one result per case. Cases
-    that name a time zone (given.tz) run in a Node of that zone, the others in UTC."""
+    """Run the cases in Node with every ruleset as the client assembles it (in English; a search case in its own
+    language); one result per case. Cases that name a time zone (given.tz) run in a Node of that zone, the others in
+    UTC."""
     results = [None] * len(cases)
     zones = {}
     for index, case in enumerate(cases):
         zones.setdefault(case["given"].get("tz", "UTC") if isinstance(case["given"], dict) else "UTC", []).append(index)
     with tempfile.TemporaryDirectory() as tmp:
-        rulesets = Path(tmp) / "rulesets.json"
+        rulesets, search = Path(tmp) / "rulesets.json", Path(tmp) / "search.json"
         rulesets.write_text(json.dumps(rulesets_in(app, "en")), encoding="utf-8")
+        search.write_text(json.dumps(search_languages(app, cases)), encoding="utf-8")
         for zone, indexes in zones.items():
             requests = Path(tmp) / "cases.json"
             requests.write_text(json.dumps([{key: cases[index][key] for key in ("subject", "ruleset", "given")}
                                             for index in indexes]), encoding="utf-8")
-            output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests)], check=True, capture_output=True,
-                                    text=True, env={**os.environ, "TZ": zone}).stdout
+            output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests), str(search)], check=True,
+                                    capture_output=True, text=True, env={**os.environ, "TZ": zone}).stdout
             for index, result in zip(indexes, json.loads(output)):
                 results[index] = result
     return results

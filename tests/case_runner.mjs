@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs';
 import * as calc from '../webapp/static/js/calculator.js';
 import { disciplineStatus } from '../webapp/static/js/discipline.js';
+import { searchRuleset } from '../webapp/static/js/coverage.js';
 import { walk } from '../webapp/static/js/engine.js';
 import { playerRecord } from '../webapp/static/js/player-record.js';
+import { buildIndex } from '../webapp/static/js/search.js';
 import * as stored from '../webapp/static/js/storage/kinds/table.js';
 import * as history from '../webapp/static/js/table-history.js';
 import { runScenarios } from './calculator_scenarios.mjs';
@@ -20,6 +22,22 @@ function asLog(ruleset, incidents) {
   };
 }
 
+const search = process.argv[4] ? JSON.parse(readFileSync(process.argv[4], 'utf8')) : { languages: {} };
+const indexes = {};
+
+/** The search index of one language, built once, as the search screen builds it. */
+function indexOf(lang) {
+  const { rulesets, tags } = search.languages[lang];
+  indexes[lang] ??= buildIndex(Object.values(rulesets), { tagLabels: tags, synonyms: search.synonyms });
+  return indexes[lang];
+}
+
+/** The first three rulings the search screen lists in one ruleset, as {first_three: {ruling id: true}}. */
+function firstThree(id, { query, language }) {
+  const { hits } = searchRuleset(indexOf(language), query, { rulesetId: id, limit: 3 });
+  return { first_three: Object.fromEntries(hits.slice(0, 3).map((hit) => [hit.rulingId, true])) };
+}
+
 const SUBJECTS = {
   engine: (ruleset, given) => walk(ruleset, given.answers),
   calculator: (ruleset, given, rulesets, id) => runScenarios(calc, rulesets, [{ ruleset: id, ...given }])[0],
@@ -28,6 +46,7 @@ const SUBJECTS = {
     session: given.session ?? '', at: given.at }),
   discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
   table_history: (ruleset, given, rulesets, id) => runHistoryScenarios({ history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
+  search: (ruleset, given, rulesets, id) => firstThree(id, given),
 };
 
 const rulesets = JSON.parse(readFileSync(process.argv[2], 'utf8'));

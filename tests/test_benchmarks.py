@@ -92,3 +92,11 @@ def test_taps_benchmark_runs():
         assert row["applied_and_logged"], row
         assert row["taps"] > 0 and row["swipes"] >= 0
     assert figures["budget"] == {"taps": 4, "swipes": 0} and isinstance(figures["within_budget"], bool)
+
+
+def test_table_taps_benchmark_runs():
+    """The scripted referee of issue 25 (a ron with one counter, a draw with two tenpai, the win undone) got through,
+    with the seats' points right after each part."""
+    figures = run("table_taps_bench.py")
+    assert figures["taps"] > 0 and figures["typed"] == len("8000")
+    assert figures["checks"] == {"win": True, "draw": True, "undo": True}

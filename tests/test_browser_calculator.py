@@ -133,8 +133,12 @@ def test_table_warnings(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
     edit(page, 0, "table", "29000")
     expect(page.locator('[data-warning="total_off"]')).to_be_visible()
-    page.check("#seat-0-riichi")  # riichi puts its stick on the table: the total adds up again
+    edit(page, 0, "table", "30000")
+    expect(page.locator('[data-warning="total_off"]')).to_have_count(0)
+    # Riichi takes the stick from the player and puts it on the table (issue 25): the total still adds up.
+    page.check("#seat-0-riichi")
     expect(page.locator('#seat-0 [data-mark="riichi"]')).to_have_count(1)
+    expect(page.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "29000")
     expect(page.locator('[data-warning="total_off"]')).to_have_count(0)
     page.click("#seat-0")
     edit(page, 1, "table", "31000")
@@ -274,3 +278,15 @@ def test_a_call_with_a_dead_hand_asks_whether_it_was_a_riichi_and_gives_its_stic
     expect(page.locator('#seat-0 [data-mark="riichi"]')).to_have_count(0)
     expect(page.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", str(before + 1000))
     expect(page.locator('#seat-0 [data-score="tournament"]')).to_have_attribute("data-value", "-20")
+
+
+def test_a_ruleset_that_keeps_no_score_shows_no_empty_preview_table(page, live_server):
+    """WSOM keeps no score: its preview used to show an empty "Player / Sum of changes" table (issue 25)."""
+    page.goto(f"{live_server.url}/en/wsom/ruling/r_long_hand")
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "0")
+    page.click("#apply-preview")
+    expect(page.locator("#apply-confirm")).to_be_visible()
+    expect(page.locator("#preview")).to_have_attribute("data-empty", "true")
+    expect(page.locator("#preview")).to_be_hidden()
+    expect(page.locator(".scores-table, #sums")).to_have_count(0)

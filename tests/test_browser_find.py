@@ -4,6 +4,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from case_files import load
 from helpers import ruleset_document, ruleset_ids
 from search_terms import TERMS, expected_rulings
 from webapp.glossary import GLOSSARY
@@ -68,6 +69,29 @@ def test_each_japanese_or_chinese_term_finds_its_rulings(app, page, live_server,
         missing = expected_rulings(app, spec) - set(result_ids(page))
         assert missing == set(), term
     assert "all=1" in page.url
+
+
+def test_the_search_case_file_through_the_page(page, live_server):
+    """Every case of tests/cases/search.yaml, typed into the search page of its ruleset and language: the ruling it
+    expects is among the first three results the page lists (the Node run is in test_cases.py)."""
+    cases = load("search")
+    assert cases
+    misses = []
+    for case in cases:
+        query, lang = case["given"]["query"], case["given"]["language"]
+        page.goto(f"{live_server.url}/{lang}/{case['ruleset']}/search")
+        page.fill("#search-input", query)
+        expect(page.locator("#search-input")).to_have_value(query)
+        expected = set(case["expect"]["first_three"])
+        first_three = page.locator("#search-results a.search-result")
+        try:
+            expect(first_three.nth(min(2, len(expected) - 1))).to_be_attached(timeout=3000)
+        except AssertionError:
+            pass  # fewer results than that: reported below
+        shown = first_three.evaluate_all("nodes => nodes.slice(0, 3).map((n) => n.dataset.ruling)")
+        if not expected <= set(shown):
+            misses.append((case["name"], shown))
+    assert misses == []
 
 
 def test_the_all_rulesets_switch(page, live_server):

@@ -171,3 +171,120 @@ def test_the_navigation_is_there_before_the_app_and_follows_the_ruleset(browser,
         assert page.locator("#app-nav [aria-current=page]").get_attribute("data-nav-to") == current
         assert page.evaluate("document.activeElement !== document.body")  # focus moved into the new screen
     context.close()
+
+
+# Issue 25: the navigation's labels, the header and the preview table's headings at 100 %, 150 % and 200 % text.
+FIT_TEXT_SIZES = [16, 24, 32]
+FIT_SCREENS = [("home", "/{lang}/"), ("ruling", "/{lang}/wrc-2015/ruling/r_false_win_shown"),
+               ("table", "/{lang}/wrc-2015/table")]
+
+# Words broken inside: each word of the labels (split at spaces and hyphens) measured by its boxes; a word whose boxes
+# stand on two lines was broken inside. And the content's share of the screen: what the header (at the top of the
+# page) and a bar held at the bottom of the screen leave.
+FIT = """() => {
+  const shown = (node) => node.getBoundingClientRect().width > 0 && !node.closest('.visually-hidden, [hidden]');
+  const broken = [];
+  for (const root of document.querySelectorAll('.app-nav-link, .app-header a, .scores-table th')) {
+    if (!shown(root)) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('.visually-hidden')) continue;
+      for (const match of node.textContent.matchAll(/[^\\s\\-\\u2010]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = [...range.getClientRects()].filter((box) => box.width > 0).map((box) => box.top);
+        if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2) broken.push(match[0]);
+      }
+    }
+  }
+  const height = window.innerHeight;
+  const nav = document.getElementById('app-nav');
+  const held = ['sticky', 'fixed'].includes(getComputedStyle(nav).position);
+  const bottom = held ? Math.min(height, nav.getBoundingClientRect().top) : height;
+  const top = Math.max(0, document.querySelector('.app-header').getBoundingClientRect().bottom);
+  return { broken, content: (bottom - top) / height, scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+}"""
+
+
+def show_preview(page):
+    """The ruling's apply form with its preview shown, so the preview table's headings are measured."""
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "0")
+    page.click("#apply-preview")
+    expect(page.locator("#preview")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_labels_fit_and_leave_the_screen_to_the_content(browser, live_server, lang):
+    """At 320×640, 360×640 and 390×844 with the text at 100 %, 150 % and 200 %: no label broken inside a word, the
+    content keeps at least 60 % of the screen's height, nothing scrolls sideways; axe at 320 px, 200 %, light and dark."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    axe = Axe()
+    problems = []
+    for name, path in FIT_SCREENS:
+        set_text_size(cdp, 16)
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.goto(live_server.url + path.format(lang=lang))
+        page.wait_for_selector(".screen-heading")
+        if name == "ruling":
+            show_preview(page)
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            for text in FIT_TEXT_SIZES:
+                set_text_size(cdp, text)
+                found = page.evaluate(FIT)
+                where = f"{name} {width}x{height} {text}px"
+                if found["broken"]:
+                    problems.append((where, "words broken inside", found["broken"]))
+                if found["content"] < 0.6:
+                    problems.append((where, "content share of the screen", round(found["content"], 2)))
+                if found["scroll"] > 0:
+                    problems.append((where, "scrolls sideways by", found["scroll"]))
+        page.set_viewport_size({"width": 320, "height": 640})
+        set_text_size(cdp, 32)
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            result = axe.run(page)
+            if result.violations_count:
+                problems.append((name, scheme, "axe", result.generate_report()))
+        page.emulate_media(color_scheme="light")
+    context.close()
+    assert problems == [], "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nothing_scrolls_sideways_at_200_percent_page_zoom(browser, live_server, lang):
+    """320 px at 200 % page zoom lays the page out in 160 CSS px (the language buttons used to push it sideways)."""
+    context = browser.new_context(service_workers="block", viewport={"width": 160, "height": 320}, device_scale_factor=4)
+    page = context.new_page()
+    wide = {}
+    for name, path in FIT_SCREENS:
+        page.goto(live_server.url + path.format(lang=lang))
+        page.wait_for_selector(".screen-heading")
+        scroll = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        if scroll > 0:
+            wide[name] = scroll
+    context.close()
+    assert wide == {}
+
+
+def test_large_text_media_queries_follow_the_text_setting(browser, live_server):
+    """What Chromium does: a media query in rem (and one in em alike) follows the browser's text-size setting, and
+    the navigation leaves the bottom of the screen at 150 % on a 390 px phone; a query in px would not (this is the
+    test that catches a bar that stays held at large text)."""
+    context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    page.goto(f"{live_server.url}/en/")
+    page.wait_for_selector(".screen-heading")
+    position = "getComputedStyle(document.getElementById('app-nav')).position"
+    queries = "[matchMedia('(min-width: 20rem)').matches, matchMedia('(min-width: 20em)').matches]"
+    assert page.evaluate(position) == "sticky"
+    assert page.evaluate(queries) == [True, True]
+    set_text_size(cdp, 24)
+    assert page.evaluate(queries) == [False, False]
+    assert page.evaluate(position) == "static"
+    context.close()

@@ -324,3 +324,98 @@ def test_a_player_picked_from_the_roster_at_the_table_has_the_log_offence_count(
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-next", "10")
     page.goto(f"{live_server.url}/{lang}/log")
     expect(page.locator('#player-cards li.player-card[data-player="Léa Müller"]')).to_have_attribute("data-count", "2")
+
+
+def seat_values(page, kind="table"):
+    return [page.locator(f'#seat-{seat} [data-score="{kind}"]').get_attribute("data-value") for seat in range(4)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_riichi_in_one_tap_takes_the_stick_from_the_player_and_keeps_the_total(phone, live_server, lang):
+    """Issue 25: one tap puts the 1,000 stick on the table and takes it from the player (no "adds up to 121,000"),
+    the board shows what moved; undo gives it back."""
+    open_table(phone, live_server.url, lang)
+    phone.click("#seat-1-riichi-tap")
+    expect(phone.locator("#seat-1-riichi-tap")).to_have_attribute("aria-pressed", "true")
+    expect(phone.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "29000")
+    expect(phone.locator('#counters [data-count="pot"]')).to_contain_text("1")
+    expect(phone.locator("#table-warnings li")).to_have_count(0)
+    expect(phone.locator("#seat-1 .seat-moved")).to_have_attribute("data-moved", "-1000")
+    assert seat_values(phone) == ["30000", "29000", "30000", "30000"]
+    phone.click("#moved-undo")
+    expect(phone.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "30000")
+    expect(phone.locator("#seat-1-riichi-tap")).to_have_attribute("aria-pressed", "false")
+    expect(phone.locator("#table-warnings li")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_win_scored_by_taps_shows_its_changes(phone, live_server, lang):
+    """Tap Win, the winner, the discarder, type the value (its unit and hint said, a live preview of the payments),
+    score: every seat shows what moved, and Undo takes it back."""
+    open_table(phone, live_server.url, lang)
+    phone.click("#tap-win")
+    expect(phone.locator("#tap-prompt")).to_have_attribute("data-step", "winner")
+    phone.click("#seat-2")
+    expect(phone.locator("#tap-prompt")).to_have_attribute("data-step", "discarder")
+    phone.click("#seat-0")
+    expect(phone.locator("#tap-value")).to_be_focused()
+    assert "tap-value-hint" in phone.locator("#tap-value").get_attribute("aria-describedby").split()
+    phone.keyboard.type("8000")
+    expect(phone.locator('#tap-preview [data-seat="2"]')).to_have_attribute("data-moved", "8000")
+    expect(phone.locator('#tap-preview [data-seat="0"]')).to_have_attribute("data-moved", "-8000")
+    phone.click("#tap-score")
+    expect(phone.locator("#seat-2 .seat-moved")).to_have_attribute("data-moved", "8000")
+    expect(phone.locator("#seat-0 .seat-moved")).to_have_attribute("data-moved", "-8000")
+    assert seat_values(phone) == ["22000", "30000", "38000", "30000"]
+    expect(phone.locator("#history li[data-step]")).to_have_count(1)
+    phone.click("#moved-undo")
+    expect(phone.locator('#seat-2 [data-score="table"]')).to_have_attribute("data-value", "30000")
+
+
+def test_an_exhaustive_draw_by_tapping_the_tenpai_seats(page, live_server):
+    open_table(page, live_server.url, "en")
+    page.click("#tap-draw")
+    page.click("#seat-0")
+    page.click("#seat-2")
+    expect(page.locator("#seat-2")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#tap-preview [data-seat="1"]')).to_have_attribute("data-moved", "-1500")
+    page.click("#tap-score")
+    expect(page.locator("#seat-1 .seat-moved")).to_have_attribute("data-moved", "-1500")
+    assert seat_values(page) == ["31500", "28500", "31500", "28500"]
+
+
+def test_a_seat_is_edited_in_a_sheet_and_the_four_seats_stay_in_their_2x2(phone, live_server):
+    open_table(phone, live_server.url, "en")
+    boxes = [phone.locator(f"#seat-{seat}").bounding_box() for seat in range(4)]
+    phone.click("#seat-0")
+    expect(phone.locator("#seat-sheet #seat-0-editor")).to_be_visible()
+    after = [phone.locator(f"#seat-{seat}").bounding_box() for seat in range(4)]
+    assert after == boxes  # nothing moved: the editor is over the board, not in place of it
+    assert boxes[0]["y"] == boxes[1]["y"] and boxes[2]["y"] == boxes[3]["y"] and boxes[0]["x"] == boxes[2]["x"]
+    labels = phone.locator("#seat-0 .seat-score-label").all_text_contents()
+    assert len(labels) == 2 and all(label.strip() for label in labels)  # table points and the overall score, labelled
+    phone.click("#seat-0-done")
+    expect(phone.locator("#seat-sheet")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_usual_event_figures_in_one_tap(page, live_server, lang):
+    """Tsumo leaves five figures to the event: its data offers the usual ones (said to be the event's choice), and one
+    tap sets them all; a win can then be scored."""
+    open_table(page, live_server.url, lang, "tsumo-quebec")
+    expect(page.locator("#event-settings")).to_have_attribute("data-missing", "5")
+    expect(page.locator("#event-usual-list li")).to_have_count(5)
+    expect(page.locator("[data-usual-origin]")).not_to_be_empty()
+    page.click("#event-usual")
+    expect(page.locator("#event-settings")).to_have_attribute("data-missing", "0")
+    expect(page.locator("#event-usual")).to_have_count(0)
+    assert seat_values(page) == ["25000"] * 4
+    stored = table_of(page, "tsumo-quebec")["data"]
+    assert len(stored["steps"]) == 1
+    page.click("#tap-win")
+    page.click("#seat-1")
+    page.click("#tap-tsumo")
+    page.fill("#tap-value_dealer", "2000")
+    page.fill("#tap-value_others", "1000")
+    page.click("#tap-score")
+    expect(page.locator("#seat-1 .seat-moved")).to_have_attribute("data-moved", "4000")

@@ -38,10 +38,10 @@ def compiled(app, tmp_path_factory):
     return tmp, languages
 
 
-def run_search(compiled, queries, ruleset_filter=None):
+def run_search(compiled, queries, ruleset_filter=None, synonyms=SYNONYMS):
     tmp, languages = compiled
     request = tmp / "request.json"
-    request.write_text(json.dumps({"synonyms": str(SYNONYMS), "languages": languages, "queries": queries,
+    request.write_text(json.dumps({"synonyms": str(synonyms), "languages": languages, "queries": queries,
                                    "rulesetIds": ruleset_filter}))
     output = subprocess.run([*NODE, str(RUNNER), str(request)],
                             check=True, capture_output=True, text=True).stdout
@@ -215,3 +215,23 @@ def test_a_reading_finds_the_rulings_that_show_it(compiled):
     as they did when the reading was the ruling's free-text ambiguity."""
     found = run_search(compiled, ["lower seat"], ["wsom"])
     assert "wsom:r_dealer_stands" in found["en"]["lower seat"]
+
+
+def test_every_ruling_a_synonym_group_names_exists(app):
+    """A group's "names" point at rulings by id; a renamed or removed ruling must not leave a silent gap."""
+    groups = json.loads(SYNONYMS.read_text(encoding="utf-8"))["groups"]
+    named = [(group["id"], ruleset_id, ruling_id) for group in groups
+             for ruleset_id, ruling_ids in group.get("names", {}).items() for ruling_id in ruling_ids]
+    assert named
+    for group_id, ruleset_id, ruling_id in named:
+        assert ruleset_id in ruleset_ids(), group_id
+        assert ruling_id in ruleset_document(app, ruleset_id)["rulings"], (group_id, ruleset_id, ruling_id)
+
+
+def test_a_ruling_is_found_by_every_wizard_option_that_leads_to_it(compiled):
+    """MCR's obstructive play is reached by a "serious case" answer and by the conduct option that says "stalling":
+    the words of both ways find it, with no synonym's help."""
+    no_synonyms = compiled[0] / "no-synonyms.json"
+    no_synonyms.write_text("{}")
+    found = run_search(compiled, ["stalling"], ["mcr-ema-2014"], no_synonyms)
+    assert "mcr-ema-2014:r_obstruction" in found["en"]["stalling"]

@@ -11,6 +11,8 @@ const PREFIX = 0.8;
 const TYPO = 0.7;
 const SYNONYM = 0.85;
 const RELATED = 0.7;
+// A ruling a typed term names (synonyms.json, a group's "names" per ruleset) comes before every other match.
+const NAMED = 10;
 export const MIN_PREFIX = 3;
 export const MIN_TYPO = 5;
 
@@ -39,8 +41,20 @@ export function withinOneEdit(a, b) {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/** For each ruling, the labels of the wizard's options that lead straight to it (a ruling reached by several ways). */
+function incomingLabels(ruleset) {
+  const labels = new Map();
+  for (const incident of Object.values(ruleset.incidents || {})) {
+    for (const option of incident.options || []) {
+      if (!labels.has(option.next)) labels.set(option.next, []);
+      labels.get(option.next).push(option.label);
+    }
+  }
+  return labels;
+}
+
 /** The texts of one ruling, each with the weight of its field. */
-function rulingFields(ruleset, rulingId, path, tagLabels) {
+function rulingFields(ruleset, rulingId, path, tagLabels, incoming = []) {
   const ruling = ruleset.rulings[rulingId];
   const fields = [
     [WEIGHTS.title, ruling.title],
@@ -52,6 +66,7 @@ function rulingFields(ruleset, rulingId, path, tagLabels) {
     ...readingsOf(ruleset, ruling).flatMap((id) => ['open', 'reading'].map((key) => [WEIGHTS.body, ruleset.readings[id][key]])),
     ...(ruling.exceptions || []).map((text) => [WEIGHTS.body, text]),
     ...(ruling.judgement || []).map((text) => [WEIGHTS.body, text]),
+    ...incoming.map((label) => [WEIGHTS.path, label]),
   ];
   if (path) {
     for (const step of walk(ruleset, path).trail) {
@@ -80,7 +95,7 @@ export function prepareSynonyms(synonyms = {}) {
     return kept.length ? kept : term;
   };
   const groups = (synonyms.groups || []).map((group) => ({
-    id: group.id, see: group.see || [], tags: group.tags || [],
+    id: group.id, see: group.see || [], tags: group.tags || [], names: group.names || {},
     terms: group.terms.map(parseTerm).filter((t) => t.length).map(withoutStopwords),
   }));
   return {
@@ -95,16 +110,19 @@ export function prepareSynonyms(synonyms = {}) {
  */
 export function buildIndex(rulesets, { tagLabels = {}, synonyms = {} } = {}) {
   const docs = [];
+  const docOf = new Map();
   const postings = new Map();
   const byTag = new Map();
   for (const ruleset of rulesets) {
     const paths = rulingPaths(ruleset);
+    const incoming = incomingLabels(ruleset);
     for (const [rulingId, ruling] of Object.entries(ruleset.rulings)) {
       const doc = docs.length;
       docs.push({ rulesetId: ruleset.id, rulingId, tag: ruling.tag });
+      docOf.set(`${ruleset.id}:${rulingId}`, doc);
       if (!byTag.has(ruling.tag)) byTag.set(ruling.tag, new Map());
       byTag.get(ruling.tag).set(doc, WEIGHTS.tag);
-      for (const [weight, text] of rulingFields(ruleset, rulingId, paths[rulingId], tagLabels)) {
+      for (const [weight, text] of rulingFields(ruleset, rulingId, paths[rulingId], tagLabels, incoming.get(rulingId))) {
         for (const token of tokenize(text)) {
           let byDoc = postings.get(token);
           if (!byDoc) postings.set(token, (byDoc = new Map()));
@@ -114,7 +132,7 @@ export function buildIndex(rulesets, { tagLabels = {}, synonyms = {} } = {}) {
     }
   }
   return {
-    docs, postings, vocabulary: [...postings.keys()], byTag, tagLabels, synonyms: prepareSynonyms(synonyms),
+    docs, docOf, postings, vocabulary: [...postings.keys()], byTag, tagLabels, synonyms: prepareSynonyms(synonyms),
     rulesetIds: rulesets.map((ruleset) => ruleset.id),
   };
 }
@@ -193,12 +211,23 @@ function synonymAt(index, words, start) {
   return best;
 }
 
+/** The rulings a group names, in each ruleset, first of all, in the order the group lists them. */
+function mergeNamed(index, found, group) {
+  for (const [rulesetId, rulingIds] of Object.entries(group.names)) {
+    rulingIds.forEach((rulingId, rank) => {
+      const doc = index.docOf.get(`${rulesetId}:${rulingId}`);
+      if (doc !== undefined) found.set(doc, Math.max(found.get(doc) || 0, NAMED - rank / 10));
+    });
+  }
+}
+
 /**
- * Documents for a synonym group: the typed term in full; the other terms and the rulings of the incident tags the
- * group names a little lower; the groups it sees lower still.
+ * Documents for a synonym group: the rulings it names first; the typed term in full; the other terms and the
+ * rulings of the incident tags the group names a little lower; the groups it sees lower still.
  */
 function matchGroup(index, group, typedTerm) {
   const found = new Map();
+  mergeNamed(index, found, group);
   for (const term of group.terms) mergeInto(found, matchTerm(index, term), term === typedTerm ? EXACT : SYNONYM);
   for (const tag of group.tags) mergeInto(found, index.byTag.get(tag) || new Map(), SYNONYM);
   for (const id of group.see) {

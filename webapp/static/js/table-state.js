@@ -73,6 +73,18 @@ export function eventSettingsNeeded(ruleset) {
 }
 
 /**
+ * The usual figures the ruleset's data offers for the event's settings still unset ({figures, origin}), or null:
+ * one tap sets them all; they stay the event's choice, each can be changed.
+ */
+export function usualFigures(ruleset, table) {
+  const usual = ruleset.scoring?.usual;
+  if (!usual) return null;
+  const { missing } = tableRules(ruleset, table);
+  const figures = Object.fromEntries(Object.entries(usual.figures).filter(([key]) => missing.includes(key)));
+  return Object.keys(figures).length ? { figures, origin: usual.origin } : null;
+}
+
+/**
  * The figures a table plays by: the ruleset's own, or the event's where the ruleset leaves them to it.
  * Returns {start, stick, counter: {ron, tsumo_each}, noten_total, dealer_stays, missing: [setting names still unset]}.
  */

@@ -14,7 +14,7 @@ import { addPlayer, playerName, readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
 import { listSteps, replayHistory, tableDiff, undoImpact } from '../table-history.js';
-import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules } from '../table-state.js';
+import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
 
@@ -65,7 +65,7 @@ function boardView(ruleset, board, record) {
     status: 'ok', rev: board.rev, history, table, kinds: scoreKinds(ruleset), features: tableFeatures(ruleset), seatExtras,
     sticks: sticksOnTable(table), steps: listed.steps, byId: Object.fromEntries([...listed.steps, ...listed.undone].map((item) => [item.id, item.step])),
     undone: listed.undone, warnings: warnings(table, ruleset), discipline,
-    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
+    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing, usual: usualFigures(ruleset, table),
     origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
     rosterNames: record.roster.players.map((entry) => entry.player.name),
   };
@@ -89,9 +89,31 @@ function readField(ruleset, lang, path, raw, { whole = false } = {}) {
   return error ? { error } : { value };
 }
 
+/**
+ * The edits riichi makes in one tap: the seat's riichi, its stick put on the table and its points taken from the
+ * player (given back when riichi is taken back), so the table's total stays right. A stick of no known value yet
+ * (the event has not set it) or a seat with no score yet moves no points.
+ */
+function riichiEdits(ruleset, table, index, on) {
+  const seat = table.seats[index];
+  const edits = [{ path: ['seats', index, 'riichi'], to: on }];
+  if (seat.deposit === on) return edits;
+  edits.push({ path: ['seats', index, 'deposit'], to: on });
+  const { stick } = tableRules(ruleset, table);
+  if (typeof stick === 'number' && typeof seat.table === 'number') {
+    edits.push({ path: ['seats', index, 'table'], to: seat.table + (on ? -stick : stick) });
+  }
+  return edits;
+}
+
+/** How much each seat's table score moved between two tables: [delta per seat]. */
+function movedBetween(before, after) {
+  return before.seats.map((seat, index) => (after.seats[index].table ?? 0) - (seat.table ?? 0));
+}
+
 /** The edits one typed field makes: riichi puts its stick down too; the event's start fills the seats still empty. */
-function editsFor(table, path, value) {
-  if (path[0] === 'seats' && path[2] === 'riichi') return [{ path, to: value }, { path: ['seats', path[1], 'deposit'], to: value }];
+function editsFor(ruleset, table, path, value) {
+  if (path[0] === 'seats' && path[2] === 'riichi') return riichiEdits(ruleset, table, path[1], value);
   if (path[0] === 'event' && path[1] === 'counter') {
     const counter = { ...(table.event?.counter || {}), [path[2]]: value };
     if (value === null) delete counter[path[2]];
@@ -119,11 +141,27 @@ function inOrder() {
   };
 }
 
+/** How long the board shows what the last scoring moved. */
+const MOVED_SECONDS = 8;
+
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
+  // tap: the win or draw being scored by tapping seats ({kind: 'win', winner, how, discarder} | {kind: 'draw', tenpai});
+  // moved: what the last scoring moved on each seat, shown on the board for a few seconds with Undo.
   const ui = {
     open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false, ask: null, undoable: null,
+    tap: null, moved: null,
+  };
+  let movedTimer = null;
+  /** Show what a step moved on each seat for a few seconds. */
+  const showMoved = (deltas) => {
+    ui.moved = { deltas };
+    clearTimeout(movedTimer);
+    movedTimer = setTimeout(() => {
+      ui.moved = null;
+      ctx.refresh();
+    }, MOVED_SECONDS * 1000);
   };
   let view = { status: 'loading' };
   let roster = null;
@@ -166,7 +204,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const read = readField(ruleset, lang, path, raw, options);
       if (read.error) return { errors: { [fieldId]: read.error } };
       ui.focus = fieldId;
-      const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(view.table, path, read.value);
+      const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(ruleset, view.table, path, read.value);
       const base = ownRev(options.rev);
       const saved = await saveEdit(ruleset, edits, base);
       if (saved.ok && saved.rev && base !== undefined) ownWrites.set(base, saved.rev);
@@ -190,6 +228,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       // The hand a ruling leads to stays pending (a liable payer with it) until it is scored or cancelled on purpose:
       // "Score a win" opens that same form, never a blank one that would drop the liability.
       const pending = view.pending?.kind === kind && ui.cancelled !== view.pending.stepId ? view.pending : null;
+      ui.open = null;
       ui.form = kind;
       ui.prefill = pending ? { ...(pending.prefill || {}), ...(prefill || {}) } : prefill || {};
       ui.reveal = true;
@@ -216,6 +255,73 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const saved = await addStep(ruleset, { kind: 'draw', inputs: result.inputs });
       if (saved.ok) ui.form = null;
       return done(saved);
+    },
+    riichi: (index) => editsInOrder(async () => {
+      const seat = view.table.seats[index];
+      const edits = riichiEdits(ruleset, view.table, index, !seat.riichi);
+      const before = view.table;
+      const saved = await saveEdit(ruleset, edits);
+      if (saved.ok) {
+        const after = structuredClone(before);
+        for (const { path, to } of edits) after.seats[path[1]][path[2]] = to;
+        showMoved(movedBetween(before, after));
+      }
+      return done(saved);
+    }),
+    useUsual: () => editsInOrder(async () => {
+      const edits = [];
+      for (const [key, value] of Object.entries(view.usual?.figures || {})) {
+        edits.push(...(key === 'counter' ? [{ path: ['event', 'counter'], to: value }] : editsFor(ruleset, view.table, ['event', key], value)));
+      }
+      return edits.length ? done(await saveEdit(ruleset, edits)) : {};
+    }),
+    tapStart: (kind) => {
+      ui.tap = kind === 'draw' ? { kind, tenpai: [] } : { kind };
+      ui.open = null;
+      ui.form = null;
+      ctx.refresh();
+    },
+    tapSeat: (index) => {
+      const tap = ui.tap;
+      if (!tap) return;
+      if (tap.kind === 'draw') {
+        tap.tenpai = tap.tenpai.includes(index) ? tap.tenpai.filter((seat) => seat !== index) : [...tap.tenpai, index].sort();
+      } else if (tap.winner === undefined) tap.winner = index;
+      else if (!tap.how && index !== tap.winner) Object.assign(tap, { how: 'ron', discarder: index });
+      ctx.refresh();
+    },
+    tapTsumo: () => {
+      if (ui.tap?.winner === undefined) return;
+      ui.tap.how = 'tsumo';
+      ctx.refresh();
+    },
+    tapCancel: () => {
+      ui.tap = null;
+      ctx.refresh();
+    },
+    tapPreview: (values) => {
+      const tap = ui.tap || {};
+      const result = tap.kind === 'draw' ? scoreDraw(view.table, ruleset, { tenpai: tap.tenpai })
+        : scoreWin(view.table, ruleset, { ...tap, ...values }, { lang });
+      return result.errors ? { errors: result.errors } : { moved: movedBetween(view.table, result.after), sticks: result.sticks };
+    },
+    tapScore: async (values = {}) => {
+      const tap = ui.tap;
+      if (!tap) return {};
+      const result = tap.kind === 'draw' ? scoreDraw(view.table, ruleset, { tenpai: tap.tenpai })
+        : scoreWin(view.table, ruleset, { ...tap, ...values }, { lang });
+      if (result.errors) return { errors: result.errors };
+      const saved = await addStep(ruleset, { kind: tap.kind, inputs: result.inputs });
+      if (saved.ok) {
+        ui.tap = null;
+        showMoved(movedBetween(view.table, result.after));
+      }
+      return done(saved);
+    },
+    undoMoved: async () => {
+      const newest = view.steps?.[0];
+      ui.moved = null;
+      return newest ? done(await undoStep(ruleset, newest.id)) : {};
     },
     askUndo: (stepId) => {
       ui.confirm = stepId ? undoImpact(view.history, ruleset, stepId) : null;

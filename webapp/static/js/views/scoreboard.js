@@ -1,9 +1,11 @@
 /**
- * The scoreboard: the four seats at a glance (wind, dealer, name, the scores this ruleset keeps, small marks for the
- * state that matters at the table), each opening in place to be edited; every field is kept as soon as it changes.
+ * The scoreboard: the four seats at a glance in their 2x2 at every width (wind, dealer, name, each score with its
+ * label, small marks for the state that matters at the table, riichi in one tap), each edited in a sheet over the
+ * board; every field is kept as soon as it changes. While a win or draw is scored by taps, a tap on a seat picks it;
+ * after a scoring, each seat shows for a few seconds what moved.
  */
 import { el, format } from '../dom.js';
-import { formatNumber } from '../format.js';
+import { formatNumber, formatSigned } from '../format.js';
 import { field, keepField, keepOnEnter, refocus, staleNote } from './scores.js';
 import { statusData, statusText } from './status.js';
 
@@ -92,7 +94,15 @@ function seatEditor(config, board, index, on, ui) {
   el('button', { type: 'button', class: 'button secondary', id: `seat-${index}-done`, onclick: () => on.open(null) }, calc.done));
 }
 
-/** One seat: a button showing it (tap to edit in place), and its editor when open. */
+/** The part a seat plays in the win or draw being scored by taps: 'winner', 'discarder', 'tenpai' or null. */
+function tapRole(tap, index) {
+  if (!tap) return null;
+  if (tap.kind === 'draw') return tap.tenpai.includes(index) ? 'tenpai' : null;
+  if (tap.winner === index) return 'winner';
+  return tap.discarder === index ? 'discarder' : null;
+}
+
+/** One seat: a button showing it (tap to edit it in a sheet, or to pick it while scoring by taps) and riichi in one tap. */
 function seatCard(config, board, index, on, ui) {
   const { strings, lang } = config;
   const calc = strings.calc;
@@ -101,22 +111,41 @@ function seatCard(config, board, index, on, ui) {
   const dealer = board.table.dealer === index;
   const extra = board.seatExtras[index];
   const marks = marksOf(config, seat, extra);
+  const role = tapRole(ui.tap, index);
+  const moved = ui.moved?.deltas?.[index];
   const summary = el('button', {
-    type: 'button', class: 'seat-summary', id: `seat-${index}`, 'aria-expanded': String(open), 'aria-controls': open ? `seat-${index}-editor` : null,
+    type: 'button', class: 'seat-summary', id: `seat-${index}`,
+    'aria-expanded': ui.tap ? null : String(open), 'aria-controls': open ? `seat-${index}-editor` : null,
+    'aria-pressed': ui.tap ? String(Boolean(role)) : null, 'data-tap-role': role,
     ...statusData(extra),
-    onclick: () => on.open(open ? null : index),
+    onclick: () => (ui.tap ? on.tapSeat(index) : on.open(open ? null : index)),
   },
   el('span', { class: 'seat-top' },
     el('span', { class: 'seat-wind' }, strings.winds[index]),
     dealer ? el('span', { class: 'mark dealer-mark', 'data-mark': 'dealer' }, calc.dealer) : null),
   el('span', { class: 'seat-name', 'data-name': seat.name }, seat.name || calc.no_name),
   board.kinds.map((kind) => el('span', { class: 'seat-score', 'data-score': kind.kind, 'data-value': seat[kind.kind] ?? '' },
-    el('span', { class: 'visually-hidden' }, format(strings.label_value.split('%(value)s')[0], { label: kind.label })), shown(lang, seat[kind.kind]))),
+    el('span', { class: 'seat-score-label' }, `${kind.label} `), el('span', { class: 'seat-score-value' }, shown(lang, seat[kind.kind])))),
+  moved !== undefined && moved !== 0 ? el('span', { class: 'seat-moved', 'data-moved': moved }, formatSigned(lang, moved)) : null,
   marks.length ? el('span', { class: 'seat-marks' }, marks.map((item) => el('span', {
     class: 'mark', 'data-mark': item.mark, 'data-count': item.count, 'data-next': item.next ?? undefined,
   }, item.text))) : null);
-  return el('li', { class: `seat-card${open ? ' open' : ''}${dealer ? ' dealer' : ''}`, 'data-seat': index },
-    summary, open ? seatEditor(config, board, index, on, ui) : null);
+  const riichi = board.features.riichi && !ui.tap ? el('button', {
+    type: 'button', class: 'button secondary small seat-riichi', id: `seat-${index}-riichi-tap`, 'aria-pressed': String(Boolean(seat.riichi)),
+    'aria-label': `${calc.riichi_button}: ${strings.winds[index]}`, onclick: () => on.riichi(index),
+  }, calc.riichi_button) : null;
+  return el('li', { class: `seat-card${open ? ' open' : ''}${dealer ? ' dealer' : ''}`, 'data-seat': index }, summary, riichi);
+}
+
+/** The open seat's editor, in a sheet over the board (the 2x2 stays in view behind it). */
+function seatSheet(config, board, on, ui) {
+  if (typeof ui.open !== 'number') return null;
+  const editor = seatEditor(config, board, ui.open, on, ui);
+  return el('div', {
+    class: 'seat-sheet', id: 'seat-sheet', role: 'dialog', 'aria-labelledby': `seat-${ui.open}-sheet-title`,
+    onkeydown: (event) => { if (event.key === 'Escape') on.open(null); },
+  },
+  el('h2', { class: 'sheet-title', id: `seat-${ui.open}-sheet-title` }, config.strings.winds[ui.open]), editor);
 }
 
 /** Counters, sticks on the table and the editor for them, for rulesets whose data has them. */
@@ -150,8 +179,9 @@ function tableLine(config, board, on, ui) {
 
 /**
  * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{counts, strikes, status}] (each seat's player
- * record, player-record.js), sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id}; on: {open(which), edit(fieldId, path, value,
- * options) → {ok} | {errors} | {error}, formatInput(value, decimals)}.
+ * record, player-record.js), sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id, tap, moved};
+ * on: {open(which), edit(fieldId, path, value, options) → {ok} | {errors} | {error}, formatInput(value, decimals),
+ * riichi(index), tapSeat(index)}.
  */
 export function renderScoreboard(config, board, on, ui) {
   const calc = config.strings.calc;
@@ -159,5 +189,6 @@ export function renderScoreboard(config, board, on, ui) {
     // The event's roster: a seat's name is picked from it (a new name joins it).
     board.rosterNames.length ? el('datalist', { id: 'roster-names' }, board.rosterNames.map((name) => el('option', { value: name }))) : null,
     el('ol', { class: 'seats' }, board.table.seats.map((_, index) => seatCard(config, board, index, on, ui))),
-    tableLine(config, board, on, ui));
+    tableLine(config, board, on, ui),
+    seatSheet(config, board, on, ui));
 }

@@ -15,10 +15,14 @@ export function scoreKinds(ruleset) {
   return kinds.filter(([, label]) => label);
 }
 
-/** Before → after for every player, changed cells marked, with the sum of changes per score. */
+/**
+ * Before → after for every player, changed cells marked, with the sum of changes per score. A ruleset that keeps no
+ * score (WSOM) gets no table: an empty "Player / Sum of changes" said nothing.
+ */
 export function previewTable(config, ruleset, before, result) {
   const { strings, lang } = config;
   const kinds = scoreKinds(ruleset);
+  if (!kinds.length) return el('div', { class: 'preview', id: 'preview', 'data-empty': 'true', hidden: true });
   const changed = (seat, kind) => result.after.seats[seat][kind] !== before.seats[seat][kind];
   const rows = before.seats.map((seat, index) => el('tr', {},
     el('th', { scope: 'row' }, seatLabel(strings, before, index)),
@@ -28,11 +32,13 @@ export function previewTable(config, ruleset, before, result) {
       changed(index, kind) ? el('span', { class: 'delta' }, ` (${formatSigned(lang, result.after.seats[index][kind] - seat[kind])})`) : null))));
   const sums = kinds.map(([kind, label]) => el('li', { 'data-sum': kind },
     format(strings.label_value, { label, value: formatSigned(lang, result.sums?.[kind] ?? 0) })));
+  // At large text the table may be wider than the screen: it scrolls in its own box, the page does not.
   return el('div', { class: 'preview', id: 'preview' },
-    el('table', { class: 'scores-table' },
-      el('caption', { class: 'visually-hidden' }, strings.calc.preview),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, strings.calc.player), kinds.map(([, label]) => el('th', { scope: 'col' }, label)))),
-      el('tbody', {}, rows)),
+    el('div', { class: 'scores-scroll', tabindex: '0', role: 'region', 'aria-label': strings.calc.preview },
+      el('table', { class: 'scores-table' },
+        el('caption', { class: 'visually-hidden' }, strings.calc.preview),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, strings.calc.player), kinds.map(([, label]) => el('th', { scope: 'col' }, label)))),
+        el('tbody', {}, rows))),
     el('p', { class: 'sum-title' }, strings.calc.sum_changes),
     el('ul', { class: 'sums', id: 'sums' }, sums));
 }

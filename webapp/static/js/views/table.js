@@ -11,6 +11,7 @@ import { changeText, renderHistory, stepText } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
 import { field, keepField, keepOnEnter, refocus, seatLabel, staleNote, storageFailed } from './scores.js';
 import { statusData } from './status.js';
+import { renderMoved, renderTapScore } from './tap-score.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -43,6 +44,23 @@ function disciplineSection(config, table, rows) {
   });
   return el('section', { class: 'discipline', id: 'discipline', 'aria-labelledby': 'discipline-title' },
     el('h2', { id: 'discipline-title' }, calc.discipline_title), el('ul', {}, items));
+}
+
+/** The usual figures, set in one tap: what they are, and that they are the event's choice, not the source's. */
+function usualChoice(config, board, on) {
+  if (!board.usual) return null;
+  const { strings, lang } = config;
+  const calc = strings.calc;
+  const number = (value) => formatNumber(lang, value);
+  const shown = Object.entries(board.usual.figures).map(([key, value]) => {
+    if (key === 'counter') return `${calc.event_counter_ron} ${number(value.ron)}; ${calc.event_counter_tsumo_each} ${number(value.tsumo_each)}`;
+    if (key === 'dealer_stays') return `${calc.event_dealer_stays} ${calc[`dealer_stays_${value}`]}`;
+    return `${calc[`event_${key}`]} ${number(value)}`;
+  });
+  return el('div', { class: 'event-usual', id: 'event-usual-box' },
+    el('p', { class: 'help', 'data-usual-origin': true }, board.usual.origin),
+    el('ul', { id: 'event-usual-list' }, shown.map((text, index) => el('li', { 'data-usual': Object.keys(board.usual.figures)[index] }, text))),
+    el('button', { type: 'button', class: 'button primary', id: 'event-usual', onclick: () => on.useUsual() }, calc.event_usual));
 }
 
 /** The figures the ruleset leaves to the event, set once per event, with where that comes from. */
@@ -83,6 +101,7 @@ function eventSettings(config, board, on, ui) {
       staleNote('event-settings-form', strings),
       el('p', { class: 'help' }, calc.event_help),
       board.origins.map((text) => el('p', { class: 'help', 'data-origin': true }, text)),
+      usualChoice(config, board, on),
       fields,
       el('p', { class: 'field-error', id: 'event-status', role: 'status' })));
 }
@@ -146,6 +165,9 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   }
   const { table } = board;
   const act = (id, label, onclick, extra = {}) => el('button', { type: 'button', class: 'button secondary', id, onclick, ...extra }, label);
+  // A hand scored by taps on the board: the usual way, right under the seats.
+  const taps = board.features.winScoring && !ui.tap ? el('div', { class: 'tap-actions' },
+    act('tap-win', calc.step_win, () => on.tapStart('win')), act('tap-draw', calc.step_draw, () => on.tapStart('draw'))) : null;
   const actions = el('div', { class: 'table-actions' },
     board.features.winScoring ? act('open-win', calc.score_win, () => on.openForm('win', {}), { 'aria-expanded': String(ui.form === 'win') }) : null,
     board.features.winScoring ? act('open-draw', calc.score_draw, () => on.openForm('draw', {}), { 'aria-expanded': String(ui.form === 'draw') }) : null,
@@ -165,6 +187,9 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   return [
     ...top,
     renderScoreboard(config, board, on, ui),
+    renderMoved(config, ui.moved, on),
+    taps,
+    renderTapScore(config, table, ui.tap, on),
     resetAsked(config, board, ui, { ...on, step: async (kind) => failed(await on.step(kind)) }),
     resetDone(config, ruleset, board, ui, { undo: async (id) => failed(await on.undo(id)) }),
     board.missing.length ? el('p', { id: 'event-missing', 'data-missing': board.missing.join(' ') },
