@@ -21,7 +21,7 @@ export function changedScores(config, ruleset, before, after) {
       const to = after.seats[index][kind];
       if (from === to) continue;
       lines.push(el('li', { 'data-seat': index, 'data-score': kind, 'data-from': from, 'data-to': to },
-        `${seatLabel(strings, before, index)}: ${label} ${formatNumber(lang, from)} → `,
+        format(strings.label_value, { label: seatLabel(strings, before, index), value: `${label} ${formatNumber(lang, from)} → ` }),
         el('strong', {}, formatNumber(lang, to)), ` (${formatSigned(lang, to - from)})`));
     }
   });

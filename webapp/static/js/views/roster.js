@@ -156,7 +156,7 @@ function pasteForm({ config, pasted, on }) {
   const outcome = pasted ? el('div', { id: 'players-paste-result', role: 'status', 'data-added': pasted.added.length, 'data-skipped': pasted.skipped.length },
     el('p', {}, format(r.paste_added, { count: pasted.added.length })),
     pasted.skipped.length ? [el('p', {}, r.paste_skipped), el('ul', { id: 'players-paste-skipped' },
-      pasted.skipped.map((item) => el('li', { 'data-code': item.code }, `${item.name}: ${r[`err_${item.code}`] ?? item.code}`)))] : null) : null;
+      pasted.skipped.map((item) => el('li', { 'data-code': item.code }, format(config.strings.label_value, { label: item.name, value: r[`err_${item.code}`] ?? item.code }))))] : null) : null;
   return el('details', { class: 'apply', id: 'players-paste-block', open: pasted ? true : null },
     el('summary', { id: 'players-paste-open' }, r.paste_title), form, outcome);
 }

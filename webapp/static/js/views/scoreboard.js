@@ -132,7 +132,7 @@ function seatCard(config, board, index, on, ui) {
   }, item.text))) : null);
   const riichi = board.features.riichi && !ui.tap ? el('button', {
     type: 'button', class: 'button secondary small seat-riichi', id: `seat-${index}-riichi-tap`, 'aria-pressed': String(Boolean(seat.riichi)),
-    'aria-label': `${calc.riichi_button}: ${strings.winds[index]}`, onclick: () => on.riichi(index),
+    'aria-label': format(strings.label_value, { label: calc.riichi_button, value: strings.winds[index] }), onclick: () => on.riichi(index),
   }, calc.riichi_button) : null;
   return el('li', { class: `seat-card${open ? ' open' : ''}${dealer ? ' dealer' : ''}`, 'data-seat': index }, summary, riichi);
 }

@@ -53,7 +53,10 @@ function usualChoice(config, board, on) {
   const calc = strings.calc;
   const number = (value) => formatNumber(lang, value);
   const shown = Object.entries(board.usual.figures).map(([key, value]) => {
-    if (key === 'counter') return `${calc.event_counter_ron} ${number(value.ron)}; ${calc.event_counter_tsumo_each} ${number(value.tsumo_each)}`;
+    if (key === 'counter') {
+      return new Intl.ListFormat(lang, { type: 'unit' }).format([`${calc.event_counter_ron} ${number(value.ron)}`,
+        `${calc.event_counter_tsumo_each} ${number(value.tsumo_each)}`]);
+    }
     if (key === 'dealer_stays') return `${calc.event_dealer_stays} ${calc[`dealer_stays_${value}`]}`;
     return `${calc[`event_${key}`]} ${number(value)}`;
   });

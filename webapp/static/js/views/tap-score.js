@@ -3,7 +3,7 @@
  * value, with a live preview of what each seat pays) or an exhaustive draw (tap the tenpai seats); and, after a
  * scoring, the line that says what moved, with Undo. The seats themselves are tapped on the scoreboard.
  */
-import { el } from '../dom.js';
+import { el, format } from '../dom.js';
 import { formatSigned } from '../format.js';
 import { field, seatLabel, showErrors, storageFailed } from './scores.js';
 
@@ -17,7 +17,7 @@ function previewList(config, table, preview) {
     return el('p', { class: 'help', id: 'tap-preview', 'data-error': code }, strings.calc[`err_${code}`] || '');
   }
   return el('ul', { class: 'tap-preview', id: 'tap-preview' }, preview.moved.map((delta, index) => el('li', { 'data-seat': index, 'data-moved': delta },
-    `${seatLabel(strings, table, index)}: ${formatSigned(lang, delta)}`)));
+    format(strings.label_value, { label: seatLabel(strings, table, index), value: formatSigned(lang, delta) }))));
 }
 
 /** The value step of a win: the numbers this win needs, each with its unit and what it counts, and a live preview. */
@@ -83,7 +83,7 @@ export function renderTapScore(config, table, tap, on) {
       el('div', { class: 'form-actions' },
         el('button', { type: 'button', class: 'button primary', id: 'tap-tsumo', onclick: () => on.tapTsumo() }, calc.self_draw), cancel)];
   } else {
-    body = [prompt('value', `${seatLabel(config.strings, table, tap.winner)}: ${tap.how === 'ron' ? calc.discard : calc.self_draw}`),
+    body = [prompt('value', format(config.strings.label_value, { label: seatLabel(config.strings, table, tap.winner), value: tap.how === 'ron' ? calc.discard : calc.self_draw })),
       valueForm(config, table, tap, on)];
   }
   return el('section', { class: 'tap-score', id: 'tap-score-panel', 'data-kind': tap.kind, 'aria-label': tap.kind === 'draw' ? calc.score_draw : calc.score_win }, body);
