@@ -3,7 +3,6 @@
  * A player's counts, strikes and status are player-record.js's (one record for every screen). The file formats
  * (JSON export, CSV, imports) are in log-file.js; the stored shape in storage/kinds/incident.js.
  */
-import { byTime } from './log-file.js';
 import { parseNumber } from './numbers.js';
 import { eventIdOf } from './storage/kinds/event.js';
 import { MAX_PLAYER, MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';

@@ -37,12 +37,11 @@ function seatRecords(ruleset, table, replayed, record) {
     const who = named ? personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '') : '';
     return playerRecord({ ruleset, incidents: named ? record.incidents : [], applied: applied[index], who, session: record.session, at });
   });
+}
 
 /** A hand's errors, with `settings` added when the event has not set a figure it needs (no field of the form shows that). */
 function withSettings(errors) {
   return Object.values(errors).includes('setting_missing') ? { ...errors, settings: 'setting_missing' } : errors;
-}
-
 }
 
 /** What the table screen shows, worked out from the stored history (and, for named seats, the log's one record). */
