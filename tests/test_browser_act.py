@@ -120,3 +120,25 @@ def test_the_result_shows_the_players_new_status(phone, live_server, lang):
     expect(line).to_have_attribute("data-status", "suspended")
     assert line.get_attribute("data-until")
     assert len(store.incidents(page)) == 3 and len(store.table(page, "azrm-2026")["steps"]) == 4 + 3
+
+
+def test_a_ruling_for_a_suspended_player_asks_first(page, live_server):
+    """Issue 23, 3: once three Arizona chombos suspend the player, the offender's choice says so and a fourth ruling
+    asks first (the first tap records nothing, the next goes on)."""
+    seat_players(page, live_server.url, "en", "azrm-2026", ["Ana", "Bo", "Cy", "Di"])
+    page.goto(f"{live_server.url}/en/azrm-2026/ruling/r_east_early_chombo")
+    for strikes in (1, 2, 3):
+        if strikes > 1:
+            page.click("#act-again")
+        page.select_option("#act-offender", "2")
+        page.click("#act-confirm")
+        expect(page.locator("#act-status li[data-status]")).to_have_attribute("data-strikes", str(strikes))
+    page.click("#act-again")
+    expect(page.locator("#act-offender option[value='2']")).to_have_attribute("data-status", "suspended")
+    page.select_option("#act-offender", "2")
+    page.click("#act-confirm")
+    expect(page.locator("#act-status-warning")).to_have_attribute("data-status", "suspended")
+    assert len(store.incidents(page)) == 3  # asked, nothing recorded yet
+    page.click("#act-confirm")
+    expect(page.locator("#act-status li[data-status]")).to_have_attribute("data-strikes", "4")
+    assert len(store.incidents(page)) == 4

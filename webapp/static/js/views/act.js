@@ -7,7 +7,7 @@
 import { el, format } from '../dom.js';
 import { formatNumber, formatSigned } from '../format.js';
 import { logUrl, tableUrl } from '../router.js';
-import { rulingFields, rulingInputs } from './apply.js';
+import { rulingFields, rulingInputs, statusWarning } from './apply.js';
 import { field, nextHandList, scoreKinds, seatLabel, showErrors, storageFailed } from './scores.js';
 import { statusData, statusText } from './status.js';
 
@@ -119,6 +119,8 @@ export function renderAct({ config, ruleset, act, on }) {
   const preview = el('div', { class: 'act-preview', id: 'act-preview', 'aria-live': 'polite' });
   const later = el('div', { id: 'act-next' });
   const status = el('div', { id: 'act-status-line', role: 'status' });
+  const warning = el('div', { id: 'act-warning' });
+  let warnedFor = null;  // the seat whose suspension or ban was said: the next tap goes on all the same
   const button = (id, label, mode, kind = 'secondary') => el('button', { type: 'button', class: `button ${kind}`, id, 'data-mode': mode }, label);
   const confirm = button('act-confirm', calc.act_confirm, 'both', 'primary big');
   const applyOnly = button('act-apply-only', calc.act_apply_only, 'apply');
@@ -128,6 +130,7 @@ export function renderAct({ config, ruleset, act, on }) {
     offender, rulingFields(config, act, 'act'), nameless,
     el('p', { class: 'field-error', id: 'act-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     preview,
+    warning,
     el('p', { class: 'help', id: 'act-context' }, format(calc.act_context, { event, session: session || '–', table: tableLabel || '–' })),
     confirm,
     el('div', { class: 'form-actions' }, applyOnly, recordOnly),
@@ -169,6 +172,14 @@ export function renderAct({ config, ruleset, act, on }) {
       const checked = mode === 'record' ? (seatOf() === null ? { errors: { offender: 'choose_seat' } } : {}) : on.preview(values);
       showErrors(form, strings, checked.errors || {});
       if (checked.errors) return;
+      // A ruling for a suspended or banned player asks first: the first tap says so, the next one goes on.
+      const said = statusWarning(config, act.seatRecords?.[seatOf()], 'act-status-warning');
+      if (said && warnedFor !== seatOf()) {
+        warnedFor = seatOf();
+        warning.replaceChildren(said);
+        said.focus?.();
+        return;
+      }
       busy = on.confirm({ ...values, player: form.elements.namedItem('player').value }, mode);
       for (const each of [confirm, applyOnly, recordOnly]) each.disabled = true;
       const saved = await busy;

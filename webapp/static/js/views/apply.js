@@ -17,12 +17,12 @@ function seatSelect(config, table, name, records = []) {
 }
 
 /** Before a ruling is given to a suspended or banned player, the preview says so first (record: the offender's). */
-function statusWarning(config, record) {
+export function statusWarning(config, record, id = 'apply-status-warning') {
   if (!record || record.status.state === 'ok') return null;
   const log = config.strings.log;
   const text = record.status.state === 'suspended'
     ? format(log.confirm_suspended, { date: shortDay(config.lang, record.status.until) }) : log.confirm_banned;
-  return el('p', { class: 'field-error status-warning', id: 'apply-status-warning', role: 'alert', ...statusData(record) }, text);
+  return el('p', { class: 'field-error status-warning', id, role: 'alert', ...statusData(record) }, text);
 }
 
 function numberInput(name, value = '') {
