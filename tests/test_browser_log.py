@@ -182,11 +182,13 @@ ISOLATION = r"""() => {
 
 def test_a_right_to_left_override_in_a_name_turns_no_other_text(page, live_server):
     """Issue 28, 10: a player named "Ann" followed by a right-to-left override (no terminator) reversed the log's
-    own text after it ("noitacifilauqsiD — edirrevO nnA"). Every user text is now isolated where it is shown."""
+    own text after it ("noitacifilauqsiD — edirrevO nnA"). Override characters are now refused at the field (the text
+    rule, tests/test_text_rule.py), but a name in a right-to-left script still turns the neutral text around it: every
+    user text is isolated where it is shown."""
     base = live_server.url
-    record(page, base, "/en/wrc-2015/ruling/r_cheating", "Ann \u202eOverride", note="see \u202eabove")
+    record(page, base, "/en/wrc-2015/ruling/r_cheating", "שרה כהן 2", note="ראה למעלה 3")
     page.goto(f"{base}/en/log")
     title = page.locator("#incidents li.incident .incident-title")
-    expect(title.locator("bdi")).to_have_text("Ann \u202eOverride")
+    expect(title.locator("bdi")).to_have_text("שרה כהן 2")
     found = page.evaluate(ISOLATION)
     assert found and all(item["isolated"] for item in found), found

@@ -20,7 +20,7 @@ def test_a_rate_limited_sign_in_says_wait_not_revoked(browser, server):  # noqa:
         bruno.click("#sync-now")
         status = bruno.locator("#sync-status")
         expect(status).to_have_attribute("data-problem", "wait")
-        expect(status).to_have_attribute("data-waiting", "1")
+        expect(status).to_have_attribute("data-waiting", "2")  # the incident and its walk-in player
         bruno.unroute("**/api/auth/token")
         sync(bruno, base)  # once the server takes it again, all goes through
     finally:

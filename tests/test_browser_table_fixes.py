@@ -1,5 +1,7 @@
 """Defects met while acting on rulings (issue 23), each caught in a phone's browser in en, fr and it: the history's
 labels, Tsumo's dealer rule and its draw, a pending liable win kept until scored, and the preview's next-hand line."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -29,6 +31,9 @@ def set_tsumo_figures(page):
         page.fill(f"#event-{field}", value)
         page.press(f"#event-{field}", "Enter")
         expect(page.locator(f"#event-{field}")).not_to_have_attribute("aria-invalid", "true")
+        # each figure kept before the next is set (a change made while the last save is under way can be left
+        # unshown: see the closing note of 2026-11-26)
+        expect(page.locator(f"#event-{field}")).to_have_attribute("value", re.compile(r"\d"))
     page.select_option("#event-dealer_stays", "tenpai")
 
 
