@@ -45,11 +45,13 @@ const SUBJECTS = {
     ruleset, incidents: asLog(id, given.incidents).incidents, applied: given.applied ?? [], who: given.player,
     session: given.session ?? '', at: given.at }),
   discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
-  table_history: (ruleset, given, rulesets, id) => runHistoryScenarios({ history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
+  table_history: (ruleset, given, rulesets, id) => runHistoryScenarios(
+    { history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
   search: (ruleset, given, rulesets, id) => firstThree(id, given),
 };
 
 const rulesets = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const cases = JSON.parse(readFileSync(process.argv[3], 'utf8'));
-const results = cases.map(({ subject, ruleset, given }) => SUBJECTS[subject](rulesets[ruleset], given, rulesets, ruleset));
+const results = cases.map(({ subject, ruleset, given }) =>
+  SUBJECTS[subject](rulesets[ruleset], given, rulesets, ruleset));
 process.stdout.write(JSON.stringify(results));

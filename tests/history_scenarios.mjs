@@ -18,7 +18,9 @@ export function runHistoryScenarios(modules, rulesets, scenarios) {
         if (step) history = h.addStep(history, step, stamp());
       }
       if (op.impact) impacts.push(h.undoImpact(history, ruleset, op.impact));
-      if (op.redo_impact) impacts.push(h.redoImpact(history, ruleset, op.redo_impact === true ? undefined : op.redo_impact));
+      if (op.redo_impact) {
+        impacts.push(h.redoImpact(history, ruleset, op.redo_impact === true ? undefined : op.redo_impact));
+      }
       if (op.undo) history = h.undoStep(history, op.undo === true ? undefined : op.undo);
       if (op.redo) history = h.redoStep(history, op.redo === true ? undefined : op.redo);
     }

@@ -22,7 +22,8 @@ for (const [lang, { files, tags }] of Object.entries(request.languages)) {
     return {
       named: namedTags(index, query), hits: ids(found.hits), elsewhere: ids(found.elsewhere),
       uncovered: found.uncovered.map(({ tag, hits }) => ({ tag, hits: ids(hits) })),
-      same: JSON.stringify(found.hits) === JSON.stringify(search(index, query, { limit: 1000, rulesetIds: [rulesetId] })),
+      same: JSON.stringify(found.hits)
+        === JSON.stringify(search(index, query, { limit: 1000, rulesetIds: [rulesetId] })),
     };
   });
 }

@@ -22,7 +22,8 @@ function matches(group, item) {
 function rulingPositions(ruleset, positions, items = () => true) {
   const ids = Object.keys(ruleset.rulings);
   const own = new Map(ids.map((id) => {
-    const found = (ruleset.rulings[id].covers || []).filter(items).map((item) => positions.get(item)).filter((p) => p !== undefined);
+    const found = (ruleset.rulings[id].covers || []).filter(items).map((item) => positions.get(item))
+      .filter((p) => p !== undefined);
     return [id, found.length ? Math.min(...found) : Infinity];
   }));
   const bySection = new Map();
@@ -30,7 +31,9 @@ function rulingPositions(ruleset, positions, items = () => true) {
     const key = mainSection(ruleset.rulings[id].section);
     bySection.set(key, Math.min(bySection.get(key) ?? Infinity, own.get(id)));
   }
-  return new Map(ids.map((id) => [id, own.get(id) !== Infinity ? own.get(id) : bySection.get(mainSection(ruleset.rulings[id].section))]));
+  return new Map(ids.map((id) => [id, own.get(id) !== Infinity
+    ? own.get(id)
+    : bySection.get(mainSection(ruleset.rulings[id].section))]));
 }
 
 /** Sort ruling ids by position, keeping the file's order among equals. */
@@ -48,7 +51,8 @@ function declaredGroups(ruleset, positions, fileOrder) {
   const groups = ruleset.source.groups.map((group, index) => {
     // A ruling citing no item of any group joins the groups of the rulings that share its section.
     const inGroup = ids.filter((id) => cites(group, id)
-      || (!citing.has(id) && ids.some((other) => other !== id && citing.has(other) && section(other) === section(id) && cites(group, other))));
+      || (!citing.has(id) && ids.some((other) => other !== id && citing.has(other)
+        && section(other) === section(id) && cites(group, other))));
     inGroup.forEach((id) => placed.add(id));
     const position = rulingPositions(ruleset, positions, (item) => matches(group, item));
     return { key: `group-${index}`, label: group.label, rulings: bySourceOrder(inGroup, position, fileOrder) };
@@ -77,6 +81,8 @@ function sectionGroups(ruleset, positions, fileOrder) {
 export function browseGroups(ruleset) {
   const positions = itemPositions(ruleset);
   const fileOrder = new Map(Object.keys(ruleset.rulings).map((id, index) => [id, index]));
-  if (Array.isArray(ruleset.source?.groups) && ruleset.source.groups.length) return declaredGroups(ruleset, positions, fileOrder);
+  if (Array.isArray(ruleset.source?.groups) && ruleset.source.groups.length) {
+    return declaredGroups(ruleset, positions, fileOrder);
+  }
   return sectionGroups(ruleset, positions, fileOrder);
 }

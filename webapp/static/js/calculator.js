@@ -39,9 +39,9 @@ function numberField(effect, name, optional) {
  * The fields the calculator needs before applying a ruling, as descriptors a screen can render:
  * [{name, kind: 'seat'|'number'|'choice'|'choices'|'counts', required, min, max, decimals, options, optional}].
  * `counts` is not typed by the referee: the caller supplies the offender's offence counts, read from the log (see
- * player-record.js, its `calculator` counts). The referee's choices (a ruling's optional effects, at least one of them to be chosen): an
- * optional effect with a number of its own is chosen by entering it (its field has `optional: true`), the others
- * by ticking them in `chosen` (kind 'choices', options: their effect types).
+ * player-record.js, its `calculator` counts). The referee's choices (a ruling's optional effects, at least one of them
+ * to be chosen): an optional effect with a number of its own is chosen by entering it (its field has `optional: true`),
+ * the others by ticking them in `chosen` (kind 'choices', options: their effect types).
  */
 export function inputFields(ruleset, ruling) {
   const effects = effectsOf(ruleset, ruling);
@@ -124,7 +124,8 @@ export function readInputs(ruleset, ruling, raw, { lang = 'en' } = {}) {
       if (error) errors[name] = error;
       values[name] = value;
     } else if (field.kind === 'choice') {
-      // Absent means no screen asked (a step stored before the form asked it): the voided call is taken as not a riichi.
+      // Absent means no screen asked (a step stored before the form asked it): the voided call is taken as not a
+      // riichi.
       if (raw[name] === undefined) continue;
       if (!field.options.includes(raw[name])) errors[name] = 'choose_one';
       values[name] = raw[name];
@@ -419,7 +420,8 @@ export function endHanchan(table, ruleset, { legacy = false } = {}) {
   }
   const decimals = decimalsOf(ruleset, 'tournament');
   const scores = hanchan
-    ? hanchanScores(table.seats.map((seat) => seat.table), { start: rules.start, ...hanchan }).map((score) => roundTo(score, decimals))
+    ? hanchanScores(table.seats.map((seat) => seat.table), { start: rules.start, ...hanchan })
+      .map((score) => roundTo(score, decimals))
     : null;
   const absent = ruleset.scoring?.substitute?.absent;
   const substitutes = [];
@@ -436,7 +438,10 @@ export function endHanchan(table, ruleset, { legacy = false } = {}) {
   const notes = [];
   if (leftoverSticks) notes.push('sticks_left');
   if (!scores) notes.push('hanchan_scores_by_referee');
-  return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), scores, substitutes, leftoverSticks, notes, reset: true };
+  return {
+    after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), scores, substitutes, leftoverSticks, notes,
+    reset: true,
+  };
 }
 
 /**
@@ -466,7 +471,9 @@ export function newSession(table, ruleset = null, { legacy = false } = {}) {
 /** A new session as the app counted it before (only to migrate stored histories): counts and marks only. */
 function legacySession(table) {
   const after = clone(table);
-  for (const seat of after.seats) Object.assign(seat, { offences: 0, deadHand: false, liveTiles: 0, deadTiles: 0, substituted: false });
+  for (const seat of after.seats) {
+    Object.assign(seat, { offences: 0, deadHand: false, liveTiles: 0, deadTiles: 0, substituted: false });
+  }
   return { after, changes: [], sums: sums([]), reset: true };
 }
 

@@ -205,8 +205,10 @@ export function createController(config, view) {
       screens.ruling().catch(() => {});  // fetch the ruling screen while the referee answers
       return createQuestionScreen(ctx, { ruleset, walked, answers });
     }
-    const [{ createRulingScreen }, others] = await Promise.all([screens.ruling(), otherRulings(ruleset.id, walked.at.id)]);
-    return createRulingScreen(ctx, { ruleset, rulingId: walked.at.id, walked, answers, others, extra: await choiceNotices() });
+    const [{ createRulingScreen }, others] = await Promise.all([
+      screens.ruling(), otherRulings(ruleset.id, walked.at.id)]);
+    return createRulingScreen(ctx, {
+      ruleset, rulingId: walked.at.id, walked, answers, others, extra: await choiceNotices() });
   }
 
   async function allRulesets() {
@@ -227,7 +229,8 @@ export function createController(config, view) {
 
   function onClick(event) {
     const link = event.target.closest('a[data-nav]');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (!link || event.defaultPrevented || event.button !== 0
+      || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     go(link.getAttribute('href'));
   }
@@ -239,7 +242,8 @@ export function createController(config, view) {
       onChange(() => refresh());  // another tab saved something, or this tab's storage was closed for an update
       const draft = takeDraft();
       const shown = render().then(() => draft && restoreDrafts(view, draft));
-      shown.then(() => screens.settings()).then(({ rememberLanguage }) => rememberLanguage(config.lang)).catch(() => {});
+      shown.then(() => screens.settings()).then(({ rememberLanguage }) => rememberLanguage(config.lang))
+        .catch(() => {});
       return shown;
     },
     /** Keep what was typed in this tab across the reload that is about to happen (an update tapped here). */

@@ -39,7 +39,8 @@ function coveredWords(piece, words) {
   const covered = new Set();
   const terms = piece.group ? piece.group.terms : [];
   for (const term of terms) {
-    const positions = term.map(({ stem, star }) => words.findIndex((word) => word === stem || (star && word.startsWith(stem))));
+    const positions = term.map(({ stem, star }) => words.findIndex((word) => word === stem
+      || (star && word.startsWith(stem))));
     if (positions.every((position) => position >= 0)) positions.forEach((position) => covered.add(position));
   }
   if (piece.words.length === 1) {
@@ -106,7 +107,8 @@ export function searchRuleset(index, query, { rulesetId, limit = 100 } = {}) {
     // Ranked among all the other rulesets' matches first, so those listed above do not let weaker ones in.
     const key = (hit) => `${hit.rulesetId}\n${hit.rulingId}`;
     const shown = new Set([...listed].map((doc) => key(index.docs[doc])));
-    result.elsewhere = bestHits(index, others, limit + listed.size).filter((hit) => !shown.has(key(hit))).slice(0, limit);
+    result.elsewhere = bestHits(index, others, limit + listed.size).filter((hit) => !shown.has(key(hit)))
+      .slice(0, limit);
   }
   return result;
 }

@@ -88,13 +88,16 @@ function timeFormatter(locale, timeZone) {
  *
  *   incidentsCsv(incidents, {
  *     headers,    // {at, tournament, session, table, player, seat, ruleset, ruling, penalty, title, section, points,
- *                 //  note}: column titles in the reader's language, config.strings.csv.headers (webapp/export_strings.py)
+ *                 //  note}: column titles in the reader's language, config.strings.csv.headers
+ *                 //  (webapp/export_strings.py)
  *     locale,     // the reader's language, e.g. config.lang ('en', 'fr', 'it') or a finer tag ('en-GB'): dates,
  *                 //  the decimal mark of points, and the default separator
  *     timeZone,   // IANA zone of the times, e.g. 'Europe/Paris'; the device's is
  *                 //  Intl.DateTimeFormat().resolvedOptions().timeZone (undefined also means the device's)
- *     separator,  // ',' or ';' (the referee's choice); default csvSeparator(locale): ',' in English, ';' in French, Italian
- *     winds,      // the seat names in the reader's language in SEATS order, config.strings.winds; omitted: seats as typed
+ *     separator,  // ',' or ';' (the referee's choice); default csvSeparator(locale): ',' in English, ';' in
+ *                 //  French, Italian
+ *     winds,      // the seat names in the reader's language in SEATS order, config.strings.winds; omitted:
+ *                 //  seats as typed
  *     describe,   // (incident) => ({ruleset, penalty, title, section}) in the reader's language; anything missing
  *                 //  falls back to the incident's own field (rulesetId for ruleset)
  *   })

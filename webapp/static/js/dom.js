@@ -1,6 +1,6 @@
 /**
- * Text that can change the direction of what follows it: right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko...)
- * or explicit direction marks, embeddings, overrides and isolates. A player's name with an override and no
+ * Text that can change the direction of what follows it: right-to-left letters (Hebrew, Arabic, Syriac, Thaana,
+ * N'Ko...) or explicit direction marks, embeddings, overrides and isolates. A player's name with an override and no
  * terminator would otherwise reverse the app's own text after it on the same line.
  */
 const DIRECTIONAL = /[\u0590-\u08FF\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\uFB1D-\uFDFF\uFE70-\uFEFF]|\uD802[\uDC00-\uDFFF]|\uD803[\uDC00-\uDE7F]|\uD83A[\uDC00-\uDFFF]|\uD83B[\uDC00-\uDEFF]/;

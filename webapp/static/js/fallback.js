@@ -1,4 +1,5 @@
-/** Static hosting: sends `/` to the visitor's language, and lets the service worker answer deep links the host does not know. */
+/** Static hosting: sends `/` to the visitor's language, and lets the service worker answer deep links the host does
+ * not know. */
 
 const RETRIED_KEY = 'fallback-retried';
 
@@ -19,7 +20,8 @@ async function controlled() {
   await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
 }
 
-/** A language path the host does not have: once the service worker controls the page, it serves that language's shell. */
+/** A language path the host does not have: once the service worker controls the page, it serves that language's
+ * shell. */
 async function retryThroughServiceWorker() {
   const tried = sessionStorage.getItem(RETRIED_KEY) === location.pathname;
   if (tried || !('serviceWorker' in navigator)) {

@@ -211,7 +211,8 @@ export function scoreDraw(table, ruleset, raw = {}) {
   if (ctx.unset) return { errors: { start: 'setting_missing' } };
   const notes = [];
   const forced = values.noten || [];
-  if (table.seats.some((seat, index) => seat.riichi && noten.includes(index) && !forced.includes(index) && !seat.deadHand)) {
+  if (table.seats.some((seat, index) => seat.riichi && noten.includes(index) && !forced.includes(index)
+    && !seat.deadHand)) {
     notes.push('riichi_noten');  // a riichi hand noten at the draw is a noten riichi: its ruling applies instead
   }
   const dealerStays = rules.dealer_stays === 'tenpai' && tenpai.includes(table.dealer);

@@ -86,7 +86,8 @@ export function parseExport(text) {
  * device: {players, events} as stored on this device.
  */
 export function reconcileImport(parsed, device) {
-  const events = new Set([LOCAL_EVENT_ID, ...device.events.map((event) => event.id), ...parsed.events.map((event) => event.id)]);
+  const events = new Set([
+    LOCAL_EVENT_ID, ...device.events.map((event) => event.id), ...parsed.events.map((event) => event.id)]);
   for (const [index, incident] of parsed.incidents.entries()) {
     if (incident.eventId !== undefined && incident.eventId !== null && !events.has(incident.eventId)) {
       return { error: 'unknown_event', path: `incidents/${index}/eventId` };
@@ -97,8 +98,10 @@ export function reconcileImport(parsed, device) {
   const sameAs = new Map();  // a file player's id → the id of the player it is
   const players = [];
   for (const player of parsed.players) {
-    const twin = byId.has(player.id) || player.deleted ? null : known.find((other) => eventIdOf(other) === eventIdOf(player)
-      && normalizeName(other.name) === normalizeName(player.name));
+    const twin = byId.has(player.id) || player.deleted
+      ? null
+      : known.find((other) => eventIdOf(other) === eventIdOf(player)
+        && normalizeName(other.name) === normalizeName(player.name));
     if (twin) {
       sameAs.set(player.id, twin.id);
       continue;
@@ -107,14 +110,18 @@ export function reconcileImport(parsed, device) {
     if (!player.deleted) known.push(player);
   }
   const incidents = parsed.incidents.map((incident) => (sameAs.has(incident.playerId)
-    ? { ...incident, playerId: sameAs.get(incident.playerId), player: known.find((p) => p.id === sameAs.get(incident.playerId)).name }
+    ? {
+      ...incident, playerId: sameAs.get(incident.playerId),
+      player: known.find((p) => p.id === sameAs.get(incident.playerId)).name,
+    }
     : incident));
   return { incidents, players, events: parsed.events };
 }
 
 /** The same incident content, whether an empty text or a null points is written out or left out. */
 export function sameIncident(a, b) {
-  const canonical = (item) => JSON.stringify([item.id, item.at, item.eventId ?? null, item.player, item.playerId ?? null,
+  const canonical = (item) => JSON.stringify([
+    item.id, item.at, item.eventId ?? null, item.player, item.playerId ?? null,
     item.rulesetId, item.rulingId, item.points ?? null, ...TEXT_FIELDS.map((key) => item[key] ?? '')]);
   return canonical(a) === canonical(b);
 }

@@ -20,11 +20,13 @@ function currentName(players, item) {
   return (item.playerId && players.get(item.playerId)?.name) || item.player.trim();
 }
 
-/** Who an incident is about, for counting (player-record.js isAbout): its roster player, or its typed name in its event.
- * everyone: the roster players, as a list or as playersById's Map (the Map when called for many incidents). */
+/** Who an incident is about, for counting (player-record.js isAbout): its roster player, or its typed name in its
+ * event. everyone: the roster players, as a list or as playersById's Map (the Map when called for many incidents). */
 export function personOf(item, everyone) {
   const eventId = eventIdOf(item);
-  return item.playerId ? { playerId: item.playerId, name: currentName(playersById(everyone), item), eventId } : { name: item.player.trim(), eventId };
+  return item.playerId
+    ? { playerId: item.playerId, name: currentName(playersById(everyone), item), eventId }
+    : { name: item.player.trim(), eventId };
 }
 
 const typedKey = (eventId, name) => `${eventId}:${normalizeName(name)}`;
@@ -37,15 +39,17 @@ export function personIndex(incidents) {
   const byPlayerId = new Map();
   const byTypedName = new Map();
   for (const item of incidents) {
-    const [map, key] = item.playerId ? [byPlayerId, item.playerId] : [byTypedName, typedKey(eventIdOf(item), item.player)];
+    const [map, key] = item.playerId
+      ? [byPlayerId, item.playerId]
+      : [byTypedName, typedKey(eventIdOf(item), item.player)];
     if (!map.has(key)) map.set(key, []);
     map.get(key).push(item);
   }
   return { byPlayerId, byTypedName };
 }
 
-/** Every incident that may be about this person (player-record.js isAbout picks among them): their roster id's, and the ones
- * typed under their name in their event. */
+/** Every incident that may be about this person (player-record.js isAbout picks among them): their roster id's, and
+ * the ones typed under their name in their event. */
 export function incidentsOf(index, who) {
   const typed = index.byTypedName.get(typedKey(who.eventId ?? '', who.name)) ?? [];
   return who.playerId ? [...(index.byPlayerId.get(who.playerId) ?? []), ...typed] : typed;
@@ -80,7 +84,8 @@ const byText = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
 export function filterChoices(incidents, events, everyone, filters = NO_FILTER) {
   const inEvent = filters.event ? incidents.filter((item) => eventIdOf(item) === filters.event) : incidents;
   const byId = playersById(everyone);
-  const listed = events.filter((event) => !filters.event || event.id === filters.event).flatMap((event) => event.sessions ?? []);
+  const listed = events.filter((event) => !filters.event || event.id === filters.event)
+    .flatMap((event) => event.sessions ?? []);
   const sessions = [...new Set([...listed, ...knownSessions(inEvent)])];
   const tables = [...new Set(inEvent.map((item) => item.table).filter(Boolean))].sort(byText);
   const players = new Map();
@@ -121,7 +126,9 @@ export function cardGroups(shown, everyone, filters = NO_FILTER) {
 export function cardsOf(rulesets, groups, index, today = undefined) {
   return groups.map(({ who, ...group }) => {
     const ruleset = rulesets[group.rulesetId];
-    const found = ruleset ? playerRecord({ ruleset, incidents: incidentsOf(index, who), who, session: group.session, at: today }) : { incidents: group.count };
+    const found = ruleset
+      ? playerRecord({ ruleset, incidents: incidentsOf(index, who), who, session: group.session, at: today })
+      : { incidents: group.count };
     return { ...group, found };
   });
 }

@@ -27,7 +27,8 @@ export function makeIncident(values, now = new Date()) {
   const player = text('player');
   if (!player) errors.player = 'empty_player';
   const read = typeof values.points === 'number' ? { value: values.points }
-    : parseNumber(values.points, { lang: values.lang, decimals: 2, min: -MAX_POINTS, max: MAX_POINTS, required: false });
+    : parseNumber(values.points, {
+      lang: values.lang, decimals: 2, min: -MAX_POINTS, max: MAX_POINTS, required: false });
   if (read.error) errors.points = read.error;
   else if (read.value !== null && Math.abs(read.value) > MAX_POINTS) errors.points = 'too_large';
   const points = read.error ? null : read.value;

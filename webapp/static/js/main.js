@@ -68,7 +68,8 @@ function holdTaps() {
   let prefetched = false;
   const onClick = (event) => {
     const link = event.target.closest('a[data-nav]');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (!link || event.defaultPrevented || event.button !== 0
+      || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     if (!prefetched) prefetchData('high');
     prefetched = true;

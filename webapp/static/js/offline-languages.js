@@ -74,7 +74,9 @@ export async function setUpOfflineLanguages(registration, strings) {
     node.dataset.languages = kept.join(' ');
     const every = all.every((lang) => kept.includes(lang));
     button.hidden = every;
-    text.textContent = every ? strings.offline_languages_kept : format(strings.offline_languages_list, { languages: languageNames(kept) });
+    text.textContent = every
+      ? strings.offline_languages_kept
+      : format(strings.offline_languages_list, { languages: languageNames(kept) });
   };
   show((await ask(worker, 'kept-languages')).languages);
   reportMissing(node, strings);

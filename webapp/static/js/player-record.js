@@ -62,7 +62,8 @@ export function isAbout(item, who) {
 /** How close in time an applied ruling and an unlinked incident of the same ruling must be to be one offence. */
 const SAME_OFFENCE_MS = 30 * 60000;
 
-/** The applied rulings the log does not hold yet: linked by stepId, else paired with a same-ruling incident close by. */
+/** The applied rulings the log does not hold yet: linked by stepId, else paired with a same-ruling incident close
+ * by. */
 function notLogged(applied, logged) {
   const linked = new Set(logged.map((item) => item.stepId).filter(Boolean));
   const free = logged.filter((item) => !item.stepId);

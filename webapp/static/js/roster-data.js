@@ -27,7 +27,8 @@ export function rosterOf(players, event, events = []) {
 
 /** The roster as it is shown: present players (no tombstones), by name. */
 export function present(players) {
-  return players.filter((player) => !player.deleted).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return players.filter((player) => !player.deleted)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** Present players whose name is the same as `name` once normalized (case, accents, punctuation, spaces). */
@@ -139,8 +140,8 @@ export function pickPlayer(roster, { playerId = '', name = '' }, eventId, keep =
 }
 
 /**
- * Who a typed or picked name is, for counting escalation (player-record.js isAbout): the roster player of that name in the
- * event, or the name alone when no present player (or more than one) has it.
+ * Who a typed or picked name is, for counting escalation (player-record.js isAbout): the roster player of that name in
+ * the event, or the name alone when no present player (or more than one) has it.
  */
 export function personFor(roster, name, eventId, playerId = '') {
   const picked = playerId && present(roster).find((player) => player.id === playerId);

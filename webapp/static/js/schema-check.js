@@ -50,12 +50,15 @@ export function schemaProblems(schema, value, path, report) {
     if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) fail('invalid');
   }
   if (typeof value === 'number') {
-    if ((schema.minimum !== undefined && value < schema.minimum) || (schema.maximum !== undefined && value > schema.maximum)
+    if ((schema.minimum !== undefined && value < schema.minimum)
+      || (schema.maximum !== undefined && value > schema.maximum)
       || Number.isNaN(value)) fail('invalid');
   }
   if (Array.isArray(value)) {
     if (schema.maxItems !== undefined && value.length > schema.maxItems) fail('invalid');
-    if (schema.items !== undefined) value.forEach((item, index) => schemaProblems(schema.items, item, join(path, index), report));
+    if (schema.items !== undefined) {
+      value.forEach((item, index) => schemaProblems(schema.items, item, join(path, index), report));
+    }
     if (schema.uniqueItems) {
       const repeated = value.findIndex((item, index) => value.slice(0, index).some((earlier) => same(earlier, item)));
       if (repeated >= 0) report.add(join(path, repeated), 'duplicate');
@@ -73,7 +76,8 @@ export function schemaProblems(schema, value, path, report) {
   }
 }
 
-/** Every problem of `value` as a record of `kind` ('incident', 'player', 'event', 'version'), as the server finds them. */
+/** Every problem of `value` as a record of `kind` ('incident', 'player', 'event', 'version'), as the server finds
+ * them. */
 export function recordProblems(kind, value) {
   const report = problems();
   schemaProblems(SCHEMAS[kind], value, '', report);

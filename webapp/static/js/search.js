@@ -80,7 +80,8 @@ function rulingFields(ruleset, rulingId, path, tagLabels, incoming = []) {
 function parseTerm(term) {
   return String(term).split(/\s+/).flatMap((word) => {
     const star = word.endsWith('*');
-    return tokenize(star ? word.slice(0, -1) : word).map((stem, index, all) => ({ stem, star: star && index === all.length - 1 }));
+    return tokenize(star ? word.slice(0, -1) : word).map((stem, index, all) => ({
+      stem, star: star && index === all.length - 1 }));
   }).filter((word) => word.stem);
 }
 
@@ -122,7 +123,8 @@ export function buildIndex(rulesets, { tagLabels = {}, synonyms = {} } = {}) {
       docOf.set(`${ruleset.id}:${rulingId}`, doc);
       if (!byTag.has(ruling.tag)) byTag.set(ruling.tag, new Map());
       byTag.get(ruling.tag).set(doc, WEIGHTS.tag);
-      for (const [weight, text] of rulingFields(ruleset, rulingId, paths[rulingId], tagLabels, incoming.get(rulingId))) {
+      for (const [weight, text] of rulingFields(
+        ruleset, rulingId, paths[rulingId], tagLabels, incoming.get(rulingId))) {
         for (const token of tokenize(text)) {
           let byDoc = postings.get(token);
           if (!byDoc) postings.set(token, (byDoc = new Map()));
@@ -155,7 +157,9 @@ function matchWord(index, word) {
   if (!prefix && !typo) return found;
   for (const token of index.vocabulary) {
     if (token === word) continue;
-    if (prefix && token.length > word.length && token.startsWith(word)) mergeInto(found, index.postings.get(token), PREFIX);
+    if (prefix && token.length > word.length && token.startsWith(word)) {
+      mergeInto(found, index.postings.get(token), PREFIX);
+    }
     else if (typo && withinOneEdit(token, word)) mergeInto(found, index.postings.get(token), TYPO);
   }
   return found;
@@ -202,7 +206,9 @@ function synonymAt(index, words, start) {
     for (const term of group.terms) {
       if (start + term.length > words.length || (best && term.length < best.length)) continue;
       const typed = words.slice(start, start + term.length);
-      if (!term.every((word, offset) => typedMatches(typed[offset], word, start + offset === words.length - 1))) continue;
+      if (!term.every((word, offset) => typedMatches(typed[offset], word, start + offset === words.length - 1))) {
+        continue;
+      }
       // Among terms of the same length, prefer the one typed with the fewest changes.
       const exact = term.filter((word, offset) => word.stem === typed[offset]).length;
       if (!best || term.length > best.length || exact > best.exact) best = { group, term, length: term.length, exact };
@@ -248,7 +254,8 @@ export function readQuery(index, query) {
   for (let position = 0; position < used.length;) {
     const synonym = synonymAt(index, used, position);
     const length = synonym ? synonym.length : 1;
-    pieces.push({ words: used.slice(position, position + length), group: synonym?.group || null, term: synonym?.term || null });
+    pieces.push({
+      words: used.slice(position, position + length), group: synonym?.group || null, term: synonym?.term || null });
     position += length;
   }
   return pieces;

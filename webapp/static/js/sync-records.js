@@ -9,7 +9,8 @@ import { playerProblems } from './storage/kinds/player.js';
 const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', ...TEXT_FIELDS];
 const PLAYER_KEYS = ['name', 'number', 'club', 'note'];
 
-const pick = (record, keys) => Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
+const pick = (record, keys) => Object.fromEntries(keys.filter((key) => record[key] !== undefined)
+  .map((key) => [key, record[key]]));
 
 /** The event an event on the server is on the phone: the same id, with the server's link. */
 export function localEvent(server) {
@@ -27,7 +28,9 @@ export function localEvent(server) {
  */
 export function incidentBody(incident, serverPlayers = null) {
   const body = pick(incident, INCIDENT_KEYS);
-  if (incident.playerId !== undefined && (serverPlayers === null || serverPlayers.has(incident.playerId))) body.playerId = incident.playerId;
+  if (incident.playerId !== undefined && (serverPlayers === null || serverPlayers.has(incident.playerId))) {
+    body.playerId = incident.playerId;
+  }
   return body;
 }
 

@@ -35,7 +35,8 @@ export function canonical(value) {
   return JSON.stringify(value ?? null);
 }
 
-const sameValue = (a, b) => Boolean(a.deleted) === Boolean(b.deleted) && (a.deleted || canonical(a.body) === canonical(b.body));
+const sameValue = (a, b) => Boolean(a.deleted) === Boolean(b.deleted)
+  && (a.deleted || canonical(a.body) === canonical(b.body));
 
 /** The head a phone shows for a record: the one stored last (several heads: a conflict, shown until settled). */
 export function currentHead(entry) {
@@ -91,7 +92,9 @@ export function stage(state, locals, newId = null, { unreadable = [] } = {}) {
     const same = heads.find((head) => sameValue(head, value));
     if ((before && sameValue(before, value)) || same) {
       next.refused = next.refused.filter((item) => item.version.record_id !== record.id);
-      if (same && next.known[record.id]?.shown !== undefined) next.known[record.id] = { ...next.known[record.id], shown: same.id };
+      if (same && next.known[record.id]?.shown !== undefined) {
+        next.known[record.id] = { ...next.known[record.id], shown: same.id };
+      }
       return;
     }
     if (next.refused.some((item) => item.version.record_id === record.id && sameValue(item.version, value))) return;
@@ -127,12 +130,15 @@ export function nextBatch(state, max = MAX_BATCH) {
 
 function addVersion(entry, version, seq, author) {
   if (entry.seen.includes(version.version_id)) {
-    entry.heads = entry.heads.map((head) => (head.id === version.version_id && head.seq == null ? { ...head, seq } : head));
+    entry.heads = entry.heads.map((head) => (head.id === version.version_id && head.seq == null
+      ? { ...head, seq }
+      : head));
     return false;
   }
   entry.seen.push(version.version_id);
   entry.heads = entry.heads.filter((head) => !version.parents.includes(head.id));
-  entry.heads.push({ id: version.version_id, body: version.deleted ? null : version.body, deleted: version.deleted, seq, author });
+  entry.heads.push({
+    id: version.version_id, body: version.deleted ? null : version.body, deleted: version.deleted, seq, author });
   return true;
 }
 
@@ -151,7 +157,8 @@ export function afterUpload(state, batch, results, { eventId = null, author = nu
     if (result.status === 'refused') {
       const item = { version, error: result.error, field: result.field ?? null };
       refused.push(item);
-      next.refused = [...next.refused.filter((old) => old.version.record_id !== version.record_id), item].slice(-KEPT_REFUSALS);
+      next.refused = [...next.refused.filter((old) => old.version.record_id !== version.record_id), item]
+        .slice(-KEPT_REFUSALS);
       return;
     }
     next.refused = next.refused.filter((old) => old.version.record_id !== version.record_id);  // superseded
@@ -207,8 +214,11 @@ export function applyChanges(state, changes, cursor, { eventId = null } = {}) {
     const value = kept ?? head;  // a player in conflict told it is an alias: keeps showing what it showed
     next.known[id] = { ...entry, shown: value.id };  // taken back by notShown() if the write does not happen
     writes.push({
-      kind: entry.kind, id, eventId: entry.eventId, deleted: value.deleted, body: value.body, aliasOf: entry.aliasOf ?? null,
-      before: shown ? { deleted: shown.deleted, body: shown.body, id: shownId } : { deleted: true, body: null, id: shownId },
+      kind: entry.kind, id, eventId: entry.eventId, deleted: value.deleted, body: value.body,
+      aliasOf: entry.aliasOf ?? null,
+      before: shown
+        ? { deleted: shown.deleted, body: shown.body, id: shownId }
+        : { deleted: true, body: null, id: shownId },
     });
   }
   return { state: next, writes };
@@ -266,7 +276,8 @@ export function settle(state, recordId, keep, newId = newVersionId) {
     deleted: Boolean(chosen.deleted), body: chosen.deleted ? null : chosen.body,
   };
   next.outbox.push(version);
-  const write = { kind: entry.kind, id: recordId, eventId: entry.eventId, deleted: version.deleted, body: version.body };
+  const write = {
+    kind: entry.kind, id: recordId, eventId: entry.eventId, deleted: version.deleted, body: version.body };
   return { state: next, version, write };
 }
 
@@ -282,6 +293,9 @@ export function discardRefused(state, recordId) {
   const head = currentHead(entry);
   const kind = entry?.kind ?? state.refused.find((item) => item.version.record_id === recordId).version.kind;
   if (head) next.known[recordId] = { ...entry, shown: head.id };
-  const write = { kind, id: recordId, eventId: entry?.eventId ?? null, deleted: head ? head.deleted : true, body: head ? head.body : null };
+  const write = {
+    kind, id: recordId, eventId: entry?.eventId ?? null, deleted: head ? head.deleted : true,
+    body: head ? head.body : null,
+  };
   return { state: next, write };
 }

@@ -32,9 +32,12 @@ export function tableDiff(before, after, path = []) {
   const isNode = (value) => value !== null && typeof value === 'object';
   if (isNode(before) && isNode(after) && Array.isArray(before) === Array.isArray(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    return keys.flatMap((key) => tableDiff(before[key], after[key], [...path, Array.isArray(before) ? Number(key) : key]));
+    return keys.flatMap((key) => tableDiff(
+      before[key], after[key], [...path, Array.isArray(before) ? Number(key) : key]));
   }
-  return same(before, after) ? [] : [{ path, from: before === undefined ? null : before, to: after === undefined ? null : after }];
+  return same(before, after)
+    ? []
+    : [{ path, from: before === undefined ? null : before, to: after === undefined ? null : after }];
 }
 
 /**
@@ -95,7 +98,8 @@ function compare(history, ruleset, steps, skip) {
     if (id === skip || !outcomes.has(id)) continue;
     const other = outcomes.get(id);
     if (!same(summary(outcome), summary(other))) {
-      later.push({ id, kind: step.kind, before: summary(outcome), after: summary(other), fails: Boolean(other.errors) });
+      later.push({
+        id, kind: step.kind, before: summary(outcome), after: summary(other), fails: Boolean(other.errors) });
     }
   }
   return { later, values: tableDiff(now.table, then.table), table: then.table };
@@ -120,7 +124,8 @@ export function undoStep(history, stepId = history.steps[history.steps.length - 
   const index = history.steps.findIndex((step) => step.id === stepId);
   if (index < 0) return history;
   const entry = { step: history.steps[index], after: index ? history.steps[index - 1].id : null };
-  return { ...history, steps: history.steps.filter((_, position) => position !== index), undone: [...history.undone, entry] };
+  return {
+    ...history, steps: history.steps.filter((_, position) => position !== index), undone: [...history.undone, entry] };
 }
 
 /** Where an undone step goes back: its own place, as steps always stand in the order they were added (by id). */
@@ -175,9 +180,10 @@ function migrateTable(table, ruleset) {
  * A stored history made ready to use with the ruleset's data: a null start (set aside when damaged) becomes a fresh
  * table; a history stored by version 1 of the kind or the previous release (`legacy`), or holding whole-table edits, is
  * rebuilt step by step: every step keeps its place and date, and a whole-table edit becomes the changes against the
- * table replayed just before it. Where today's calculator computes a step differently from the app that stored it (bugs since fixed,
- * such as a substitute's result credited to the absent player), an edit marked `origin: 'migration'` right after
- * it keeps the values the referee saw, so nothing changes under them; undoing that edit applies the correction.
+ * table replayed just before it. Where today's calculator computes a step differently from the app that stored it
+ * (bugs since fixed, such as a substitute's result credited to the absent player), an edit marked
+ * `origin: 'migration'` right after it keeps the values the referee saw, so nothing changes under them; undoing
+ * that edit applies the correction.
  * Undone steps of such a history are dropped (version 1 kept none). Returns the history to use.
  */
 export function upgradeHistory(stored, ruleset, now = new Date().toISOString()) {

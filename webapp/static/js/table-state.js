@@ -101,7 +101,9 @@ export function tableRules(ruleset, table) {
     dealer_stays: pick(riichi.dealer_stays, 'dealer_stays'),
   };
   const counter = rules.counter;
-  if (counter && !(Number.isInteger(counter.ron) && Number.isInteger(counter.tsumo_each))) rules.counter = null;  // half set
+  if (counter && !(Number.isInteger(counter.ron) && Number.isInteger(counter.tsumo_each))) {
+    rules.counter = null;  // half set
+  }
   rules.missing = eventSettingsNeeded(ruleset).filter((key) => rules[key] === null);
   return rules;
 }

@@ -11,7 +11,10 @@ function shortcutTo(rulesets, chosenId, { rulesetId, rulingId }) {
   const ruleset = rulesets.find((candidate) => candidate.id === rulesetId);
   const ruling = ruleset && Object.hasOwn(ruleset.rulings, rulingId) ? ruleset.rulings[rulingId] : null;
   if (!ruling) return null;  // a ruling a newer ruleset no longer has
-  return { rulesetId, rulingId, title: ruling.title, rulesetName: rulesetId === chosenId ? null : ruleset.short_name || ruleset.name };
+  return {
+    rulesetId, rulingId, title: ruling.title,
+    rulesetName: rulesetId === chosenId ? null : ruleset.short_name || ruleset.name,
+  };
 }
 
 /** The chosen ruleset's common incidents, and the referee's favourites and recent rulings (ruleset data needed). */
@@ -67,7 +70,9 @@ export function createHomeScreen(ctx) {
       return {
         children: renderHome({
           config: ctx.config, chosenId: state.chosenId,
-          shortcuts: state.shortcuts && shortcutsView ? shortcutsView.renderShortcuts(ctx.config, state.shortcuts) : null,
+          shortcuts: state.shortcuts && shortcutsView
+            ? shortcutsView.renderShortcuts(ctx.config, state.shortcuts)
+            : null,
           notices: renderNotices(ctx.config, state.notices, { reload: ctx.reload }),
         }),
       };

@@ -94,7 +94,8 @@ export function createLogScreen(ctx, { rulesets }) {
     recordOf(rulesetId, { player, session }, eventId) {
       const ruleset = rulesets[rulesetId];
       if (!ruleset) return null;
-      const who = personFor(rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId);
+      const who = personFor(
+        rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId);
       return playerRecord({ ruleset, incidents, who, session });
     },
     toggleAdd(open) {
@@ -237,9 +238,12 @@ export function createLogScreen(ctx, { rulesets }) {
       entries.sort((a, b) => byTime(b.incident, a.incident));
       const groups = cardGroups(shown, players, filters);
       const view = {
-        status: read.log.status, entries, shownCount: listed.length, moreIncidents: listed.length > pages.incidents, total: incidents.length,
-        filters, choices: choicesIn(read, filters.event, () => filterChoices(incidents, events, players, filters)), events: roster.events, currentEvent: roster.event.id,
-        cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()), moreCards: groups.length > pages.cards,
+        status: read.log.status, entries, shownCount: listed.length, moreIncidents: listed.length > pages.incidents,
+        total: incidents.length,
+        filters, choices: choicesIn(read, filters.event, () => filterChoices(incidents, events, players, filters)),
+        events: roster.events, currentEvent: roster.event.id,
+        cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()),
+        moreCards: groups.length > pages.cards,
         importState, health,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
@@ -253,7 +257,9 @@ export function createLogScreen(ctx, { rulesets }) {
         } },
         on: { ...on, recordOf: on.addedRecordOf },
       });
-      return { children: renderLog({ config, rulesets, view: { ...view, addBlock }, on }), title: config.strings.log.title };
+      return {
+        children: renderLog({ config, rulesets, view: { ...view, addBlock }, on }), title: config.strings.log.title,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The roster and events screen's controller: the current event and its players, through services/events.js and
- * services/roster.js; a player being renamed keeps its form open across refreshes; each player's status is their record.
+ * services/roster.js; a player being renamed keeps its form open across refreshes; each player's status is their
+ * record.
  */
 import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
 import { noticesFor } from '../services/health.js';
@@ -55,7 +56,8 @@ export function createRosterScreen(ctx, { rulesets }) {
       renaming.delete(id);
       ctx.refresh();
     },
-    renamePlayer: async (id, values, rev) => after(await renamePlayer(player(id), values, rev || revOf(id)), () => renaming.delete(id)),
+    renamePlayer: async (id, values, rev) => after(
+      await renamePlayer(player(id), values, rev || revOf(id)), () => renaming.delete(id)),
     async removePlayer(id, rev) {
       const removed = await removePlayer(id, rev);
       problem = removed.error ?? (removed.conflict ? 'conflict' : null);
@@ -90,7 +92,8 @@ export function createRosterScreen(ctx, { rulesets }) {
         eventRev: roster.events.find((entry) => entry.event.id === roster.event.id)?.rev ?? '',
         events: roster.events,
         defaultRuleset: roster.event.rulesetId ?? settings.ruleset,
-        players: roster.players.map((entry) => ({ ...entry, editing: renaming.has(entry.player.id), record: recordOf(entry.player) })),
+        players: roster.players.map((entry) => ({
+          ...entry, editing: renaming.has(entry.player.id), record: recordOf(entry.player) })),
         added, problem, pasted,
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
@@ -98,7 +101,11 @@ export function createRosterScreen(ctx, { rulesets }) {
       problem = null;
       pasted = null;
       return {
-        children: renderRoster({ config, rulesets: rulesets.map((ruleset) => ({ id: ruleset.id, name: ruleset.short_name || ruleset.name })), view, on }),
+        children: renderRoster({
+          config,
+          rulesets: rulesets.map((ruleset) => ({ id: ruleset.id, name: ruleset.short_name || ruleset.name })),
+          view, on,
+        }),
         title: config.strings.roster.title,
       };
     },

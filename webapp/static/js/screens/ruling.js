@@ -76,7 +76,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         },
         on: {
           recordOf: ({ player, session }) => {
-            const found = playerRecord({ ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
+            const found = playerRecord({
+              ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
             return { ...found, points: nextPoints(ruleset, rulingId, found) };
           },
           save: async (values) => {
@@ -89,11 +90,14 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           },
         },
       });
-      // The offender's record (player-record.js): the log's incidents of the player at that seat with the rulings applied
-      // at this table and not logged; an incident recorded on this screen for this same offence is not counted twice.
+      // The offender's record (player-record.js): the log's incidents of the player at that seat with the rulings
+      // applied at this table and not logged; an incident recorded on this screen for this same offence is not
+      // counted twice.
       let replayedFor = null;  // the applied rulings by seat, worked out once per history
       const appliedAt = (index) => {
-        if (replayedFor?.history !== history) replayedFor = { history, seats: appliedBySeat(replayHistory(history, ruleset), seatIndex) };
+        if (replayedFor?.history !== history) {
+          replayedFor = { history, seats: appliedBySeat(replayHistory(history, ruleset), seatIndex) };
+        }
         return replayedFor.seats[index];
       };
       const recordAt = (offender) => {
@@ -103,7 +107,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const named = Boolean(seat.name || seat.playerId);
         const who = named ? personFor(roster.all, seat.name, roster.event.id, seat.playerId || '') : '';
         const earlier = named ? incidents.filter((incident) => !recordedHere.has(incident.id)) : [];
-        return playerRecord({ ruleset, incidents: earlier, applied: appliedAt(index), who, session: settings.context.session });
+        return playerRecord({
+          ruleset, incidents: earlier, applied: appliedAt(index), who, session: settings.context.session });
       };
       const countsFor = (inputs) => {
         const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
@@ -134,7 +139,9 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       // applied at this table and not logged, each counted once.
       const recordOf = (done) => {
         if (!done?.who) return null;
-        const applied = done.seat === null || !history ? [] : appliedBySeat(replayHistory(history, ruleset), seatIndex)[done.seat];
+        const applied = done.seat === null || !history
+          ? []
+          : appliedBySeat(replayHistory(history, ruleset), seatIndex)[done.seat];
         return playerRecord({ ruleset, incidents, applied, who: done.who, session: settings.context.session });
       };
       /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
@@ -147,7 +154,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const stepInputs = countsFor(ruled);
         const previewed = applyRuling(table, ruleset, rulingId, stepInputs);
         const name = seated?.name || typed.trim() || (seat === null ? '' : config.strings.winds[seat]);
-        const values = { ...settings.context, player: name, playerId: seated?.name ? seated.playerId || undefined : undefined,
+        const values = {
+          ...settings.context, player: name, playerId: seated?.name ? seated.playerId || undefined : undefined,
           seat: seat === null ? '' : config.strings.winds[seat], points: previewed.penalty ? String(previewed.penalty) : '' };
         const step = { kind: 'ruling', rulingId, inputs: stepInputs, action: act.id };
         let saved;
@@ -172,7 +180,10 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         config, ruleset,
         act: {
           status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords,
-          context: { event: roster.event.name || config.strings.roster.local, session: settings.context.session, table: settings.context.table },
+          context: {
+            event: roster.event.name || config.strings.roster.local, session: settings.context.session,
+            table: settings.context.table,
+          },
           done: act.done && { ...act.done, record: recordOf(act.done) },
         },
         on: {

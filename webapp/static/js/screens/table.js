@@ -35,11 +35,13 @@ function seatRecords(ruleset, table, replayed, record) {
   return table.seats.map((seat, index) => {
     const named = Boolean(seat.name || seat.playerId);
     const who = named ? personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '') : '';
-    return playerRecord({ ruleset, incidents: named ? record.incidents : [], applied: applied[index], who, session: record.session, at });
+    return playerRecord({
+      ruleset, incidents: named ? record.incidents : [], applied: applied[index], who, session: record.session, at });
   });
 }
 
-/** A hand's errors, with `settings` added when the event has not set a figure it needs (no field of the form shows that). */
+/** A hand's errors, with `settings` added when the event has not set a figure it needs (no field of the form shows
+ * that). */
 function withSettings(errors) {
   return Object.values(errors).includes('setting_missing') ? { ...errors, settings: 'setting_missing' } : errors;
 }
@@ -51,20 +53,24 @@ function boardView(ruleset, board, record) {
   const replayed = replayHistory(history, ruleset);
   const table = {
     ...replayed.table,
-    seats: replayed.table.seats.map((seat) => ({ ...seat, name: playerName(record.roster.all, seat.playerId, seat.name) })),
+    seats: replayed.table.seats.map((seat) => ({
+      ...seat, name: playerName(record.roster.all, seat.playerId, seat.name) })),
   };
   const listed = listSteps(history, ruleset);
   const records = seatRecords(ruleset, table, replayed, record);
   const seatExtras = records.map((found) => ({ counts: found.counts, strikes: found.strikes, status: found.status }));
   const discipline = ruleset.discipline
-    ? records.map((found, seat) => ({ seat, strikes: found.strikes, status: found.status, suspensions: found.suspensions }))
+    ? records.map((found, seat) => ({
+      seat, strikes: found.strikes, status: found.status, suspensions: found.suspensions }))
     : null;
   const scoring = ruleset.scoring || {};
   return {
     status: 'ok', rev: board.rev, history, table, kinds: scoreKinds(ruleset), features: tableFeatures(ruleset), seatExtras,
-    sticks: sticksOnTable(table), steps: listed.steps, byId: Object.fromEntries([...listed.steps, ...listed.undone].map((item) => [item.id, item.step])),
+    sticks: sticksOnTable(table), steps: listed.steps,
+    byId: Object.fromEntries([...listed.steps, ...listed.undone].map((item) => [item.id, item.step])),
     undone: listed.undone, warnings: warnings(table, ruleset), discipline,
-    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing, usual: usualFigures(ruleset, table),
+    eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
+    usual: usualFigures(ruleset, table),
     origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
     rosterNames: record.roster.players.map((entry) => entry.player.name),
   };
@@ -83,7 +89,9 @@ function readField(ruleset, lang, path, raw, { whole = false } = {}) {
     return error ? { error } : { value };
   }
   const score = path[0] === 'seats' ? path[2] : null;
-  const options = whole || !score ? { lang, min: 0, max: 999 } : { lang, decimals: decimalsOf(ruleset, score), min: -MAX_NUMBER, max: MAX_NUMBER };
+  const options = whole || !score
+    ? { lang, min: 0, max: 999 }
+    : { lang, decimals: decimalsOf(ruleset, score), min: -MAX_NUMBER, max: MAX_NUMBER };
   const { value, error } = parseNumber(raw, options);
   return error ? { error } : { value };
 }
@@ -146,10 +154,12 @@ const MOVED_SECONDS = 8;
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
-  // tap: the win or draw being scored by tapping seats ({kind: 'win', winner, how, discarder} | {kind: 'draw', tenpai});
+  // tap: the win or draw being scored by tapping seats ({kind: 'win', winner, how, discarder} |
+  // {kind: 'draw', tenpai});
   // moved: what the last scoring moved on each seat, shown on the board for a few seconds with Undo.
   const ui = {
-    open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false, ask: null, undoable: null,
+    open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false,
+    ask: null, undoable: null,
     tap: null, moved: null,
   };
   let movedTimer = null;
@@ -212,7 +222,9 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     /** A reset (end of hanchan, new session) asks first, saying every value it changes; null: not now. */
     askStep: (kind) => {
       const outcome = kind ? applyStep(view.table, ruleset, { kind }) : null;
-      ui.ask = outcome ? { kind, changes: outcome.errors ? [] : tableDiff(view.table, outcome.after), errors: outcome.errors ?? null } : null;
+      ui.ask = outcome
+        ? { kind, changes: outcome.errors ? [] : tableDiff(view.table, outcome.after), errors: outcome.errors ?? null }
+        : null;
       ctx.refresh();
     },
     step: async (kind) => {
@@ -284,7 +296,9 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const tap = ui.tap;
       if (!tap) return;
       if (tap.kind === 'draw') {
-        tap.tenpai = tap.tenpai.includes(index) ? tap.tenpai.filter((seat) => seat !== index) : [...tap.tenpai, index].sort();
+        tap.tenpai = tap.tenpai.includes(index)
+          ? tap.tenpai.filter((seat) => seat !== index)
+          : [...tap.tenpai, index].sort();
       } else if (tap.winner === undefined) tap.winner = index;
       else if (!tap.how && index !== tap.winner) Object.assign(tap, { how: 'ron', discarder: index });
       ctx.refresh();
@@ -302,7 +316,9 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const tap = ui.tap || {};
       const result = tap.kind === 'draw' ? scoreDraw(view.table, ruleset, { tenpai: tap.tenpai })
         : scoreWin(view.table, ruleset, { ...tap, ...values }, { lang });
-      return result.errors ? { errors: result.errors } : { moved: movedBetween(view.table, result.after), sticks: result.sticks };
+      return result.errors
+        ? { errors: result.errors }
+        : { moved: movedBetween(view.table, result.after), sticks: result.sticks };
     },
     tapScore: async (values = {}) => {
       const tap = ui.tap;
@@ -338,9 +354,11 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   return {
     live: true,
     async render() {
-      const [board, log, found, { settings }] = await Promise.all([readBoard(ruleset), readLog(), readRoster(), readSettings()]);
+      const [board, log, found, { settings }] = await Promise.all([
+        readBoard(ruleset), readLog(), readRoster(), readSettings()]);
       roster = found;
-      const record = { roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
+      const record = {
+        roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
       view = boardView(ruleset, board, record);
       if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
       if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;
@@ -352,7 +370,8 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
         ui.reveal = true;
       }
       const notices = await noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
-      const children = renderTable({ config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on });
+      const children = renderTable({
+        config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on });
       ui.reveal = false;  // a form is brought into view once, when it opens
       return {
         children,

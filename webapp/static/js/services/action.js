@@ -22,6 +22,7 @@ export async function applyAndRecord(ruleset, { actionId, rulingId, step, values
   return outcome(result, (done) => {
     const board = boardFrom(ruleset, done.results);
     const recorded = done.results.some((item) => item.kind === 'incident');
-    return { board, incident: made.incident, newPlayer: recorded ? made.newPlayer : null, repeated: !board && !recorded };
+    return {
+      board, incident: made.incident, newPlayer: recorded ? made.newPlayer : null, repeated: !board && !recorded };
   });
 }

@@ -21,7 +21,8 @@ function change(make) {
 
 /** The round starts now: the clock counts from here (players already noted stay, none has arrived yet). */
 export function startRound(at = new Date().toISOString()) {
-  return change((clock) => ({ startedAt: at, players: clock.players.map((player) => ({ ...player, arrivedAt: null })) }));
+  return change((clock) => ({
+    startedAt: at, players: clock.players.map((player) => ({ ...player, arrivedAt: null })) }));
 }
 
 /**
@@ -44,14 +45,21 @@ export async function addAbsent(name) {
   let full = false;
   const result = await change((clock) => {
     full = clock.players.length >= MAX_PLAYERS;
-    return full ? undefined : { ...clock, players: [...clock.players, { id: crypto.randomUUID(), name: trimmed, arrivedAt: null }] };
+    return full
+      ? undefined
+      : { ...clock, players: [...clock.players, { id: crypto.randomUUID(), name: trimmed, arrivedAt: null }] };
   });
   return result.ok && full ? { errors: { name: 'too_many' } } : result;
 }
 
 /** The player has arrived: their minutes stop counting. */
 export function markArrived(playerId, at = new Date().toISOString()) {
-  return change((clock) => ({ ...clock, players: clock.players.map((player) => (player.id === playerId && !player.arrivedAt ? { ...player, arrivedAt: at } : player)) }));
+  return change((clock) => ({
+    ...clock,
+    players: clock.players.map((player) => (player.id === playerId && !player.arrivedAt
+      ? { ...player, arrivedAt: at }
+      : player)),
+  }));
 }
 
 /** Take a player off the clock. */

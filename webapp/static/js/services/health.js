@@ -29,7 +29,8 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
   if (closed) notices.push({ kind: 'storage', problem: closed });
   else if (blocked) notices.push({ kind: 'storage', problem: 'blocked' });
   for (const { kind, id } of scope) {
-    const mine = aside.entries.filter((entry) => entry.kind === kind && (id === undefined || entry.id === id || entry.id === null));
+    const mine = aside.entries.filter((entry) => entry.kind === kind
+      && (id === undefined || entry.id === id || entry.id === null));
     // An older copy that differed from the data in use was replaced, not damaged: said in its own words.
     const replaced = mine.filter((entry) => entry.reason === 'superseded').length;
     if (mine.length - replaced) notices.push({ kind, problem: 'damaged', count: mine.length - replaced });
@@ -37,7 +38,8 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
   }
   // Met while storage is full: damaged items that could not be set aside, the previous release's data not moved in.
   for (const { kind, id } of scope) {
-    const count = damagedNotSetAside().filter((entry) => entry.kind === kind && (id === undefined || entry.id === id)).length;
+    const count = damagedNotSetAside().filter((entry) => entry.kind === kind && (id === undefined || entry.id === id))
+      .length;
     if (count) notices.push({ kind, problem: 'damaged-full', count });
     const waiting = legacyWaiting(kind).filter((item) => id === undefined || item.id === id).length;
     if (waiting) notices.push({ kind, problem: 'legacy-quota', count: waiting });

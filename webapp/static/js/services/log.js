@@ -44,8 +44,11 @@ async function incidentFrom(values, base, keep = null) {
   const picked = pickPlayer(roster.all, { playerId: values.playerId, name: values.player }, roster.event.id, keep);
   const tournament = values.tournament ?? (roster.event.id === LOCAL_EVENT_ID ? '' : roster.event.name);
   const made = makeIncident({ ...values, ...base, eventId: base.eventId ?? roster.event.id, tournament,
-    player: picked.player?.name ?? values.player, playerId: picked.player?.id }, now);  // the server's time when the phone's is off
-  if (made.errors || picked.error) return { errors: { ...made.errors, ...(picked.error ? { player: picked.error } : {}) } };
+    player: picked.player?.name ?? values.player, playerId: picked.player?.id },
+    now);  // the server's time when the phone's is off
+  if (made.errors || picked.error) {
+    return { errors: { ...made.errors, ...(picked.error ? { player: picked.error } : {}) } };
+  }
   return { incident: made.incident, newPlayer: picked.added ? picked.player : null };
 }
 
@@ -130,12 +133,16 @@ export async function planImport(incidents) {
   const log = await readLog();
   const plan = planMerge(log.entries.map((entry) => entry.incident), incidents, log.newer);
   const revs = new Map(log.entries.map((entry) => [entry.incident.id, entry.rev]));
-  return { ...plan, revs: Object.fromEntries(plan.conflicts.map((c) => [c.id, revs.get(c.id)])), empty: !log.entries.length && !log.newer.length };
+  return {
+    ...plan, revs: Object.fromEntries(plan.conflicts.map((c) => [c.id, revs.get(c.id)])),
+    empty: !log.entries.length && !log.newer.length,
+  };
 }
 
 /** The writes that add a file's roster players and events this device does not have (its own are kept as they are). */
 function rosterOps({ players = [], events = [] } = {}) {
-  const add = (kind) => (record) => ({ kind, id: record.id, optional: true, change: (current) => (current ? undefined : record) });
+  const add = (kind) => (record) => ({
+    kind, id: record.id, optional: true, change: (current) => (current ? undefined : record) });
   return [...events.map(add('event')), ...players.map(add('player'))];
 }
 
@@ -154,11 +161,16 @@ export async function mergeImport(plan, take, roster = {}) {
   if (result.refused === 'conflict') return { changed: true };
   if (result.ok) persistAfterSave();
   return result.ok
-    ? { done: { added: plan.added.length, same: plan.same, replaced: taken.length, kept: plan.conflicts.length - taken.length } }
+    ? {
+      done: {
+        added: plan.added.length, same: plan.same, replaced: taken.length, kept: plan.conflicts.length - taken.length,
+      },
+    }
     : { error: result.refused ?? result.error };
 }
 
-/** Replace the whole log with a file's incidents (its players and events added where missing), in one transaction (refused while a newer version's are stored). */
+/** Replace the whole log with a file's incidents (its players and events added where missing), in one transaction
+ * (refused while a newer version's are stored). */
 export async function replaceLog(incidents, roster = {}) {
   const before = (await readLog()).entries.length;
   const result = await writeMany([
@@ -168,5 +180,7 @@ export async function replaceLog(incidents, roster = {}) {
   ]);
   if (result.ok) persistAfterSave();
   if (result.refused === 'newer') return { error: 'newer_data' };
-  return result.ok ? { done: { added: incidents.length, same: 0, replaced: before, kept: 0 } } : { error: result.refused ?? result.error };
+  return result.ok
+    ? { done: { added: incidents.length, same: 0, replaced: before, kept: 0 } }
+    : { error: result.refused ?? result.error };
 }

@@ -20,7 +20,9 @@ import { outcome, revOf, revText } from './outcome.js';
  */
 export async function readRoster(eventId = null) {
   const [found, events] = await Promise.all([list('player'), readEvents()]);
-  const event = eventId === null ? events.current : events.events.find((entry) => entry.event.id === eventId)?.event ?? events.current;
+  const event = eventId === null
+    ? events.current
+    : events.events.find((entry) => entry.event.id === eventId)?.event ?? events.current;
   const revs = new Map(found.items.map((item) => [item.id, revText(item.rev)]));
   const everyone = rosterPlayers(found.items.map((item) => item.data));  // an alias reads as the person's old id
   const all = rosterOf(everyone, event, events.events.map((entry) => entry.event));
@@ -87,7 +89,8 @@ export async function removePlayer(id, rev) {
   return outcome(result);
 }
 
-/** The name to show for a record's player: the roster's current name (after a rename), or the name it was typed with. */
+/** The name to show for a record's player: the roster's current name (after a rename), or the name it was typed
+ * with. */
 export function playerName(players, id, fallback) {
   return (id && players.find((player) => player.id === id)?.name) || fallback;
 }

@@ -1,4 +1,5 @@
-/** The device's settings: the chosen ruleset, the last language, the referee's tournament, session and table, and the current event. */
+/** The device's settings: the chosen ruleset, the last language, the referee's tournament, session and table, and the
+ * current event. */
 import { onChange } from '../storage/changes.js';
 import { defaultSettings } from '../storage/kinds/settings.js';
 import { mirrorRuleset } from '../storage/mirror.js';

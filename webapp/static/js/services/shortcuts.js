@@ -35,6 +35,7 @@ export function addRecent(rulesetId, rulingId, at = new Date().toISOString()) {
   const entry = { rulesetId, rulingId, at };
   return change((data) => {
     if (data.recent[0] && sameRuling(data.recent[0], entry)) return undefined;
-    return { ...data, recent: [entry, ...data.recent.filter((other) => !sameRuling(other, entry))].slice(0, MAX_RECENT) };
+    return {
+      ...data, recent: [entry, ...data.recent.filter((other) => !sameRuling(other, entry))].slice(0, MAX_RECENT) };
   });
 }

@@ -22,7 +22,9 @@ function linkFrom(event, credential) {
       eventId: event.id, name: event.name, rulesetId: event.ruleset_id, startsOn: event.starts_on,
       endsOn: event.ends_on, sessions: event.sessions, leagueId: event.league?.id ?? null,
     },
-    credential: { id: credential.id, secret: credential.secret, role: credential.role, displayName: credential.display_name },
+    credential: {
+      id: credential.id, secret: credential.secret, role: credential.role, displayName: credential.display_name,
+    },
   };
 }
 
@@ -71,7 +73,8 @@ export async function leaveEvent() {
   return result.ok ? { ok: true } : { error: 'storage' };
 }
 
-/** New invitation: {link, qr (a data: URL of its QR code), role} to show now (the server keeps no way to show it again). */
+/** New invitation: {link, qr (a data: URL of its QR code), role} to show now (the server keeps no way to show it
+ * again). */
 export async function invite(config, role) {
   const { link } = await readLink();
   if (!link) return { error: 'no_event' };

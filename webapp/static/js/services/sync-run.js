@@ -29,7 +29,8 @@ export async function holding(link) {
   if (incidents.status !== 'ok' || players.status !== 'ok') return { error: incidents.status !== 'ok' ? incidents.status : players.status };
   const setAside = aside.entries.filter((entry) => ['incident', 'player'].includes(entry.kind) && entry.id !== null).map((entry) => entry.id);
   return {
-    records: localRecords({ incidents: incidents.items.map((item) => item.data), players: players.items.map((item) => item.data) },
+    records: localRecords(
+      { incidents: incidents.items.map((item) => item.data), players: players.items.map((item) => item.data) },
       link.server, { serverPlayers: serverPlayers(link) }),
     options: { unreadable: [...incidents.newer, ...players.newer, ...setAside] },
   };
@@ -61,15 +62,17 @@ function shownNow(kind, current, named) {
  */
 function recordOp(found, server, named = null, skipped = []) {
   const player = found.kind === 'player';
-  const value = found.deleted ? null : player ? playerFromBody(found.id, found.body, server.eventId, false, found.aliasOf)
-    : incidentFromBody(found.id, found.body, found.eventId ?? server.eventId);
+  const value = found.deleted ? null
+    : player ? playerFromBody(found.id, found.body, server.eventId, false, found.aliasOf)
+      : incidentFromBody(found.id, found.body, found.eventId ?? server.eventId);
   if (!found.deleted && !value) return { unusable: found.id };
   return {
     kind: found.kind, id: found.id, optional: true,
     change: (current) => {
       if (found.before) {
         const now = shownNow(found.kind, current, named);
-        const unchanged = now.deleted === found.before.deleted && (now.deleted || canonical(now.body) === canonical(found.before.body));
+        const unchanged = now.deleted === found.before.deleted
+          && (now.deleted || canonical(now.body) === canonical(found.before.body));
         if (!unchanged) {
           skipped.push(found);  // changed here meanwhile: the record still shows the version it showed
           return undefined;
@@ -112,7 +115,8 @@ export async function run(config) {
       break;
     }
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
-    const done = afterUpload(state, batch, answer.json.results, { eventId: server.eventId, author: link.credential.displayName });
+    const done = afterUpload(state, batch, answer.json.results, {
+      eventId: server.eventId, author: link.credential.displayName });
     state = done.state;
     sent += batch.length - done.refused.length;
     refused += done.refused.length;

@@ -32,7 +32,10 @@ function retryLater(config, result) {
   const attempt = (retry?.attempt ?? 0) + 1;
   clearTimeout(retry?.timer);
   const seconds = Math.min(MAX_BACKOFF, (result.retryAfter ?? 30) * 2 ** (attempt - 1));
-  retry = { attempt, at: new Date(Date.now() + seconds * 1000).toISOString(), timer: setTimeout(() => syncNow(config), seconds * 1000) };
+  retry = {
+    attempt, at: new Date(Date.now() + seconds * 1000).toISOString(),
+    timer: setTimeout(() => syncNow(config), seconds * 1000),
+  };
 }
 
 /**

@@ -49,7 +49,8 @@ export function stepOnceOp(ruleset, step) {
     kind: 'table', id: ruleset.id,
     change: (current) => {
       const stored = historyOf(ruleset, current?.data);
-      const done = [...stored.steps, ...stored.undone.map((entry) => entry.step)].some((item) => item.action === step.action);
+      const done = [...stored.steps, ...stored.undone.map((entry) => entry.step)]
+        .some((item) => item.action === step.action);
       return done ? undefined : history.addStep(stored, step, at);
     },
   };
@@ -83,15 +84,21 @@ export function saveEdit(ruleset, edits, rev) {
 
 /** Undo one step by its id (another tab may have added or undone steps meanwhile: then nothing changes). */
 export function undoStep(ruleset, stepId) {
-  return change(ruleset, (stored) => (stored.steps.some((step) => step.id === stepId) ? history.undoStep(stored, stepId) : undefined));
+  return change(ruleset, (stored) => (stored.steps.some((step) => step.id === stepId)
+    ? history.undoStep(stored, stepId)
+    : undefined));
 }
 
 /** Redo an undone step by its id: it goes back to its place. */
 export function redoStep(ruleset, stepId) {
-  return change(ruleset, (stored) => (stored.undone.some((entry) => entry.step.id === stepId) ? history.redoStep(stored, stepId) : undefined));
+  return change(ruleset, (stored) => (stored.undone.some((entry) => entry.step.id === stepId)
+    ? history.redoStep(stored, stepId)
+    : undefined));
 }
 
 /** Clear the table and its history, back to a fresh start (the event's settings stay). */
 export function resetBoard(ruleset) {
-  return change(ruleset, (stored) => (stored.steps.length || stored.undone.length ? history.emptyHistory(ruleset, stored.start.event) : undefined));
+  return change(ruleset, (stored) => (stored.steps.length || stored.undone.length
+    ? history.emptyHistory(ruleset, stored.start.event)
+    : undefined));
 }

@@ -36,7 +36,8 @@ export function checkText(value, path, report, { max = 500, required = false, op
 }
 
 /** A finite number within [min, max]; whole when integer is set. */
-export function checkNumber(value, path, report, { min = -Infinity, max = Infinity, integer = false, optional = false } = {}) {
+export function checkNumber(value, path, report,
+  { min = -Infinity, max = Infinity, integer = false, optional = false } = {}) {
   if (value === undefined && optional) return;
   if (typeof value !== 'number' || !Number.isFinite(value)) report.add(path, value === undefined ? 'missing' : 'not_number');
   else if (integer && !Number.isInteger(value)) report.add(path, 'not_integer');

@@ -62,7 +62,9 @@ export function openDatabase() {
       return;
     }
     request.onupgradeneeded = (event) => {
-      for (let version = event.oldVersion; version < DB_VERSION; version += 1) UPGRADES[version](request.result, request.transaction);
+      for (let version = event.oldVersion; version < DB_VERSION; version += 1) {
+        UPGRADES[version](request.result, request.transaction);
+      }
     };
     request.onblocked = () => emitLocal({ storage: 'blocked' });  // an older tab still holds the database open
     request.onsuccess = () => {

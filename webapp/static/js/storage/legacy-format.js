@@ -99,7 +99,9 @@ function settingsPatch(key, raw, plan) {
   if (!isObject(context)) return null;
   const kept = { ...fresh };
   for (const name of Object.keys(fresh)) {
-    if (!settingsProblems({ ...defaultSettings(), context: { ...fresh, [name]: context[name] } }).length) kept[name] = context[name];
+    if (!settingsProblems({ ...defaultSettings(), context: { ...fresh, [name]: context[name] } }).length) {
+      kept[name] = context[name];
+    }
   }
   plan.settings.context = kept;
   return null;

@@ -63,7 +63,8 @@ async function writePlan(db, plan) {
 let kept = [];
 let waiting = null;  // the plan that could not be written (storage full): its data is shown read-only meanwhile
 
-/** The previous release's keys left in place ([{key, reason: 'newer'}]): written by a newer release, unreadable here. */
+/** The previous release's keys left in place ([{key, reason: 'newer'}]): written by a newer release, unreadable
+ * here. */
 export function legacyKept() {
   return kept;
 }

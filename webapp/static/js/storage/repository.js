@@ -127,7 +127,8 @@ export async function list(kind) {
   try {
     const db = await database();
     const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
-    const [keys, values] = await Promise.all([done(store.getAllKeys(kindRange(kind))), done(store.getAll(kindRange(kind)))]);
+    const [keys, values] = await Promise.all([
+      done(store.getAllKeys(kindRange(kind))), done(store.getAll(kindRange(kind)))]);
     const items = [];
     const newer = [];
     const damaged = [];
@@ -156,7 +157,8 @@ export async function list(kind) {
 
 /** Remove every item of a kind within a transaction (what a replacing import does first). */
 async function clearKind(items, quarantine, kind, changed) {
-  const [keys, values] = await Promise.all([done(items.getAllKeys(kindRange(kind))), done(items.getAll(kindRange(kind)))]);
+  const [keys, values] = await Promise.all([
+    done(items.getAllKeys(kindRange(kind))), done(items.getAll(kindRange(kind)))]);
   for (const [index, key] of keys.entries()) {
     if (!isItemKey(key)) {
       asideJunk(items, quarantine, kind, key, values[index]);
@@ -248,7 +250,9 @@ export async function writeMany(ops) {
     const results = [];
     for (const batch of batches(ops)) {
       // Every item of a batch is asked for at once (an import of 80,000 records waited on each in turn for minutes).
-      const reads = batch[0].clear ? [] : await Promise.all(batch.map((op) => done(items.get([op.kind, op.id])).then((value) => ({ value }))));
+      const reads = batch[0].clear
+        ? []
+        : await Promise.all(batch.map((op) => done(items.get([op.kind, op.id])).then((value) => ({ value }))));
       for (const [index, op] of batch.entries()) {
         const refused = await apply(op, items, quarantine, changed, results, reads[index]);
         if (refused) {
@@ -272,7 +276,8 @@ export async function writeMany(ops) {
 }
 
 export function write(kind, id, change, options = {}) {
-  return writeMany([{ kind, id, change, ...options }]).then((result) => (result.ok ? { ...result, ...result.results[0] } : result));
+  return writeMany([{ kind, id, change, ...options }])
+    .then((result) => (result.ok ? { ...result, ...result.results[0] } : result));
 }
 
 /** Everything set aside: [{key, at, source, kind, id, reason, problems, original}], oldest first. */

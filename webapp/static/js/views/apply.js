@@ -101,8 +101,9 @@ export function rulingInputs(form, fields) {
 }
 
 /**
- * apply: {status, table, fields, numberAnswer, seatRecords} (seatRecords: each seat's player record) where status 'ok' means the table can be changed (else a data notice
- * at the top of the screen says why not) and fields are the form's field descriptors (calculator.js formFields):
+ * apply: {status, table, fields, numberAnswer, seatRecords} (seatRecords: each seat's player record) where status 'ok'
+ * means the table can be changed (else a data notice at the top of the screen says why not) and fields are the form's
+ * field descriptors (calculator.js formFields):
  * the referee's choices among optional effects are asked together. on.preview(inputs) → {errors} or {before, result};
  * on.confirm(inputs) → a promise of {ok} or {error}; on.record({player, seat, points}) opens the log form.
  */
@@ -155,7 +156,8 @@ export function renderApply({ config, ruleset, apply, on }) {
         : null);
     });
     const offender = inputs.offender !== undefined && inputs.offender !== '' ? seatRecords[Number(inputs.offender)] : null;
-    output.replaceChildren(statusWarning(config, offender), previewTable(config, ruleset, previewed.before, previewed.result),
+    output.replaceChildren(statusWarning(config, offender),
+      previewTable(config, ruleset, previewed.before, previewed.result),
       nextHandList(config, previewed.before, previewed.result), confirm);
   });
 

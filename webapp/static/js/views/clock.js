@@ -33,7 +33,8 @@ function restartAsked(s, clock, on, failed) {
   return panel;
 }
 
-export function renderClock({ config, ruleset, clock, lateness, notices = null, nameError: shownError = null, on, ui = {} }) {
+export function renderClock({
+  config, ruleset, clock, lateness, notices = null, nameError: shownError = null, on, ui = {} }) {
   const { lang } = config;
   const s = config.strings.clock;
   const writable = clock.status === 'ok';

@@ -65,7 +65,8 @@ function owesChange(control) {
 
 /** The control of `form` matching `control` by name (and by value, for a checkbox or radio button). */
 function counterpart(form, control) {
-  return controls(form).find((other) => other.name === control.name && (!isOption(control) || other.value === control.value));
+  return controls(form).find((other) => other.name === control.name
+    && (!isOption(control) || other.value === control.value));
 }
 
 function formsIn(nodes) {
@@ -127,7 +128,8 @@ export function carryInput(oldRoot, newNodes) {
     if (openDetails.has(node.id)) node.open = openDetails.get(node.id);
   }
   const active = oldRoot.contains(document.activeElement) ? document.activeElement : null;
-  const focus = active && { form: active.form?.id, name: active.name, id: active.id, start: active.selectionStart, end: active.selectionEnd };
+  const focus = active && {
+    form: active.form?.id, name: active.name, id: active.id, start: active.selectionStart, end: active.selectionEnd };
   return () => {
     oldRoot.removeEventListener('change', notAnEdit, true);
     for (const form of touched) form.dispatchEvent(new Event('input'));
@@ -150,7 +152,8 @@ export function draftsOf(root) {
   return unsavedForms(root).filter((form) => form.id).map((form) => ({
     form: form.id, rev: form.dataset.rev, stale: form.dataset.stale,
     fields: controls(form).filter(isDirty).map((control) => (isOption(control)
-      ? { name: control.name, value: control.value, checked: control.checked } : { name: control.name, value: control.value })),
+      ? { name: control.name, value: control.value, checked: control.checked }
+      : { name: control.name, value: control.value })),
   }));
 }
 
@@ -163,7 +166,8 @@ export function restoreDrafts(root, drafts) {
     const form = [...root.querySelectorAll('form')].find((candidate) => candidate.id === draft.form);
     if (!form) continue;
     for (const saved of draft.fields) {
-      const control = controls(form).find((other) => other.name === saved.name && (!isOption(other) || other.value === saved.value));
+      const control = controls(form).find((other) => other.name === saved.name
+        && (!isOption(other) || other.value === saved.value));
       if (!control) continue;
       if (isOption(control)) control.checked = saved.checked;
       else control.value = saved.value;

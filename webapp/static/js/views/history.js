@@ -11,8 +11,12 @@ function fieldName(config, board, path) {
   const calc = config.strings.calc;
   if (path[0] === 'seats') {
     const kind = board.kinds.find((item) => item.kind === path[2]);
-    const names = { name: calc.name_short, riichi: calc.mark_riichi, deposit: calc.deposit, offences: calc.offences_short, strikes: calc.strikes };
-    return format(config.strings.label_value, { label: seatLabel(config.strings, board.table, path[1]), value: kind ? kind.label : names[path[2]] ?? path[2] });
+    const names = {
+      name: calc.name_short, riichi: calc.mark_riichi, deposit: calc.deposit, offences: calc.offences_short,
+      strikes: calc.strikes,
+    };
+    return format(config.strings.label_value, {
+      label: seatLabel(config.strings, board.table, path[1]), value: kind ? kind.label : names[path[2]] ?? path[2] });
   }
   if (path[0] === 'event') return calc[`event_${path[1]}`] ?? path[1];
   return { dealer: calc.dealer, honba: calc.honba, pot: calc.pot }[path[0]] ?? path.join('.');

@@ -51,7 +51,8 @@ export function renderLogAdd({ config, rulesets, adding, on }) {
   choose.addEventListener('change', () => on.chooseRuleset(choose.value));
   const input = el('input', { id: 'log-add-search', type: 'search', autocomplete: 'off', value: adding.query || '', enterkeyhint: 'search' });
   const list = el('ol', { class: 'choices', id: 'log-add-results' });
-  const show = () => list.replaceChildren(...resultList(config, rulesets, input.value.trim() ? on.findRulings(choose.value, input.value) : null, on));
+  const show = () => list.replaceChildren(...resultList(
+    config, rulesets, input.value.trim() ? on.findRulings(choose.value, input.value) : null, on));
   input.addEventListener('input', show);
   show();
   block.append(summary,

@@ -187,7 +187,10 @@ function dataSection(config, health, on) {
   const persisted = health.persisted === null ? 'unsupported' : health.persisted ? 'granted' : 'not-granted';
   const usage = health.estimate
     ? el('p', { id: 'storage-usage', 'data-usage': health.estimate.usage, 'data-quota': health.estimate.quota },
-      format(s.usage, { used: formatNumber(config.lang, Math.ceil(health.estimate.usage / 1024)), total: formatNumber(config.lang, Math.floor(health.estimate.quota / 1024)) }))
+      format(s.usage, {
+        used: formatNumber(config.lang, Math.ceil(health.estimate.usage / 1024)),
+        total: formatNumber(config.lang, Math.floor(health.estimate.quota / 1024)),
+      }))
     : null;
   const when = new Intl.DateTimeFormat(config.lang, { dateStyle: 'medium', timeStyle: 'short' });
   const aside = health.quarantine.map((entry) => el('li', {
@@ -216,8 +219,9 @@ function dataSection(config, health, on) {
  * filtered ones), moreIncidents, total (every incident), filters, choices (filterChoices), events: [{event, rev}],
  * cards (a page of the player cards, log-view.js cardsOf), moreCards, importState, health, notices,
  * addBlock ("Add an incident", views/log-add.js)};
- * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/recordOf, exportJson/exportCsv,
- * importFile(text), merge(ids to take from the file)/replace/cancelImport, exportQuarantine/clearQuarantine, persist.
+ * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/recordOf,
+ * exportJson/exportCsv, importFile(text), merge(ids to take from the file)/replace/cancelImport,
+ * exportQuarantine/clearQuarantine, persist.
  */
 export function renderLog({ config, rulesets, view, on }) {
   const { strings } = config;

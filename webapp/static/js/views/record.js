@@ -1,4 +1,5 @@
-/** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown first. */
+/** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown
+ * first. */
 import { el, format } from '../dom.js';
 import { pluralForm } from '../format.js';
 import { formatNumberInput } from '../numbers.js';
@@ -132,7 +133,9 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
   const updatePreview = () => {
     const { player, session } = read();
     found = player.trim() ? on.recordOf({ player, session }) : null;
-    if (!editing) fillPoints(points, found?.points, config.lang);  // an emptied player empties what was filled in for them
+    if (!editing) {
+      fillPoints(points, found?.points, config.lang);  // an emptied player empties what was filled in for them
+    }
     Object.assign(form.dataset, { status: found?.status?.state ?? 'ok', strikes: String(found?.strikes?.inWindow ?? 0) });
     if (!found) {
       preview.replaceChildren();

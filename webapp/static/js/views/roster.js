@@ -181,12 +181,17 @@ function playerItem({ config, entry, on }) {
         type: 'button', class: 'button secondary small', id: domId('remove', player.id),
         onclick: () => window.confirm(r.confirm_remove) && on.removePlayer(player.id, rev),
       }, r.remove)),
-    editing ? playerForm({ config, prefix, player, rev, editing: true, on: { save: (values, baseRev) => on.renamePlayer(player.id, values, baseRev) } }) : null);
+    editing
+      ? playerForm({
+        config, prefix, player, rev, editing: true,
+        on: { save: (values, baseRev) => on.renamePlayer(player.id, values, baseRev) },
+      })
+      : null);
 }
 
 /**
- * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, record}], defaultRuleset, added (the id
- * of the player just added), notices, problem (a refused write, to show)}; rulesets: [{id, name}];
+ * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, record}], defaultRuleset, added
+ * (the id of the player just added), notices, problem (a refused write, to show)}; rulesets: [{id, name}];
  * on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), openRename(id),
  * closeRename(id), renamePlayer(id, values, rev), removePlayer(id, rev). Saves return {ok} | {errors} | {error} |
  * {conflict, rev}.

@@ -53,7 +53,8 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
-export function renderRuling({ config, ruleset, rulingId, walked, answers, others, notices, act = null, apply, record, favourite = null }) {
+export function renderRuling({
+  config, ruleset, rulingId, walked, answers, others, notices, act = null, apply, record, favourite = null }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];

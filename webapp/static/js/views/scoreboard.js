@@ -65,7 +65,9 @@ function seatEditor(config, board, index, on, ui) {
   const calc = strings.calc;
   const seat = board.table.seats[index];
   const commit = async (control, path, value) => {
-    if (!control.isConnected) return;  // a field taken off the screen by a refresh is not an edit (its text is carried over)
+    if (!control.isConnected) {
+      return;  // a field taken off the screen by a refresh is not an edit (its text is carried over)
+    }
     await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, value, { rev }));
   };
   const name = refocus(el('input', {
@@ -102,7 +104,8 @@ function tapRole(tap, index) {
   return tap.discarder === index ? 'discarder' : null;
 }
 
-/** One seat: a button showing it (tap to edit it in a sheet, or to pick it while scoring by taps) and riichi in one tap. */
+/** One seat: a button showing it (tap to edit it in a sheet, or to pick it while scoring by taps) and riichi in one
+ * tap. */
 function seatCard(config, board, index, on, ui) {
   const { strings, lang } = config;
   const calc = strings.calc;
@@ -158,7 +161,10 @@ function tableLine(config, board, on, ui) {
   const items = [el('span', { 'data-count': 'pot', 'data-value': table.pot }, `${calc.sticks_short} ${formatNumber(lang, board.sticks)}`)];
   if (board.features.counters) items.unshift(el('span', { 'data-count': 'honba', 'data-value': table.honba }, `${calc.honba_short} ${formatNumber(lang, table.honba)}`));
   const commit = async (control, path) => {
-    if (control.isConnected) await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, control.value, { whole: true, rev }));
+    if (control.isConnected) {
+      await keepField(strings, control,
+        (rev) => on.edit(control.dataset.field, path, control.value, { whole: true, rev }));
+    }
   };
   const editor = open ? el('form', { class: 'seat-editor', id: 'counters-editor', novalidate: true, 'data-rev': board.rev, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault() },
     staleNote('counters-editor', strings),
@@ -178,8 +184,9 @@ function tableLine(config, board, on, ui) {
 }
 
 /**
- * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{counts, strikes, status}] (each seat's player
- * record, player-record.js), sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus: control id, tap, moved};
+ * board: {table, kinds: [{kind, label, decimals}], features, seatExtras: [{counts, strikes, status}] (each seat's
+ * player record, player-record.js), sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus:
+ * control id, tap, moved};
  * on: {open(which), edit(fieldId, path, value, options) → {ok} | {errors} | {error}, formatInput(value, decimals),
  * riichi(index), tapSeat(index)}.
  */

@@ -23,7 +23,8 @@ function statusText(config, strings, rulesetName, text, found) {
   if (!text.trim()) return '';
   const { hits, uncovered, elsewhere } = found;
   const parts = [hits.length ? format(strings.search_count, { count: hits.length })
-    : uncovered.length || elsewhere.length ? format(strings.search_none_here, { ruleset: rulesetName }) : strings.search_none];
+    : uncovered.length || elsewhere.length ? format(strings.search_none_here, { ruleset: rulesetName })
+      : strings.search_none];
   if (uncovered.length) {
     const tags = new Intl.ListFormat(config.lang, { type: 'conjunction' }).format(uncovered.map(({ tag }) => config.strings.tags[tag] || tag));
     parts.push(format(strings.search_not_covered_status, { tags }));
@@ -72,7 +73,8 @@ export function renderSearch({ config, ruleset, rulesets, query, all, find, onCh
         el('h2', {}, s.search_elsewhere), otherList(found.elsewhere)));
     }
     beyond.replaceChildren(...notices);
-    first = [found.hits, ...found.uncovered.map((entry) => entry.hits), found.elsewhere].find((hits) => hits.length)?.[0];
+    first = [found.hits, ...found.uncovered.map((entry) => entry.hits), found.elsewhere]
+      .find((hits) => hits.length)?.[0];
     status.textContent = statusText(config, s, rulesetName, text, found);
     onChange(text, allBox.checked);
   }

@@ -1,4 +1,5 @@
-/** The start screen's shortcuts to rulings: the ruleset's common incidents, the referee's favourites and recent ones. */
+/** The start screen's shortcuts to rulings: the ruleset's common incidents, the referee's favourites and recent
+ * ones. */
 import { el } from '../dom.js';
 import { rulingUrl } from '../router.js';
 
@@ -24,7 +25,8 @@ export function renderShortcuts(config, shortcuts) {
   ].filter(Boolean);
 }
 
-/** The ruling card's favourite switch: pressed when the ruling is among the favourites; on.toggle() → {ok} | {error}. */
+/** The ruling card's favourite switch: pressed when the ruling is among the favourites; on.toggle() → {ok} |
+ * {error}. */
 export function favouriteButton(config, pressed, on) {
   const s = config.strings.shortcuts;
   const button = el('button', {

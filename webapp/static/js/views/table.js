@@ -18,7 +18,8 @@ function warningList(config, table, found) {
   if (!found.length) return el('div', { id: 'table-warnings', role: 'status' });
   return el('div', { id: 'table-warnings', class: 'warnings', role: 'status' }, el('ul', {}, found.map((warning) => el('li', { 'data-warning': warning.id },
     warning.id === 'total_off'
-      ? format(calc.warn_total_off, { total: formatNumber(config.lang, warning.total), expected: formatNumber(config.lang, warning.expected) })
+      ? format(calc.warn_total_off, {
+        total: formatNumber(config.lang, warning.total), expected: formatNumber(config.lang, warning.expected) })
       : format(calc.warn_deposit_without_riichi, { seat: seatLabel(config.strings, table, warning.seat) })))));
 }
 
@@ -36,7 +37,8 @@ function disciplineSection(config, table, rows) {
     let text = format(calc.status_ok, { count });
     if (row.status.state === 'suspended') text = format(calc.status_suspended, { count, date: day(row.status.until) });
     if (row.status.state === 'banned') text = format(calc.status_banned, { count, date: day(row.status.since) });
-    const counting = format(strings.log.strikes_counting, { today: row.strikes.today, window: row.strikes.inWindow, days: row.strikes.days });
+    const counting = format(strings.log.strikes_counting, {
+      today: row.strikes.today, window: row.strikes.inWindow, days: row.strikes.days });
     const past = new Intl.ListFormat(lang, { type: 'unit' }).format(row.suspensions.map((s) => `${day(s.start)} – ${day(s.end)}`));
     return el('li', { 'data-seat': row.seat, ...statusData(row), 'data-strikes-today': row.strikes.today },
       ...formatParts(strings.label_value, { label: el('strong', {}, seatLabel(strings, table, row.seat)), value: `${text} ${counting}` }),
@@ -73,7 +75,9 @@ function eventSettings(config, board, on, ui) {
   if (!board.eventNeeded.length) return null;
   const event = board.table.event || {};
   const commit = async (control, path, value) => {
-    if (control.isConnected) await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, value, { whole: true, rev }));
+    if (control.isConnected) {
+      await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, value, { whole: true, rev }));
+    }
   };
   const number = (key, path, value) => {
     const id = `event-${path.join('-').replace('event-', '')}`;

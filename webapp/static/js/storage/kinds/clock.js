@@ -47,11 +47,14 @@ export function clockProblems(data) {
 function salvage(data) {
   if (!isObject(data)) return null;
   const result = defaultClock();
-  if (!clockProblems({ ...result, startedAt: data.startedAt ?? null }).length) result.startedAt = data.startedAt ?? null;
+  if (!clockProblems({ ...result, startedAt: data.startedAt ?? null }).length) {
+    result.startedAt = data.startedAt ?? null;
+  }
   for (const player of Array.isArray(data.players) ? data.players : []) {
     const report = problems();
     playerProblems(player, '', report);
-    if (!report.found.length && !result.players.some((kept) => kept.id === player.id) && result.players.length < MAX_PLAYERS) result.players.push(player);
+    if (!report.found.length && !result.players.some((kept) => kept.id === player.id)
+      && result.players.length < MAX_PLAYERS) result.players.push(player);
   }
   return result;
 }

@@ -59,7 +59,8 @@ function salvage(data) {
     for (const entry of data[name]) {
       const report = problems();
       entryProblems(entry, '', keys, report);
-      if (!report.found.length && !result[name].some((kept) => sameRuling(kept, entry)) && result[name].length < max) result[name].push(entry);
+      if (!report.found.length && !result[name].some((kept) => sameRuling(kept, entry))
+        && result[name].length < max) result[name].push(entry);
     }
   }
   return result;

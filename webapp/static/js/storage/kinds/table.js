@@ -67,7 +67,9 @@ function seatProblems(seat, path, report, index) {
   if (seat.playerId !== undefined) checkText(seat.playerId, join(path, 'playerId'), report, { max: 200 });
   for (const key of SEAT_SCORES) checkScore(seat[key], join(path, key), report, { optional: true });
   for (const key of SEAT_FLAGS) checkBoolean(seat[key], join(path, key), report, { optional: true });
-  for (const key of SEAT_COUNTS) checkNumber(seat[key], join(path, key), report, { min: 0, max: 1e6, integer: true, optional: true });
+  for (const key of SEAT_COUNTS) {
+    checkNumber(seat[key], join(path, key), report, { min: 0, max: 1e6, integer: true, optional: true });
+  }
   checkScore(seat.sessionLost, join(path, 'sessionLost'), report, { optional: true });
   unknownKeys(seat, SEAT_KEYS, path, report);
 }
@@ -129,7 +131,8 @@ const WIN_INPUTS = {
   winner: SEAT_INPUT, discarder: SEAT_INPUT, liable: SEAT_INPUT, how: TEXT_INPUT, liability: TEXT_INPUT,
   value: NUMBER_INPUT, value_dealer: NUMBER_INPUT, value_others: NUMBER_INPUT, value_each: NUMBER_INPUT,
 };
-const SEAT_LIST = (value) => Array.isArray(value) && value.length <= 4 && value.every(isSeat) && new Set(value).size === value.length;
+const SEAT_LIST = (value) => Array.isArray(value) && value.length <= 4 && value.every(isSeat)
+  && new Set(value).size === value.length;
 const DRAW_INPUTS = { tenpai: SEAT_LIST, noten: SEAT_LIST };
 
 function inputProblems(inputs, known, path, report) {
@@ -255,7 +258,10 @@ export function fromVersion1(data) {
   if (!isObject(data)) return data;
   const steps = Array.isArray(data.steps)
     ? data.steps.map((step, index) => (isObject(step) ? { id: `s${index + 1}`, ...step } : step)) : data.steps;
-  return { ...data, start: data.start, steps, undone: [], nextId: (Array.isArray(steps) ? steps.length : 0) + 1, legacy: true };
+  return {
+    ...data, start: data.start, steps, undone: [], nextId: (Array.isArray(steps) ? steps.length : 0) + 1,
+    legacy: true,
+  };
 }
 
 /** Version 2 → 3: nothing to change (version 3 only allows more: `chosen` in a ruling step's inputs). */
