@@ -1,10 +1,10 @@
 """A broken database structure (issue 28, 4), made with IndexedDB calls before the app opens it: each is said for what
 it is, with what to do, and never blamed on the connection, private browsing or another tab; junk keys in a store
 never stop a damaged item beside them being set aside."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 # Make the app's database as given: its version and its stores (name → autoIncrement), after deleting any old one.
 MAKE = """async ([version, stores]) => {

@@ -1,10 +1,10 @@
 """End to end: recording incidents, escalation shown before the next one, edit, delete, export, import, persistence."""
-import json
 
-from playwright.sync_api import expect
+import json
 
 import stored as store
 from conftest import wait_offline_ready
+from playwright.sync_api import expect
 
 
 def stored_log(page):
@@ -92,7 +92,9 @@ def test_export_import_round_trip_and_bad_files(page, live_server, tmp_path):
         "bad_id": json.dumps({**json.loads(exported.read_text()), "incidents": [{"id": 1}]}).encode(),
     }
     for error, content in bad_files.items():
-        page.set_input_files("#import-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}])
+        page.set_input_files(
+            "#import-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}]
+        )
         expect(page.locator("#import-error")).to_have_attribute("data-error", error)
         assert stored_log(page) == original
 

@@ -1,5 +1,6 @@
 """A big log stays usable (issue 28): the log screen draws a page of cards and incidents with "show more", filters
 without reading the data again, and each card still counts its player's whole log."""
+
 from playwright.sync_api import expect
 
 PLAYERS, INCIDENTS, PAGE = 120, 240, 50

@@ -1,9 +1,9 @@
 """The roster and events in the browser: the services other screens use (add, rename, remove, list, find; create,
 edit and choose an event), the duplicate-name guard, and incidents that name roster players by id."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 SERVICES = """async (steps) => {
   const roster = await import('/static/js/services/roster.js');
@@ -55,7 +55,11 @@ def test_the_roster_services(page, live_server):
     assert stored[out["confirmed"]["player"]["id"]]["data"]["deleted"] is True  # a tombstone, not a deletion
     assert out["badEvent"]["errors"] == {"name": "empty_name"}
     cup = out["cup"]["event"]
-    assert out["current"] == cup["id"] and cup["sessions"] == ["R1", "R2"] and cup["dates"] == {"start": "2026-11-23", "end": "2026-11-23"}
+    assert (
+        out["current"] == cup["id"]
+        and cup["sessions"] == ["R1", "R2"]
+        and cup["dates"] == {"start": "2026-11-23", "end": "2026-11-23"}
+    )
     assert out["cupRoster"] == 0  # each event has its own roster
     assert out["edited"]["event"]["sessions"] == ["R1", "R2", "R3"] and out["edited"]["event"]["id"] == cup["id"]
     assert out["inCup"]["incident"]["eventId"] == cup["id"] and out["inCup"]["newPlayer"]["eventId"] == cup["id"]
@@ -180,7 +184,11 @@ def test_an_event_is_created_with_its_ruleset_days_and_sessions_and_chosen(page,
     expect(current).to_have_attribute("data-sessions", "3")
     expect(page.locator("#roster-count")).to_have_attribute("data-count", "0")  # its own roster
     [event] = [item["data"] for item in store.items(page, "event").values()]
-    assert event["dates"] == {"start": "2026-11-24", "end": "2026-11-25"} and event["sessions"] == ["Round 1", "Round 2", "Final"]
+    assert event["dates"] == {"start": "2026-11-24", "end": "2026-11-25"} and event["sessions"] == [
+        "Round 1",
+        "Round 2",
+        "Final",
+    ]
     assert store.item(page, "settings", "main")["data"]["currentEvent"] == event["id"]
     page.click("#event-edit-open")
     page.fill("#event-sessions", "Round 1\nRound 2\nRound 1")

@@ -1,14 +1,16 @@
 """Two tabs on the same data: no change is lost, in either order, and each tab shows the other's change when it
 happens (a change event after each write, no reload). A change that can be re-applied (a step, an incident) is;
 a form started on older data is refused once, keeps what was typed, and shows the current data."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 TABLE = "/en/wrc-2015/table"
 # How many forms hold input not saved yet (what an update waits for).
-UNSAVED = "() => import('/static/js/views/form-state.js').then((m) => m.unsavedForms(document.getElementById('view')).length)"
+UNSAVED = (
+    "() => import('/static/js/views/form-state.js').then((m) => m.unsavedForms(document.getElementById('view')).length)"
+)
 
 
 def tab(context, url):
@@ -157,8 +159,12 @@ def test_an_incident_deleted_in_another_tab_while_edited_is_kept_on_purpose(cont
 
 def table_values(page):
     """The table points of East, step by step, as stored."""
-    return [change["to"] for step in store.table(page, "wrc-2015")["steps"] for change in step.get("changes", [])
-            if change["path"] == ["seats", 0, "table"]]
+    return [
+        change["to"]
+        for step in store.table(page, "wrc-2015")["steps"]
+        for change in step.get("changes", [])
+        if change["path"] == ["seats", 0, "table"]
+    ]
 
 
 @pytest.mark.parametrize("first", ["a", "b"])

@@ -7,6 +7,7 @@ time before its first paint. There, main.js adds the same hints just after the f
 The import graph is read by a JavaScript parser (`js_graph.py`); `module_imports` gives each module's direct imports,
 which is also what the architecture test checks (no view reaches the storage layer).
 """
+
 from flask import current_app, g, request, url_for
 
 from .js_graph import module_facts, read_module, resolve
