@@ -92,7 +92,7 @@ def _dump(data):
         lines.append(f"{json.dumps(name)}: [")
         lines += [json.dumps(hashes) + ("," if n < len(sentences_) - 1 else "") for n, hashes in enumerate(sentences_)]
         lines.append("]" + ("," if index < len(data["sources"]) - 1 else ""))
-    return "\n".join(lines + ["}", "}", ""])
+    return "\n".join([*lines, "}", "}", ""])
 
 
 def main(argv=None):

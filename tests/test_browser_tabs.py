@@ -76,7 +76,7 @@ def test_a_field_being_typed_never_overwrites_the_table(context, live_server, ch
     b.press("#seat-2-table", "Enter")
     expect(b.locator("#history li")).to_have_count(2)
     stored = store.table(b, "wrc-2015")["steps"]
-    assert sorted(step["kind"] for step in stored) == sorted(others + ["edit"])
+    assert sorted(step["kind"] for step in stored) == sorted([*others, "edit"])
     edit = next(step for step in stored if step["kind"] == "edit")
     assert [(change["path"], change["to"]) for change in edit["changes"]] == [(["seats", 2, "table"], 35000)]
     if stored[-1] is edit or change == "ruling":  # (an end of hanchan after the edit starts the table points again)

@@ -91,8 +91,8 @@ def test_the_player_an_incident_names(tmp_path):
         [
             [ROSTER, {"name": "lea muller"}, "cup"],
             [ROSTER, {"name": "New Person"}, "cup"],
-            [ROSTER + [{**LEA, "id": "p-lea-2"}], {"name": "Lea Muller"}, "cup"],
-            [ROSTER + [{**LEA, "id": "p-lea-2"}], {"name": "Léa Müller", "playerId": "p-lea-2"}, "cup"],
+            [[*ROSTER, {**LEA, "id": "p-lea-2"}], {"name": "Lea Muller"}, "cup"],
+            [[*ROSTER, {**LEA, "id": "p-lea-2"}], {"name": "Léa Müller", "playerId": "p-lea-2"}, "cup"],
             [ROSTER, {"name": "Bo Gone"}, "cup", GONE],
             [ROSTER, {"name": "  "}, "cup"],
         ],

@@ -83,7 +83,7 @@ def _shape(schema, name, shape):
         f"{_code(key)} needs {', '.join(_code(other) for other in others)}."
         for key, others in shape.get("dependentRequired", {}).items()
     ]
-    return lines + ([""] + [" ".join(rules)] if rules else []) + [""]
+    return lines + (["", " ".join(rules)] if rules else []) + [""]
 
 
 def _values(schema):
@@ -102,7 +102,7 @@ def _values(schema):
             continue
         form = describe(schema, node)
         lines.append(f"| {node.get('title', name)} | {_cell(form)} | {_cell(node['description'])} |")
-    return lines + [""]
+    return [*lines, ""]
 
 
 def _effects(schema):
@@ -128,7 +128,7 @@ def _effects(schema):
         lines.append(
             f"| {_code(name)} | {', '.join(effect['acts_on'])} | {_cell(parameters)} | {_cell(effect['description'])} |"
         )
-    return lines + [""]
+    return [*lines, ""]
 
 
 def render(schema=SCHEMA):

@@ -99,13 +99,13 @@ def _problems_of(error):
     """[(path parts, code)] for one jsonschema error: a missing or unknown key is named at the key itself."""
     path = list(error.absolute_path)
     if error.validator == "required":
-        return [(path + [key], "required") for key in error.validator_value if key not in error.instance]
+        return [([*path, key], "required") for key in error.validator_value if key not in error.instance]
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
-        return [(path + [key], "unknown_field") for key in error.instance if key not in known]
+        return [([*path, key], "unknown_field") for key in error.instance if key not in known]
     if error.validator == "uniqueItems":  # the first item that repeats an earlier one
         items = error.instance
-        return [(path + [index], "duplicate") for index, item in enumerate(items) if item in items[:index]][:1]
+        return [([*path, index], "duplicate") for index, item in enumerate(items) if item in items[:index]][:1]
     if error.validator == "format" and isinstance(error.cause, RuleBroken):
         return [(path, error.cause.code)]
     return [(path, error.schema.get("x-error") or CODES.get(error.validator, "invalid"))]
