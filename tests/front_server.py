@@ -2,6 +2,7 @@
 front of it from the committed templates (rendered into a temporary directory, its own pid and temporary paths,
 `daemon off`), a throwaway certificate authority, and slow clients that send headers one byte at a time."""
 
+import contextlib
 import importlib.util
 import os
 import shutil
@@ -200,8 +201,6 @@ class SlowClients:
         self.stopped.set()
         self.thread.join(self.interval * 4 + 5)
         for sock in self.sockets:
-            try:
+            with contextlib.suppress(OSError):
                 sock.close()
-            except OSError:
-                pass
         self.sockets = []

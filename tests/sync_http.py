@@ -29,7 +29,7 @@ class WaitressServer:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, **{f"FLASK_{key}": value for key, value in config.items()}}
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server object, read by output()
         self.process = None
 
     def start(self, timeout=60):

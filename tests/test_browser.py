@@ -12,6 +12,7 @@ from conftest import (
     saving_data,
     wait_offline_ready,
 )
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from webapp.ui_strings import client_strings
@@ -357,7 +358,7 @@ def test_offline_control_fresh_context_fails(browser, own_server):
     own_server.stop()
     context = browser.new_context()
     page = context.new_page()
-    with pytest.raises(Exception):
+    with pytest.raises(PlaywrightError):  # net::ERR_CONNECTION_REFUSED
         page.goto(f"{own_server.url}/en/")
     context.close()
 

@@ -70,5 +70,5 @@ def test_junk_keys_beside_a_damaged_incident(page, live_server):
     aside = store.aside(page)
     keys = sorted(entry["key"] for entry in aside)
     assert "incident/bad" in keys and len(keys) == 3
-    assert [entry["original"] for entry in aside if entry["key"] == "incident/bad"][0]["data"]["player"] == 5
+    assert next(entry["original"] for entry in aside if entry["key"] == "incident/bad")["data"]["player"] == 5
     assert store.items(page, "incident") == {}  # the junk is gone with the damaged one, both kept aside

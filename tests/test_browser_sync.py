@@ -467,7 +467,7 @@ def test_one_walk_in_spelt_three_ways_on_three_phones_is_one_player_suspended_on
 def test_a_busy_or_full_server_is_waited_for_and_the_outbox_kept(browser, server, status):
     """503 (busy), 429 (wait: the sign-in's limit) and 507 (full) are neither a lost connection nor a revoked
     phone: the phone says so, keeps what waits, and tries again by itself after the server's Retry-After."""
-    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
         record(bruno, base, note="waits for the server")

@@ -8,7 +8,7 @@ from test_browser_sync import phones, record, server, sync  # noqa: F401  (serve
 
 
 def test_a_rate_limited_sign_in_says_wait_not_revoked(browser, server):  # noqa: F811
-    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
         sync(bruno, base)

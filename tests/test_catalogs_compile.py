@@ -56,6 +56,6 @@ def test_compile_check_fails_on_a_fuzzy_header(tmp_path):
     planted.write_text(
         planted.read_text(encoding="utf-8").replace('msgid ""\n', '#, fuzzy\nmsgid ""\n', 1), encoding="utf-8"
     )
-    result, expected = _compile(root)
+    _result, expected = _compile(root)
     assert load_po(planted).fuzzy
     assert [path for path in expected if not path.exists()] == [planted.with_suffix(".mo")]

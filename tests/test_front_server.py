@@ -44,7 +44,7 @@ def test_a_normal_client_is_answered_while_500_slow_clients_hold_connections(sta
         assert slow.holding() == 500, f"only {slow.holding()} slow clients got a connection"
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             answer = pool.submit(https_get, nginx, "/en/", {"Accept-Language": "en"})
-            status, headers, body = answer.result(timeout=DEADLINE_S)  # a deadline on the request, not a benchmark
+            status, _headers, body = answer.result(timeout=DEADLINE_S)  # a deadline on the request, not a benchmark
         assert status == 200
         assert b'<html lang="en">' in body and b'id="app-config"' in body
         assert slow.holding() == 500, "the slow clients were still holding their connections"
@@ -76,9 +76,11 @@ def test_normal_requests_are_served_while_300_bad_request_line_clients_linger(st
 def test_http2_is_negotiated(stack):
     nginx, _ = stack
     context = nginx.client_context(alpn=("h2", "http/1.1"))
-    with socket.create_connection(("127.0.0.1", nginx.https_port), timeout=10) as raw:
-        with context.wrap_socket(raw, server_hostname="localhost") as tls:
-            assert tls.selected_alpn_protocol() == "h2"
+    with (
+        socket.create_connection(("127.0.0.1", nginx.https_port), timeout=10) as raw,
+        context.wrap_socket(raw, server_hostname="localhost") as tls,
+    ):
+        assert tls.selected_alpn_protocol() == "h2"
 
 
 def test_proxied_answers_keep_the_app_headers_once_and_gain_hsts(stack):

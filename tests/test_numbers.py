@@ -38,7 +38,7 @@ def parsed(tmp_path_factory):
 
 @pytest.mark.parametrize("index", range(len(FLAT)), ids=[f"{lang}:{case['text']!r}" for lang, case in FLAT])
 def test_typed_number(parsed, index):
-    lang, case = FLAT[index]
+    _lang, case = FLAT[index]
     if "error" in case:
         assert parsed[index] == {"error": case["error"]}, "an error gives no value"
     else:

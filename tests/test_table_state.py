@@ -167,7 +167,7 @@ def test_a_ruling_asks_only_what_it_needs(rulesets, tmp_path):
     calls = [(rulesets[r], rulesets[r]["rulings"][ruling]) for r, ruling, _ in ASKS]
     fields = call(tmp_path, "calculator.js", "inputFields", *calls)
     asked = call(tmp_path, "calculator.js", "neededInputs", *calls)
-    for (ruleset_id, ruling, expected), found, form in zip(ASKS, fields, asked):
+    for (_ruleset_id, ruling, expected), found, form in zip(ASKS, fields, asked):
         assert names(found) == expected, ruling
         assert form == [name for name in expected if name != "counts"], ruling  # the log gives the counts
 

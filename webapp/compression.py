@@ -93,7 +93,7 @@ def compress_response(response, cache):
         return response
     response.set_data(cache.get(body, coding))
     response.headers["Content-Encoding"] = coding
-    etag, weak = response.get_etag()
+    etag, _weak = response.get_etag()
     if etag:  # another representation of the same content: a weak validator, as nginx does
         response.set_etag(etag, weak=True)
     return response

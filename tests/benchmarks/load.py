@@ -142,7 +142,7 @@ def main():
 
     mix = paths()
     port = free_port()
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - the server writes to it for the whole run; read after it stops
     process, command = start_server(port, log)
     results = []
     try:

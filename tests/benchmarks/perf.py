@@ -22,6 +22,7 @@ Two controls are served the same way in the same run, so the figures are read ag
 """
 
 import argparse
+import itertools
 import json
 import os
 import shutil
@@ -613,9 +614,8 @@ def report(results):
         f"{b['all_languages_kb']:.1f} KB  [{verdict(b['all_languages_kb'], BUDGETS['all_languages_kb'])} <= "
         f"{BUDGETS['all_languages_kb']} KB]"
     )
-    print(
-        f"  encodings: {', '.join(sorted(set(sum((b[g]['encodings'] for g in ('first_paint', 'after_paint', 'precache')), []))))}"
-    )
+    encodings = itertools.chain.from_iterable(b[g]["encodings"] for g in ("first_paint", "after_paint", "precache"))
+    print(f"  encodings: {', '.join(sorted(set(encodings)))}")
     lh = results.get("lighthouse")
     if lh:
         app, peer = lh["app"], lh["peer"]

@@ -39,7 +39,7 @@ RULESET, RULING = "azrm-2026", "r_east_early_chombo"
 
 def percentile(values, share):
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))] if ordered else 0.0
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
 
 
 class Referee(threading.Thread):
