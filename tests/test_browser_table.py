@@ -133,7 +133,8 @@ def slow_roster(context, delay_ms=500):
             .text()
             .replace(
                 "export async function addPlayer(",
-                f"export async function addPlayer(...args) {{\n  await new Promise((resolve) => setTimeout(resolve, {delay_ms}));\n"
+                "export async function addPlayer(...args) {\n"
+                f"  await new Promise((resolve) => setTimeout(resolve, {delay_ms}));\n"
                 "  return addPlayerNow(...args);\n}\nasync function addPlayerNow(",
                 1,
             )

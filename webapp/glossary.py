@@ -9,7 +9,8 @@ GLOSSARY = [
         "chombo",
         _("Chombo (chonbo)"),
         _(
-            "A serious foul, such as a false win. It usually ends the hand and costs the offender a fixed payment or penalty points."
+            "A serious foul, such as a false win. It usually ends the hand and costs the offender a fixed payment or "
+            "penalty points."
         ),
     ),
     (
@@ -17,7 +18,8 @@ GLOSSARY = [
         "dead hand",
         _("Dead hand"),
         _(
-            "The offender keeps playing but can no longer win the hand; in many rulesets they may not call tiles either."
+            "The offender keeps playing but can no longer win the hand; in many rulesets they may not call tiles "
+            "either."
         ),
     ),
     (
@@ -31,7 +33,8 @@ GLOSSARY = [
         "furiten",
         _("Furiten"),
         _(
-            "In riichi, a player may not win on a discard when one of their own discards would also complete their hand. A self-drawn win is still allowed."
+            "In riichi, a player may not win on a discard when one of their own discards would also complete their "
+            "hand. A self-drawn win is still allowed."
         ),
     ),
     ("tenpai", "tenpai", _("Tenpai"), _("A hand that needs only one more tile to win.")),
@@ -52,7 +55,8 @@ GLOSSARY = [
         "noten riichi",
         _("Noten riichi"),
         _(
-            "A riichi declared with a hand that is not tenpai. Found out at the end of the hand, it is usually a chombo."
+            "A riichi declared with a hand that is not tenpai. Found out at the end of the hand, it is usually a "
+            "chombo."
         ),
     ),
     (
@@ -60,7 +64,8 @@ GLOSSARY = [
         "kuikae",
         _("Kuikae (swap-calling)"),
         _(
-            "Calling a tile and then discarding a tile that would have completed the same group. Many riichi rulesets forbid it."
+            "Calling a tile and then discarding a tile that would have completed the same group. Many riichi rulesets "
+            "forbid it."
         ),
     ),
     (
@@ -81,7 +86,8 @@ GLOSSARY = [
         "pao",
         _("Pao (liability)"),
         _(
-            "When a player's discard lets another player complete a large hand, the discarder pays all or part of the win."
+            "When a player's discard lets another player complete a large hand, the discarder pays all or part of the "
+            "win."
         ),
     ),
     ("kan", "kan", _("Kan (kong)"), _("A group of four identical tiles.")),
@@ -91,7 +97,8 @@ GLOSSARY = [
         "chii",
         _("Chii (chow)"),
         _(
-            "A run of three consecutive tiles of one suit. A discard can be called for it only from the player on the left."
+            "A run of three consecutive tiles of one suit. A discard can be called for it only from the player on the "
+            "left."
         ),
     ),
     (
@@ -105,7 +112,8 @@ GLOSSARY = [
         "honba",
         _("Honba"),
         _(
-            "A counter added when the dealer keeps the deal or a hand ends in a draw; each one adds a small bonus to the next win."
+            "A counter added when the dealer keeps the deal or a hand ends in a draw; each one adds a small bonus to "
+            "the next win."
         ),
     ),
     (
@@ -126,7 +134,8 @@ GLOSSARY = [
         "flowers",
         _("Flowers"),
         _(
-            "Bonus tiles in MCR and other Chinese-style games. They are set aside, replaced by a drawn tile, and add points to a win."
+            "Bonus tiles in MCR and other Chinese-style games. They are set aside, replaced by a drawn tile, and add "
+            "points to a win."
         ),
     ),
     (
@@ -146,7 +155,8 @@ GLOSSARY = [
         "progressive",
         _("Progressive penalty"),
         _(
-            "A penalty that grows each time the same player repeats a fault: first a warning, then more and more points."
+            "A penalty that grows each time the same player repeats a fault: first a warning, then more and more "
+            "points."
         ),
     ),
 ]

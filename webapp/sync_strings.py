@@ -38,7 +38,8 @@ def sync_strings():
         "syncing": _("Syncing…"),
         "synced": _("Synced."),
         "shared_note": _(
-            "This is now your current event: the incidents you record in it and its roster are shared with its referees."
+            "This is now your current event: the incidents you record in it and its roster are shared with its "
+            "referees."
         ),
         "invite_heading": _("Invite"),
         "invite_referee": _("Invite a referee"),

@@ -407,8 +407,8 @@ def median_of(runs):
 
 
 # The offline control: one paragraph cached as the Italian shell, with the English shell's headers (put there once the
-# worker has kept every language, so nothing overwrites it), so /it/ shows this machine's floor for the same measure while /en/ is the app; runs alternate
-# between them, so a busy moment of the machine hits both.
+# worker has kept every language, so nothing overwrites it), so /it/ shows this machine's floor for the same measure
+# while /en/ is the app; runs alternate between them, so a busy moment of the machine hits both.
 TRIVIAL_SHELL_JS = """async () => {
   const cache = await caches.open((await caches.keys()).find((key) => key.startsWith('mjref-')));
   const shell = await cache.match('/en/');
@@ -602,7 +602,8 @@ def report(results):
     )
     pre = b["precache"]
     print(
-        f"  service worker      {pre['requests']:3d} requests {pre['kb']:7.1f} KB  + {pre['headers_kb']:.1f} KB headers "
+        f"  service worker      {pre['requests']:3d} requests {pre['kb']:7.1f} KB  "
+        f"+ {pre['headers_kb']:.1f} KB headers "
         f"= {pre['total_kb']:.1f} KB  [{verdict(pre['total_kb'], BUDGETS['precache_kb'])} <= "
         f"{BUDGETS['precache_kb']} KB, bodies and headers]  (the largest language: "
         f"{', '.join(f'{lang} {total:.1f}' for lang, total in b['precache_by_lang'].items())} KB)"
@@ -621,12 +622,14 @@ def report(results):
         app, peer = lh["app"], lh["peer"]
         print(f"Lighthouse mobile, simulated Slow 4G, {CPU_SLOWDOWN}x CPU (median of {results['lighthouse_runs']}):")
         print(
-            f"  first contentful paint, cold {app['fcp_ms']:7.0f} ms  [{verdict(app['fcp_ms'], BUDGETS['lighthouse_fcp_ms'])} "
+            f"  first contentful paint, cold {app['fcp_ms']:7.0f} ms  "
+            f"[{verdict(app['fcp_ms'], BUDGETS['lighthouse_fcp_ms'])} "
             f"<= {BUDGETS['lighthouse_fcp_ms']} ms]  (runs: {', '.join(str(x) for x in lh['app_fcp_runs'])}; "
             f"LCP {app['lcp_ms']:.0f} ms, TBT {app['tbt_ms']:.0f} ms, CLS {app['cls']})"
         )
         print(
-            f"  peer-style control           {peer['fcp_ms']:7.0f} ms  (one page, one classic script, served the same way)"
+            f"  peer-style control           {peer['fcp_ms']:7.0f} ms  "
+            "(one page, one classic script, served the same way)"
         )
         scores = (app["performance"], app["accessibility"], app["best-practices"])
         print(
@@ -634,7 +637,8 @@ def report(results):
             f"[{'ok' if min(scores) == 100 else 'UNDER BUDGET'} = 100 / 100 / 100]"
         )
     print(
-        f"DevTools Slow 4G (562.5 ms per request, HTTP/1.1 from waitress), {CPU_SLOWDOWN}x CPU, cold (median of {runs}):"
+        f"DevTools Slow 4G (562.5 ms per request, HTTP/1.1 from waitress), {CPU_SLOWDOWN}x CPU, "
+        f"cold (median of {runs}):"
     )
     print(f"  first contentful paint       {c['fcp']:7.0f} ms   peer-style control {p['fcp']:5.0f} ms")
     print(f"  home shown, its links work   {c['home_shown']:7.0f} ms   (the first visit's home is in the page)")
@@ -662,17 +666,20 @@ def report(results):
     n = results.get("cold_nginx")
     if n:
         print(
-            f"Through the committed nginx ({n['protocol']}, TLS), DevTools Slow 4G, {CPU_SLOWDOWN}x CPU, cold (median of {runs}):"
+            f"Through the committed nginx ({n['protocol']}, TLS), DevTools Slow 4G, {CPU_SLOWDOWN}x CPU, "
+            f"cold (median of {runs}):"
         )
         print(f"  first contentful paint       {n['fcp']:7.0f} ms")
         print(f"  home ready for a tap         {n['home_ready']:7.0f} ms   (shown, and a tap stays in the page)")
         print(
             f"    that tap's question shown  {n['early_tap_question']:7.0f} ms  "
-            f"[{verdict(n['early_tap_question'], BUDGETS['early_tap_question_ms'])} <= {BUDGETS['early_tap_question_ms']} ms]"
+            f"[{verdict(n['early_tap_question'], BUDGETS['early_tap_question_ms'])} <= "
+            f"{BUDGETS['early_tap_question_ms']} ms]"
             f"  (the eager referee)"
         )
         print(
-            f"  ready: app started           {n['app_started']:7.0f} ms  [{verdict(n['app_started'], BUDGETS['ready_ms'])} "
+            f"  ready: app started           {n['app_started']:7.0f} ms  "
+            f"[{verdict(n['app_started'], BUDGETS['ready_ms'])} "
             f"<= {BUDGETS['ready_ms']} ms]  (a tap is answered with its screen at once); first tap answered "
             f"{n['first_tap']:.0f} ms"
         )

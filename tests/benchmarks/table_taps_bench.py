@@ -120,7 +120,8 @@ def main():
         return
     verdict = "within" if figures["taps"] <= BUDGET_TAPS else "over"
     print(
-        f"taps: {figures['taps']} (budget {BUDGET_TAPS}: {verdict}); characters typed: {figures['typed']} (the value only)"
+        f"taps: {figures['taps']} (budget {BUDGET_TAPS}: {verdict}); "
+        f"characters typed: {figures['typed']} (the value only)"
     )
     print(
         "points as expected after "
