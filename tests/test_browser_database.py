@@ -8,11 +8,16 @@ from playwright.sync_api import expect
 
 # Make the app's database as given: its version and its stores (name → autoIncrement), after deleting any old one.
 MAKE = """async ([version, stores]) => {
-  await new Promise((resolve) => { const r = indexedDB.deleteDatabase('mahjong-referee'); r.onsuccess = r.onerror = r.onblocked = resolve; });
+  await new Promise((resolve) => {
+    const r = indexedDB.deleteDatabase('mahjong-referee');
+    r.onsuccess = r.onerror = r.onblocked = resolve;
+  });
   await new Promise((resolve, reject) => {
     const request = indexedDB.open('mahjong-referee', version);
     request.onupgradeneeded = () => {
-      for (const [name, auto] of Object.entries(stores)) request.result.createObjectStore(name, { autoIncrement: auto });
+      for (const [name, auto] of Object.entries(stores)) {
+        request.result.createObjectStore(name, { autoIncrement: auto });
+      }
     };
     request.onsuccess = () => { request.result.close(); resolve(); };
     request.onerror = () => reject(request.error);

@@ -39,7 +39,8 @@ MEASURE = """() => {
     const block = node.parentElement.closest('p, li, dd, td, span');
     if (!block || block.closest('.choices, .app-nav, .find-links, .more-links, .wizard-nav')) return false;
     const own = [...block.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim()
-      || child.nodeType === Node.ELEMENT_NODE && !child.contains(node) && child.textContent.trim() && !child.matches('a, button'));
+      || child.nodeType === Node.ELEMENT_NODE && !child.contains(node) && child.textContent.trim()
+        && !child.matches('a, button'));
     return own;
   };
   const small = [];
@@ -49,7 +50,8 @@ MEASURE = """() => {
     if (!visible(node) || inRunningText(node)) continue;
     const box = node.getBoundingClientRect();
     if (box.width < 43.5 || box.height < 43.5) {
-      small.push(`${node.tagName.toLowerCase()}#${node.id || ''}.${node.className || ''} ${Math.round(box.width)}x${Math.round(box.height)}`);
+      small.push(`${node.tagName.toLowerCase()}#${node.id || ''}.${node.className || ''} `
+        + `${Math.round(box.width)}x${Math.round(box.height)}`);
     }
   }
   const width = document.documentElement.clientWidth;
@@ -59,8 +61,10 @@ MEASURE = """() => {
   }).map((h) => h.id || h.textContent.slice(0, 30));
   // The innermost elements that reach past the right edge: what makes the page scroll sideways.
   const wide = [...document.body.querySelectorAll('*')].filter((node) => node.getBoundingClientRect().width > 0
-    && node.getBoundingClientRect().right > width + 1 && ![...node.children].some((c) => c.getBoundingClientRect().right > width + 1))
-    .slice(0, 5).map((node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} ${Math.round(node.getBoundingClientRect().right)}`);
+    && node.getBoundingClientRect().right > width + 1
+    && ![...node.children].some((c) => c.getBoundingClientRect().right > width + 1))
+    .slice(0, 5).map((node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} `
+      + `${Math.round(node.getBoundingClientRect().right)}`);
   // Every expandable section shows that it opens: a marker (the browser's, or a ::before of ours).
   const unmarked = [...document.querySelectorAll('summary')].filter(visible).filter((summary) => {
     const marker = getComputedStyle(summary, '::before').content;
@@ -216,7 +220,11 @@ FIT = """() => {
   const held = ['sticky', 'fixed'].includes(getComputedStyle(nav).position);
   const bottom = held ? Math.min(height, nav.getBoundingClientRect().top) : height;
   const top = Math.max(0, document.querySelector('.app-header').getBoundingClientRect().bottom);
-  return { broken, content: (bottom - top) / height, scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+  return {
+    broken,
+    content: (bottom - top) / height,
+    scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  };
 }"""
 
 
@@ -231,7 +239,8 @@ def show_preview(page):
 @pytest.mark.parametrize("lang", LANGS)
 def test_labels_fit_and_leave_the_screen_to_the_content(browser, live_server, lang):
     """At 320×640, 360×640 and 390×844 with the text at 100 %, 150 % and 200 %: no label broken inside a word, the
-    content keeps at least 60 % of the screen's height, nothing scrolls sideways; axe at 320 px, 200 %, light and dark."""
+    content keeps at least 60 % of the screen's height, nothing scrolls sideways; axe at 320 px, 200 %, light and
+    dark."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     cdp = context.new_cdp_session(page)

@@ -175,7 +175,8 @@ ISOLATION = r"""() => {
     if (!risky.test(node.data)) continue;
     const parent = node.parentElement;
     const isolated = parent.tagName === 'BDI' || parent.hasAttribute('dir')
-      || [...node.data.matchAll(/[\u0590-\u08FF\u202A-\u202E]+/g)].every((m) => node.data.lastIndexOf('\u2068', m.index) > node.data.lastIndexOf('\u2069', m.index));
+      || [...node.data.matchAll(/[\u0590-\u08FF\u202A-\u202E]+/g)]
+        .every((m) => node.data.lastIndexOf('\u2068', m.index) > node.data.lastIndexOf('\u2069', m.index));
     found.push({ text: node.data, isolated, alone: parent.tagName !== 'BDI' || parent.textContent === node.data });
   }
   return found;

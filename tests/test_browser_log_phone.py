@@ -8,7 +8,8 @@ from playwright.sync_api import expect
 
 CUP = """async () => {
   const events = await import('/static/js/services/events.js');
-  const made = await events.createEvent({ name: 'Autumn Cup', rulesetId: 'mcr-ema-2014', sessions: 'R1\\nR2' }, ['mcr-ema-2014']);
+  const made = await events.createEvent(
+    { name: 'Autumn Cup', rulesetId: 'mcr-ema-2014', sessions: 'R1\\nR2' }, ['mcr-ema-2014']);
   return made.event.id;
 }"""
 
@@ -137,9 +138,12 @@ def test_the_log_fits_a_phone_and_is_accessible(browser, live_server, lang):
             for size in ("100%", "200%"):
                 page.evaluate("(size) => { document.documentElement.style.fontSize = size; }", size)
                 assert page.evaluate("document.documentElement.scrollWidth") <= 320, (lang, scheme, size)
-                small = page.evaluate("""() => [...document.querySelectorAll('#log-filters select, #log-filters button, #player-cards a, #incidents button, #incidents select, #incidents input, #incidents a, .log-actions > *')]
+                small = page.evaluate("""() => [...document.querySelectorAll(
+                    '#log-filters select, #log-filters button, #player-cards a, #incidents button, '
+                    + '#incidents select, #incidents input, #incidents a, .log-actions > *')]
                   .filter((node) => node.offsetParent !== null && !node.classList.contains('file-input'))
-                  .map((node) => [node.id || node.textContent, node.getBoundingClientRect().height, node.getBoundingClientRect().width])
+                  .map((node) => [node.id || node.textContent, node.getBoundingClientRect().height,
+                    node.getBoundingClientRect().width])
                   .filter(([, height, width]) => height < 44 || width < 44)""")
                 assert small == [], (lang, scheme, size, small)
             page.evaluate("() => { document.documentElement.style.fontSize = ''; }")

@@ -202,7 +202,10 @@ def test_the_previous_release_data_migrates_once(context, live_server):
     page.goto(f"{base}/nothing")
     page.evaluate(
         """async ([log, table]) => {
-      await new Promise((resolve) => { const r = indexedDB.deleteDatabase('mahjong-referee'); r.onsuccess = r.onerror = r.onblocked = resolve; });
+      await new Promise((resolve) => {
+        const r = indexedDB.deleteDatabase('mahjong-referee');
+        r.onsuccess = r.onerror = r.onblocked = resolve;
+      });
       localStorage.clear();
       localStorage.setItem('mjref.log', JSON.stringify(log));
       localStorage.setItem('mjref.table.wrc-2015', JSON.stringify(table));
@@ -269,7 +272,8 @@ def test_storage_full_on_the_first_start_with_the_previous_release_log(context, 
       await new Promise((resolve) => {
         const tx = db.transaction(ITEMS, 'readwrite');
         tx.objectStore(ITEMS).clear();
-        tx.objectStore(ITEMS).put({ format: 'incident', v: 1, rev: 1, data: { id: 'bad', player: 5 } }, ['incident', 'bad']);
+        tx.objectStore(ITEMS).put(
+          { format: 'incident', v: 1, rev: 1, data: { id: 'bad', player: 5 } }, ['incident', 'bad']);
         tx.oncomplete = resolve;
       });
       db.close();

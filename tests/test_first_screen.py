@@ -91,7 +91,8 @@ def test_no_screen_uses_another_inline_style(browser, live_server):
 
 
 # The home screen's content as a list of (tag, id, class, href, text) in document order, whoever drew it.
-HOME_STRUCTURE = """() => [...document.querySelectorAll('#view *')].filter((node) => !node.closest('noscript, #loading'))
+HOME_STRUCTURE = """() => [...document.querySelectorAll('#view *')]
+    .filter((node) => !node.closest('noscript, #loading'))
     .map((node) => [node.tagName, node.id, node.className, node.getAttribute('href'), node.getAttribute('tabindex'),
                     node.hasAttribute('data-nav'), node.children.length ? '' : node.textContent])"""
 
@@ -158,8 +159,12 @@ def test_a_first_visit_asks_for_nothing_but_the_app_while_it_loads(browser, live
     loading = page.evaluate("""() => {
         const modules = new Set(JSON.parse(document.getElementById('app-modules').textContent));
         const entries = performance.getEntriesByType('resource');
-        const loaded = Math.max(...entries.filter((e) => modules.has(new URL(e.name).pathname)).map((e) => e.responseEnd));
-        return { modules: [...modules], asked: entries.filter((e) => e.startTime < loaded).map((e) => new URL(e.name).pathname) };
+        const loaded = Math.max(
+          ...entries.filter((e) => modules.has(new URL(e.name).pathname)).map((e) => e.responseEnd));
+        return {
+          modules: [...modules],
+          asked: entries.filter((e) => e.startTime < loaded).map((e) => new URL(e.name).pathname),
+        };
     }""")
     context.close()
     assert set(loading["asked"]) == {"/static/js/main.js", "/static/css/app.css", *loading["modules"]}

@@ -57,14 +57,16 @@ SEED_JS = """async ({ players, incidents, rulings, tables }) => {
   store.delete(IDBKeyRange.bound(['incident'], ['incident', []]));
   store.delete(IDBKeyRange.bound(['player'], ['player', []]));
   for (let n = 0; n < players; n += 1) {
-    store.put({ format: 'player', v: 1, rev: 1, data: { id: `p${n}`, eventId: 'local', name: `Player ${n} Name` } }, ['player', `p${n}`]);
+    store.put({ format: 'player', v: 1, rev: 1, data: { id: `p${n}`, eventId: 'local', name: `Player ${n} Name` } },
+      ['player', `p${n}`]);
   }
   const start = Date.parse('2026-11-01T09:00:00Z');
   for (let n = 0; n < incidents; n += 1) {
     const [rulesetId, rulingId] = rulings[n % rulings.length];
     const player = (n * 7919) % players;
     const data = { id: `i${n}`, at: new Date(start + n * 60000).toISOString(), eventId: 'local', tournament: '',
-      session: `S${1 + (n % 8)}`, table: `T${1 + (n % tables)}`, player: `Player ${player} Name`, playerId: `p${player}`,
+      session: `S${1 + (n % 8)}`, table: `T${1 + (n % tables)}`, player: `Player ${player} Name`,
+      playerId: `p${player}`,
       seat: 'East', rulesetId, rulingId, points: null, note: n % 3 ? '' : 'a note about what happened at the table' };
     store.put({ format: 'incident', v: 2, rev: 1, data }, ['incident', `i${n}`]);
   }

@@ -67,7 +67,8 @@ class Referee:
             """(selector) => {
           const box = document.querySelector(selector).getBoundingClientRect();
           const nav = document.querySelector('.app-nav');
-          const bottom = nav && getComputedStyle(nav).position === 'fixed' ? nav.getBoundingClientRect().top : innerHeight;
+          const bottom = nav && getComputedStyle(nav).position === 'fixed'
+            ? nav.getBoundingClientRect().top : innerHeight;
           return box.top >= 0 && box.bottom <= bottom;
         }""",
             selector,
