@@ -23,7 +23,8 @@ def free_port():
 
 
 class WaitressServer:
-    """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_* environment variables."""
+    """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_*
+    environment variables."""
 
     def __init__(self, config, port=None):
         self.port = port or free_port()

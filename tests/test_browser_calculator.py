@@ -183,7 +183,8 @@ def test_arizona_strikes_lead_to_a_suspension_with_dates(page, live_server):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_an_effect_the_calculator_cannot_apply_is_shown_at_the_form(browser, live_server, lang):
-    """Ruling data newer than the calculator (an effect type it does not know) is refused where the referee applies it."""
+    """Ruling data newer than the calculator (an effect type it does not know) is refused where the referee applies
+    it."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
 

@@ -18,7 +18,8 @@ NOW = datetime.datetime(2026, 11, 26, 1, 30, tzinfo=datetime.UTC)
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
 def phoenix(request, browser):
-    """A phone-sized page in Arizona, its clock fixed at NOW (no service worker: each test starts from an empty device)."""
+    """A phone-sized page in Arizona, its clock fixed at NOW (no service worker: each test starts from an empty
+    device)."""
     context = browser.new_context(
         viewport=VIEWPORTS[request.param], service_workers="block", timezone_id="America/Phoenix"
     )

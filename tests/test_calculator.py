@@ -16,7 +16,8 @@ def outcomes(app):
 
 @pytest.mark.parametrize("index", range(len(SCENARIOS)), ids=[s["name"] for s in SCENARIOS])
 def test_transfers_sum_to_zero(outcomes, index):
-    """Every table-point transfer sums to zero; only penalties change a total (and the reset of a hanchan or session)."""
+    """Every table-point transfer sums to zero; only penalties change a total (and the reset of a hanchan or
+    session)."""
     for step in outcomes[index]["steps"]:
         if "changes" in step and "errors" not in step and not step.get("reset"):
             table_changes = sum(c["delta"] for c in step["changes"] if c["score"] == "table")

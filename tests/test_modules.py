@@ -1,4 +1,5 @@
-"""The client's module graph: read by a JavaScript parser (module preloads, import checks), and no export left unused."""
+"""The client's module graph: read by a JavaScript parser (module preloads, import checks), and no export left
+unused."""
 
 import re
 

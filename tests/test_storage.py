@@ -49,7 +49,8 @@ STEPS = [
 
 
 def table_v2(start, steps, numbers=None):
-    """A table stored at version 1 ({start, steps}) as version 2 reads it: ids in order, nothing undone, marked legacy."""
+    """A table stored at version 1 ({start, steps}) as version 2 reads it: ids in order, nothing undone, marked
+    legacy."""
     numbers = numbers or range(1, len(steps) + 1)
     ids = [{"id": f"s{n}", **step} for n, step in zip(numbers, steps)]
     return {"start": start, "steps": ids, "undone": [], "nextId": max([0, *numbers]) + 1, "legacy": True}

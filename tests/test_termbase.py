@@ -74,7 +74,8 @@ def variants(termbase):
 
 
 def _any_of(found):
-    """One pattern per language that matches where any variant might (folded words, then regexes), to skip clean text."""
+    """One pattern per language that matches where any variant might (folded words, then regexes), to skip clean
+    text."""
     words = [v.pattern.pattern for v in found if v.folds] or ["(?!)"]
     regexes = [v.pattern.pattern for v in found if not v.folds] or ["(?!)"]
     return re.compile("|".join(f"(?:{p})" for p in words)), re.compile(

@@ -1,8 +1,8 @@
 """Typography of every catalog: French and Italian each keep one apostrophe, one quote style and their own spacing.
 
-French: a no-break space (U+00A0) before : ; ? ! and just inside « » and after §, the apostrophe ’ (U+2019), quotes « », and
-U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints its numbers that way). Italian: ’,
-« » with no space inside, no space before : ; ? !, and "." between thousands. Placeholders (%(count)s), URLs and
+French: a no-break space (U+00A0) before : ; ? ! and just inside « » and after §, the apostrophe ’ (U+2019), quotes « »,
+and U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints its numbers that way). Italian:
+’, « » with no space inside, no space before : ; ? !, and "." between thousands. Placeholders (%(count)s), URLs and
 e-mail addresses are left out of every check: the ':' of 'http://' is not typography.
 """
 

@@ -60,7 +60,8 @@ def module_preloads():
 
 
 def head_preloads():
-    """The hints for this response's head: none unless the browser is navigating (the service worker fetches "empty")."""
+    """The hints for this response's head: none unless the browser is navigating (the service worker fetches
+    "empty")."""
     g.varies_by_destination = True
     if request.headers.get("Sec-Fetch-Dest", "document") != "document":
         return []

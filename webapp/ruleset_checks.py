@@ -1,6 +1,7 @@
 """Ruleset validation: the schema first, then what a schema cannot say (references, the tree's shape, coverage).
 Every problem is reported with its file and path, so a file can be fixed in one pass. Translations are not checked
-here: a missing one is a gap (`translation_gaps.py`), shown in English in development and refused by the strict check."""
+here: a missing one is a gap (`translation_gaps.py`), shown in English in development and refused by the strict
+check."""
 
 from .ruleset_schema import format_path, path_order
 from .schema_messages import Problem, structural_problems
@@ -45,7 +46,8 @@ def _targets(node):
 
 
 def _check_questions(data, _stem):
-    """Every question leads somewhere that exists, its answers have distinct ids fit for URLs, its numbers are ordered."""
+    """Every question leads somewhere that exists, its answers have distinct ids fit for URLs, its numbers are
+    ordered."""
     incidents, rulings = data["incidents"], data["rulings"]
     if data["start"] not in incidents:
         yield Problem(("start",), f"no question '{data['start']}'")
@@ -223,7 +225,8 @@ def _check_coverage(data, _stem):
 
 
 def _check_readings(data, _stem):
-    """Every reading a ruling or penalty kind lists exists, and every reading is listed somewhere (or it is never shown)."""
+    """Every reading a ruling or penalty kind lists exists, and every reading is listed somewhere (or it is never
+    shown)."""
     readings = data.get("readings", {})
     listed = set()
     for section in ("penalties", "rulings"):

@@ -5,10 +5,10 @@ database afterwards.
                                                      [--backend sqlite|postgresql|both] [--quick] [--online]
 
 For each database (SQLite in a temporary folder, then a PostgreSQL server this script starts and stops), it starts
-`python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one invitation;
-each referee (a thread with its own keep-alive connection) accepts it, so it has its own credential, and signs in.
-Then all referees at once upload their incidents in a few batches and pull the changes feed to the end. The script
-then reads the database and prints: lost versions (budget 0), duplicated versions (budget 0), refused or failed
+`python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one
+invitation; each referee (a thread with its own keep-alive connection) accepts it, so it has its own credential, and
+signs in. Then all referees at once upload their incidents in a few batches and pull the changes feed to the end. The
+script then reads the database and prints: lost versions (budget 0), duplicated versions (budget 0), refused or failed
 calls, upload and pull latency percentiles, and the total time. It exits 1 when anything was lost, duplicated or
 refused. `--quick` (5 referees x 4 incidents, cheap hashing) is what tests/test_sync_bench.py runs.
 

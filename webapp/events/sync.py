@@ -35,7 +35,8 @@ def envelopes(data):
 
 
 def check_envelope(item, path):
-    """One version's envelope (schemas/version.schema.json): a bad one is refused alone, the rest of the batch goes on."""
+    """One version's envelope (schemas/version.schema.json): a bad one is refused alone, the rest of the batch goes
+    on."""
     check.require_object(item, path)
     check.by_schema("version", item, path)
     if item["version_id"] in item["parents"]:
