@@ -5,6 +5,7 @@ English and listed in a warning, so editing a ruleset's English does not stop an
 (FLASK_MISSING_TRANSLATIONS=refuse makes it strict here too). A production server calls `webapp:create_app`, which
 refuses to start on a missing translation.
 """
+
 import os
 import sys
 

@@ -23,6 +23,7 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
 `expect` is matched by `subset_matches`: a mapping needs each of its keys, a list each of its items in order and no
 more, anything else equality. YAML dates and times are compared as ISO text.
 """
+
 import datetime
 import json
 import os
@@ -32,8 +33,8 @@ from pathlib import Path
 
 import yaml
 from flask_babel import force_locale
-
 from helpers import NODE, ROOT, rulesets_in
+
 from webapp.ui_strings import client_strings
 
 CASES = ROOT / "tests" / "cases"
@@ -45,8 +46,9 @@ SHAPE = {"name", "ruleset", "given", "expect"}
 
 def plain(value):
     """The value as JSON has it: YAML's dates and times as ISO text (2026-05-01T10:00:00+00:00)."""
-    return json.loads(json.dumps(value, default=lambda v: v.isoformat() if isinstance(v, (datetime.date, datetime.time))
-                                 else str(v)))
+    return json.loads(
+        json.dumps(value, default=lambda v: v.isoformat() if isinstance(v, (datetime.date, datetime.time)) else str(v))
+    )
 
 
 def subject_of(path):
@@ -92,10 +94,17 @@ def run(app, cases):
         search.write_text(json.dumps(search_languages(app, cases)), encoding="utf-8")
         for zone, indexes in zones.items():
             requests = Path(tmp) / "cases.json"
-            requests.write_text(json.dumps([{key: cases[index][key] for key in ("subject", "ruleset", "given")}
-                                            for index in indexes]), encoding="utf-8")
-            output = subprocess.run([*NODE, str(RUNNER), str(rulesets), str(requests), str(search)], check=True,
-                                    capture_output=True, text=True, env={**os.environ, "TZ": zone}).stdout
+            requests.write_text(
+                json.dumps([{key: cases[index][key] for key in ("subject", "ruleset", "given")} for index in indexes]),
+                encoding="utf-8",
+            )
+            output = subprocess.run(
+                [*NODE, str(RUNNER), str(rulesets), str(requests), str(search)],
+                check=True,
+                capture_output=True,
+                text=True,
+                env={**os.environ, "TZ": zone},
+            ).stdout
             for index, result in zip(indexes, json.loads(output)):
                 results[index] = result
     return results
@@ -109,8 +118,9 @@ def subset_matches(actual, expected, path="result"):
             assert key in actual, f"{path}.{key}: missing (has {sorted(actual)})"
             subset_matches(actual[key], value, f"{path}.{key}")
     elif isinstance(expected, list):
-        assert isinstance(actual, list) and len(actual) == len(expected), \
+        assert isinstance(actual, list) and len(actual) == len(expected), (
             f"{path}: expected {len(expected)} items, got {actual!r}"
+        )
         for index, item in enumerate(expected):
             subset_matches(actual[index], item, f"{path}[{index}]")
     else:

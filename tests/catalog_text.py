@@ -1,4 +1,5 @@
 """Every translated string of every catalog, for the tests that check wording and typography."""
+
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -1,5 +1,6 @@
 """Shared fixtures: the app, a test client, a live server for the browser, the system Chromium, and the databases
 the events API runs on (a temporary SQLite file, a PostgreSQL server the session starts and stops)."""
+
 import os
 import shutil
 import tempfile
@@ -8,10 +9,10 @@ import uuid
 from pathlib import Path
 
 import pytest
+from pg_server import PostgresServer
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from pg_server import PostgresServer
 from webapp import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,7 +155,9 @@ def every_language_kept(page, timeout=15000):
     expect(page.locator("#keep-languages")).to_be_hidden()
 
 
-SAVES_DATA = """Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"""
+SAVES_DATA = (
+    """Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true, configurable: true });"""
+)
 
 
 def saving_data(context, how="both"):

@@ -1,4 +1,5 @@
 """Helpers for the events API tests: a small client that speaks the API, and the row counts of every table."""
+
 import uuid
 
 from sqlalchemy import func, select
@@ -10,24 +11,42 @@ RULESET = "azrm-2026"
 
 def incident(ruling="r_east_early_chombo", **fields):
     """An incident body as the phone's log writes it."""
-    return {"at": "2026-11-23T14:05:00.000Z", "rulesetId": RULESET, "rulingId": ruling, "player": "Player One",
-            "session": "Round 1", "table": "3", "seat": "E", "points": None, "note": "", **fields}
+    return {
+        "at": "2026-11-23T14:05:00.000Z",
+        "rulesetId": RULESET,
+        "rulingId": ruling,
+        "player": "Player One",
+        "session": "Round 1",
+        "table": "3",
+        "seat": "E",
+        "points": None,
+        "note": "",
+        **fields,
+    }
 
 
 def version(record_id=None, parents=(), kind="incident", body=None, deleted=False, version_id=None):
     """One version in the upload format; a new incident unless told otherwise."""
     if body is None and not deleted:
         body = incident() if kind == "incident" else {"name": "Player One"}
-    return {"record_id": record_id or str(uuid.uuid4()), "version_id": version_id or str(uuid.uuid4()),
-            "parents": list(parents), "kind": kind, "deleted": deleted, "body": body}
+    return {
+        "record_id": record_id or str(uuid.uuid4()),
+        "version_id": version_id or str(uuid.uuid4()),
+        "parents": list(parents),
+        "kind": kind,
+        "deleted": deleted,
+        "body": body,
+    }
 
 
 def row_counts(app):
     """{table: number of rows}, to show that a refused request wrote nothing."""
     database = app.extensions["events.db"]
     with database.reading() as session:
-        return {name: session.scalar(select(func.count()).select_from(table))
-                for name, table in Base.metadata.tables.items()}
+        return {
+            name: session.scalar(select(func.count()).select_from(table))
+            for name, table in Base.metadata.tables.items()
+        }
 
 
 class Device:
@@ -38,8 +57,9 @@ class Device:
         self.token = None
 
     def sign_in(self):
-        response = self.client.post("/api/auth/token", json={"credential_id": self.credential["id"],
-                                                             "secret": self.credential["secret"]})
+        response = self.client.post(
+            "/api/auth/token", json={"credential_id": self.credential["id"], "secret": self.credential["secret"]}
+        )
         assert response.status_code == 200, response.json
         self.token = response.json["access_token"]
         return self
@@ -52,8 +72,9 @@ class Device:
         return self.client.get(f"/api/events/{self.event_id}{path}", headers={**self.headers, **(headers or {})})
 
     def post(self, path, json=None, **kwargs):
-        return self.client.post(f"/api/events/{self.event_id}{path}", json={} if json is None else json,
-                                headers=self.headers, **kwargs)
+        return self.client.post(
+            f"/api/events/{self.event_id}{path}", json={} if json is None else json, headers=self.headers, **kwargs
+        )
 
     def upload(self, *versions):
         return self.post("/versions", {"versions": list(versions)})
@@ -84,8 +105,15 @@ class Device:
 
 def create_event(client, league=None, ruleset=RULESET, name="Autumn Cup", headers=None, **fields):
     """A new event; returns its head referee's device, signed in."""
-    body = {"name": name, "ruleset_id": ruleset, "starts_on": "2026-11-23", "ends_on": "2026-11-24",
-            "sessions": ["Round 1", "Round 2"], "display_name": "Head Referee", **fields}
+    body = {
+        "name": name,
+        "ruleset_id": ruleset,
+        "starts_on": "2026-11-23",
+        "ends_on": "2026-11-24",
+        "sessions": ["Round 1", "Round 2"],
+        "display_name": "Head Referee",
+        **fields,
+    }
     if league is not None:
         body["league"] = league
     response = client.post("/api/events", json=body, headers=headers or {})

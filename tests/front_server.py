@@ -1,6 +1,8 @@
 """The production stack on loopback, for the front-server test and benchmark: waitress as the README runs it, nginx in
 front of it from the committed templates (rendered into a temporary directory, its own pid and temporary paths,
 `daemon off`), a throwaway certificate authority, and slow clients that send headers one byte at a time."""
+
+import contextlib
 import importlib.util
 import os
 import shutil
@@ -15,8 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WAITRESS_ARGS = ["--threads=8", "--connection-limit=400", "--backlog=1024"]
 # Behind the proxy, waitress believes the forwarded headers from the proxy's address only.
-PROXIED_ARGS = ["--trusted-proxy=127.0.0.1",
-                "--trusted-proxy-headers=x-forwarded-for x-forwarded-proto x-forwarded-host x-forwarded-port"]
+PROXIED_ARGS = [
+    "--trusted-proxy=127.0.0.1",
+    "--trusted-proxy-headers=x-forwarded-for x-forwarded-proto x-forwarded-host x-forwarded-port",
+]
 
 
 def nginx_binary():
@@ -71,8 +75,17 @@ class Waitress:
     def __init__(self, workdir, proxied=False):
         self.port = free_port()
         self.log = Path(workdir) / f"waitress-{self.port}.log"
-        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}",
-                   *WAITRESS_ARGS, *(PROXIED_ARGS if proxied else []), "--call", "webapp:create_app"]
+        command = [
+            sys.executable,
+            "-m",
+            "webapp.serve",
+            "--host=127.0.0.1",
+            f"--port={self.port}",
+            *WAITRESS_ARGS,
+            *(PROXIED_ARGS if proxied else []),
+            "--call",
+            "webapp:create_app",
+        ]
         with self.log.open("wb") as log:  # a file, not a pipe nobody reads (it would fill up and stall the server)
             self.process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         wait_for_port(self.port, self.process, self.log)
@@ -97,19 +110,30 @@ class Nginx:
                 chain.write(pem.bytes())
         self.https_port, self.http_port = free_port(), free_port()
         self.config = load_renderer().render(
-            workdir / "nginx", server_name="localhost", certificate=workdir / "cert.pem",
-            certificate_key=workdir / "key.pem", upstream=f"127.0.0.1:{upstream_port}",
-            https_listen=f"127.0.0.1:{self.https_port}", http_listen=f"127.0.0.1:{self.http_port}",
-            public_host=f"localhost:{self.https_port}", daemon="off", user="root" if os.geteuid() == 0 else "",
-            run_dir=workdir / "nginx" / "run")
+            workdir / "nginx",
+            server_name="localhost",
+            certificate=workdir / "cert.pem",
+            certificate_key=workdir / "key.pem",
+            upstream=f"127.0.0.1:{upstream_port}",
+            https_listen=f"127.0.0.1:{self.https_port}",
+            http_listen=f"127.0.0.1:{self.http_port}",
+            public_host=f"localhost:{self.https_port}",
+            daemon="off",
+            user="root" if os.geteuid() == 0 else "",
+            run_dir=workdir / "nginx" / "run",
+        )
         self.log = workdir / "nginx" / "run" / "error.log"
         binary = nginx_binary()
-        check = subprocess.run([binary, "-t", "-q", "-c", str(self.config), "-p", str(self.config.parent)],
-                               capture_output=True, text=True)
+        check = subprocess.run(
+            [binary, "-t", "-q", "-c", str(self.config), "-p", str(self.config.parent)], capture_output=True, text=True
+        )
         if check.returncode:
             raise RuntimeError(f"nginx -t: {check.stderr}")
-        self.process = subprocess.Popen([binary, "-c", str(self.config), "-p", str(self.config.parent)],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [binary, "-c", str(self.config), "-p", str(self.config.parent)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_for_port(self.https_port, self.process, self.log)
         self.url = f"https://localhost:{self.https_port}"
 
@@ -164,7 +188,7 @@ class SlowClients:
                 return
             for sock in list(self.sockets):
                 try:
-                    sock.send(self.HEADER[position:position + 1])
+                    sock.send(self.HEADER[position : position + 1])
                 except OSError:
                     self.sockets.remove(sock)
                     self.cut_off += 1
@@ -177,8 +201,6 @@ class SlowClients:
         self.stopped.set()
         self.thread.join(self.interval * 4 + 5)
         for sock in self.sockets:
-            try:
+            with contextlib.suppress(OSError):
                 sock.close()
-            except OSError:
-                pass
         self.sockets = []

@@ -1,4 +1,5 @@
 """Helpers shared by the tests: rulesets as the client assembles them, and the client's modules run in Node."""
+
 import copy
 import json
 import subprocess
@@ -40,8 +41,9 @@ def run_engine(app, ruleset_id, lang, answer_lists, tmp_path):
     data.write_text(json.dumps(ruleset_document(app, ruleset_id, lang)), encoding="utf-8")
     request = tmp_path / f"{ruleset_id}-{lang}-answers.json"
     request.write_text(json.dumps(answer_lists))
-    output = subprocess.run([*NODE, str(ENGINE_RUNNER), str(data), str(request)],
-                            check=True, capture_output=True, text=True).stdout
+    output = subprocess.run(
+        [*NODE, str(ENGINE_RUNNER), str(data), str(request)], check=True, capture_output=True, text=True
+    ).stdout
     return json.loads(output)
 
 
@@ -49,6 +51,16 @@ def call_module(module, function, calls, tmp_path):
     """Call one exported function of a client module (path under webapp/static/js) in Node, once per argument list."""
     args = tmp_path / f"{function}-calls.json"
     args.write_text(json.dumps(calls, default=str))
-    output = subprocess.run([*NODE, str(ROOT / "tests" / "call_runner.mjs"), str(ROOT / "webapp" / "static" / "js" / module),
-                             function, str(args)], check=True, capture_output=True, text=True).stdout
+    output = subprocess.run(
+        [
+            *NODE,
+            str(ROOT / "tests" / "call_runner.mjs"),
+            str(ROOT / "webapp" / "static" / "js" / module),
+            function,
+            str(args),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(output)

@@ -1,5 +1,6 @@
 """A throwaway PostgreSQL server for the tests and the benchmark: Debian's binaries, a data folder in a temporary
 directory, a free loopback port. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user."""
+
 import glob
 import os
 import shutil
@@ -46,8 +47,17 @@ class PostgresServer:
     def start(self):
         if self.as_postgres:
             shutil.chown(self.root, "postgres", "postgres")
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-locale",
-                  "--no-sync")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--no-locale",
+            "--no-sync",
+        )
         options = f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.root}"
         if self.fast:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"

@@ -10,6 +10,7 @@ When a source changes or a new one is added, a maintainer regenerates the file f
     .venv/bin/python tests/source_fingerprints.py ../shared/seeds          # rewrite tests/source_fingerprints.json
     .venv/bin/python tests/source_fingerprints.py ../shared/seeds --check  # exit 1 if the file is not current
 """
+
 import hashlib
 import json
 import re
@@ -42,8 +43,10 @@ def sentences(text):
 
 def run_hashes(word_list):
     """The hash of each run of RUN consecutive words, in order."""
-    return [hashlib.sha256(" ".join(word_list[i:i + RUN]).encode()).hexdigest()[:16]
-            for i in range(len(word_list) - RUN + 1)]
+    return [
+        hashlib.sha256(" ".join(word_list[i : i + RUN]).encode()).hexdigest()[:16]
+        for i in range(len(word_list) - RUN + 1)
+    ]
 
 
 def fingerprint(text):
@@ -61,14 +64,20 @@ def project_runs(texts):
 
 def copied(fingerprints, runs):
     """The (source, sentence number) of every fingerprinted sentence whose runs all appear in the project's runs."""
-    return [(source, number) for source, sentences_ in sorted(fingerprints.items())
-            for number, hashes in enumerate(sentences_, 1) if hashes and all(h in runs for h in hashes)]
+    return [
+        (source, number)
+        for source, sentences_ in sorted(fingerprints.items())
+        for number, hashes in enumerate(sentences_, 1)
+        if hashes and all(h in runs for h in hashes)
+    ]
 
 
 def build(seeds: Path):
     """Fingerprint every *.txt source in the folder."""
-    return {"run": RUN, "sources": {path.name: fingerprint(path.read_text(encoding="utf-8"))
-                                    for path in sorted(seeds.glob("*.txt"))}}
+    return {
+        "run": RUN,
+        "sources": {path.name: fingerprint(path.read_text(encoding="utf-8")) for path in sorted(seeds.glob("*.txt"))},
+    }
 
 
 def load():
@@ -83,7 +92,7 @@ def _dump(data):
         lines.append(f"{json.dumps(name)}: [")
         lines += [json.dumps(hashes) + ("," if n < len(sentences_) - 1 else "") for n, hashes in enumerate(sentences_)]
         lines.append("]" + ("," if index < len(data["sources"]) - 1 else ""))
-    return "\n".join(lines + ["}", "}", ""])
+    return "\n".join([*lines, "}", "}", ""])
 
 
 def main(argv=None):
@@ -91,8 +100,13 @@ def main(argv=None):
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)
-    parser.add_argument("seeds", nargs="?", type=Path, default=ROOT.parent / "shared" / "seeds",
-                        help="the folder of source documents (*.txt); default ../shared/seeds")
+    parser.add_argument(
+        "seeds",
+        nargs="?",
+        type=Path,
+        default=ROOT.parent / "shared" / "seeds",
+        help="the folder of source documents (*.txt); default ../shared/seeds",
+    )
     parser.add_argument("--check", action="store_true", help="only say whether the stored fingerprints are current")
     args = parser.parse_args(argv)
     if not args.seeds.is_dir() or not any(args.seeds.glob("*.txt")):
@@ -103,8 +117,10 @@ def main(argv=None):
         print(f"{FINGERPRINTS.name} is {'current' if current else 'out of date: run without --check'}")
         return 0 if current else 1
     FINGERPRINTS.write_text(text, encoding="utf-8")
-    print(f"{FINGERPRINTS.name}: {sum(len(s) for s in build(args.seeds)['sources'].values())} sentences "
-          f"of {len(list(args.seeds.glob('*.txt')))} sources")
+    print(
+        f"{FINGERPRINTS.name}: {sum(len(s) for s in build(args.seeds)['sources'].values())} sentences "
+        f"of {len(list(args.seeds.glob('*.txt')))} sources"
+    )
     return 0
 
 

@@ -86,7 +86,9 @@ _FILL = """async (size) => {
     request.onerror = () => reject(request.error);
   });
   let text = '';  // random, so it cannot be compressed
-  while (text.length < size) text += Array.from(crypto.getRandomValues(new Uint8Array(4096)), (b) => b.toString(36)).join('');
+  while (text.length < size) {
+    text += Array.from(crypto.getRandomValues(new Uint8Array(4096)), (b) => b.toString(36)).join('');
+  }
   const result = await new Promise((resolve) => {
     const tx = db.transaction('junk', 'readwrite');
     tx.objectStore('junk').put(text.slice(0, size), Math.random());

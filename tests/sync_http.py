@@ -1,5 +1,6 @@
 """The production server (waitress) in its own process, and a small JSON client for the events API, shared by the
 crash test and the sync benchmark."""
+
 import http.client
 import json
 import os
@@ -22,13 +23,14 @@ def free_port():
 
 
 class WaitressServer:
-    """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_* environment variables."""
+    """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_*
+    environment variables."""
 
     def __init__(self, config, port=None):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, **{f"FLASK_{key}": value for key, value in config.items()}}
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server object, read by output()
         self.process = None
 
     def start(self, timeout=60):
@@ -109,8 +111,9 @@ class ApiClient:
             self.connection = None
 
     def sign_in(self, credential):
-        status, body = self.call("POST", "/api/auth/token", {"credential_id": credential["id"],
-                                                             "secret": credential["secret"]})
+        status, body = self.call(
+            "POST", "/api/auth/token", {"credential_id": credential["id"], "secret": credential["secret"]}
+        )
         if status != 200:
             raise RuntimeError(f"sign-in failed: {status} {body}")
         self.token = body["access_token"]
@@ -121,8 +124,10 @@ def send_and_forget(url, path, body, token):
     """Send a whole request on a raw socket and return it without reading the answer (the server is killed next)."""
     host, port = url.removeprefix("http://").split(":")
     data = json.dumps(body).encode()
-    head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
-            f"Authorization: Bearer {token}\r\nContent-Length: {len(data)}\r\nConnection: close\r\n\r\n").encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+        f"Authorization: Bearer {token}\r\nContent-Length: {len(data)}\r\nConnection: close\r\n\r\n"
+    ).encode()
     sock = socket.create_connection((host, int(port)))
     sock.sendall(head + data)
     return sock

@@ -1,4 +1,5 @@
 """docs/api.md documents every API endpoint, and documents none that does not exist."""
+
 import re
 from pathlib import Path
 

@@ -1,10 +1,11 @@
 """Server: the language redirect, shells, compiled data at content-hashed URLs, PWA files and headers."""
+
 import json
 
 import pytest
 import yaml
-
 from helpers import ROOT, call_module, ruleset_ids
+
 from webapp.catalogs import read_catalog
 from webapp.ruleset_schema import TEXT_KEYS
 
@@ -22,7 +23,9 @@ def test_root_redirects_by_accept_language(client, header, target):
     assert response.headers["Location"] == target
 
 
-@pytest.mark.parametrize("cookie,target", [("it", "/it/"), ("fr", "/fr/"), ("de", "/en/"), ("//evil.example", "/en/"), ("", "/en/")])
+@pytest.mark.parametrize(
+    "cookie,target", [("it", "/it/"), ("fr", "/fr/"), ("de", "/en/"), ("//evil.example", "/en/"), ("", "/en/")]
+)
 def test_root_opens_the_language_chosen_last(client, cookie, target):
     """The language cookie (set when the referee taps a language) wins over the browser's; anything else is ignored.
     Caches keep one answer per cookie and language, and no shared cache keeps it."""
@@ -64,7 +67,7 @@ def test_data_urls_are_content_hashed_and_immutable(app, client):
     urls = {lang: store.data_urls(lang) for lang in ("en", "fr", "it")}
     assert len({u["structure"] for u in urls.values()}) == 1, "the structure is shared by every language"
     assert len({u["strings"] for u in urls.values()}) == 3
-    for lang, pair in urls.items():
+    for pair in urls.values():
         for url in pair.values():
             response = client.get(url)
             assert response.status_code == 200
@@ -92,14 +95,18 @@ def test_module_preloads_only_for_a_navigation(client):
     assert 'id="app-config"' in precache.get_data(as_text=True)
     for response in (navigation, precache):
         assert "Sec-Fetch-Dest" in response.headers["Vary"]
-        assert '<script type="application/json" id="app-modules">["/static/js/app.js", ' in response.get_data(as_text=True)
+        assert '<script type="application/json" id="app-modules">["/static/js/app.js", ' in response.get_data(
+            as_text=True
+        )
 
 
 def test_client_assembles_every_ruleset_exactly(app, tmp_path):
     """The structure and a language's string tables, joined by the client module, give the whole ruleset file with
     each text translated by its catalog (and the source's coverage map reduced to the order of its ids)."""
     store = app.extensions["rulesets"]
-    calls = [[json.loads(store.structure.body), json.loads(store.strings[lang].body), lang] for lang in ("en", "fr", "it")]
+    calls = [
+        [json.loads(store.structure.body), json.loads(store.strings[lang].body), lang] for lang in ("en", "fr", "it")
+    ]
     results = call_module("ruleset-data.js", "assembleRulesets", calls, tmp_path)
     for (_, _, lang), assembled in zip(calls, results):
         assert sorted(assembled) == ruleset_ids()
@@ -195,6 +202,7 @@ def test_cache_version_changes_with_content(tmp_path):
     import shutil
 
     from helpers import ROOT
+
     from webapp import create_app
 
     def version(static):
@@ -202,6 +210,7 @@ def test_cache_version_changes_with_content(tmp_path):
         app.static_folder = str(static)
         with app.test_request_context():
             from webapp.pwa import precache_manifest
+
             return precache_manifest()[0]
 
     static = tmp_path / "static"
@@ -234,8 +243,10 @@ def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypat
     assert version() == before  # the same content, the same version
     if change == "the sw.js template":
         sw = templates / "sw.js"
-        sw.write_text(sw.read_text(encoding="utf-8").replace("self.clients.claim()", "self.clients.claim() /* v2 */"),
-                      encoding="utf-8")
+        sw.write_text(
+            sw.read_text(encoding="utf-8").replace("self.clients.claim()", "self.clients.claim() /* v2 */"),
+            encoding="utf-8",
+        )
     elif change == "a shell's text from the Python code":
         strings = pages.client_strings
         monkeypatch.setattr(pages, "client_strings", lambda: {**strings(), "new_string": "New"})
@@ -265,8 +276,12 @@ def test_home_is_in_the_page_only_for_a_navigation(client):
     navigated = client.get("/fr/", headers={"Sec-Fetch-Dest": "document"})
     assert 'id="ruleset-wrc-2015"' in navigated.get_data(as_text=True)
     assert "Sec-Fetch-Dest" in navigated.vary
-    for url, headers in [("/fr/", {"Sec-Fetch-Dest": "empty"}), ("/fr/", {}),
-                         ("/fr/wrc-2015/", {"Sec-Fetch-Dest": "document"}), ("/fr/log", {"Sec-Fetch-Dest": "document"})]:
+    for url, headers in [
+        ("/fr/", {"Sec-Fetch-Dest": "empty"}),
+        ("/fr/", {}),
+        ("/fr/wrc-2015/", {"Sec-Fetch-Dest": "document"}),
+        ("/fr/log", {"Sec-Fetch-Dest": "document"}),
+    ]:
         response = client.get(url, headers=headers)
         assert 'id="ruleset-list"' not in response.get_data(as_text=True), (url, headers)
         assert "Sec-Fetch-Dest" in response.vary, url
@@ -284,7 +299,7 @@ def test_the_url_grammar_is_served_and_given_to_the_client(client):
     assert status(client, "/de/log") == 404
     html = client.get("/it/").get_data(as_text=True)
     start = html.index('id="app-config">') + len('id="app-config">')
-    assert json.loads(html[start:html.index("</script>", start)])["urls"] == client_grammar()
+    assert json.loads(html[start : html.index("</script>", start)])["urls"] == client_grammar()
 
 
 def test_the_tab_icon_is_in_the_page(client):

@@ -1,22 +1,49 @@
 """The client's shape: views only render (no view reaches the data layer), pure modules touch no DOM or storage."""
+
 import re
 
 import pytest
-
 from helpers import ROOT
+
 from webapp.preload import module_imports
 
 STATIC = ROOT / "webapp" / "static"
 # What owns the referee's data and workflows: the storage layer, the services, the screens' controllers, the app.
-DATA_LAYER = re.compile(r"^js/(storage/|services/|screens/|controller\.js$|app\.js$|main\.js$|pwa\.js$|offline-languages\.js$|store\.js$"
-                        r"|table-store\.js$|log-store\.js$)")
+DATA_LAYER = re.compile(
+    r"^js/(storage/|services/|screens/|controller\.js$|app\.js$|main\.js$|pwa\.js$|offline-languages\.js$|store\.js$"
+    r"|table-store\.js$|log-store\.js$)"
+)
 # Browser APIs that keep or share data: only the storage layer (and the update code) may use them.
-STORAGE_APIS = re.compile(r"\b(localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator\.storage|navigator\.locks)\b")
-PURE = ["js/engine.js", "js/calculator.js", "js/discipline.js", "js/log.js", "js/log-file.js", "js/csv-export.js", "js/numbers.js",
-        "js/table-state.js", "js/hand-scoring.js", "js/table-history.js", "js/storage/kinds/table.js",
-        "js/search.js", "js/browse.js", "js/storage/check.js", "js/storage/kinds.js", "js/names.js", "js/roster-data.js",
-        "js/log-view.js", "js/sync-versions.js", "js/sync-records.js", "js/schema-check.js", "js/text-rule.js",
-        "js/record-schemas.js", "js/format.js", "js/player-record.js"]
+STORAGE_APIS = re.compile(
+    r"\b(localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator\.storage|navigator\.locks)\b"
+)
+PURE = [
+    "js/engine.js",
+    "js/calculator.js",
+    "js/discipline.js",
+    "js/log.js",
+    "js/log-file.js",
+    "js/csv-export.js",
+    "js/numbers.js",
+    "js/table-state.js",
+    "js/hand-scoring.js",
+    "js/table-history.js",
+    "js/storage/kinds/table.js",
+    "js/search.js",
+    "js/browse.js",
+    "js/storage/check.js",
+    "js/storage/kinds.js",
+    "js/names.js",
+    "js/roster-data.js",
+    "js/log-view.js",
+    "js/sync-versions.js",
+    "js/sync-records.js",
+    "js/schema-check.js",
+    "js/text-rule.js",
+    "js/record-schemas.js",
+    "js/format.js",
+    "js/player-record.js",
+]
 BROWSER_ONLY = re.compile(r"\b(document|window|localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator)\b")
 
 
@@ -39,8 +66,13 @@ def reached(graph, start):
 
 def view_violations(graph):
     """(view, forbidden module) pairs: a view that reaches the data layer, directly or through another module."""
-    return sorted((module, target) for module in graph if module.startswith("js/views/")
-                  for target in reached(graph, module) if DATA_LAYER.match(target))
+    return sorted(
+        (module, target)
+        for module in graph
+        if module.startswith("js/views/")
+        for target in reached(graph, module)
+        if DATA_LAYER.match(target)
+    )
 
 
 def test_no_view_reaches_the_data_layer():
@@ -51,17 +83,24 @@ def test_no_view_reaches_the_data_layer():
 
 def test_the_check_catches_a_view_that_imports_a_store_or_a_service():
     """The checker itself can fail: a planted direct and an indirect import are both reported."""
-    graph = {"js/views/a.js": ["js/dom.js", "js/services/log.js"], "js/views/b.js": ["js/helper.js"],
-             "js/helper.js": ["js/storage/repository.js"], "js/dom.js": []}
-    assert view_violations(graph) == [("js/views/a.js", "js/services/log.js"),
-                                      ("js/views/b.js", "js/storage/repository.js")]
+    graph = {
+        "js/views/a.js": ["js/dom.js", "js/services/log.js"],
+        "js/views/b.js": ["js/helper.js"],
+        "js/helper.js": ["js/storage/repository.js"],
+        "js/dom.js": [],
+    }
+    assert view_violations(graph) == [
+        ("js/views/a.js", "js/services/log.js"),
+        ("js/views/b.js", "js/storage/repository.js"),
+    ]
 
 
 def test_module_imports_reads_static_and_dynamic_imports(tmp_path):
     js = tmp_path / "js"
     (js / "views").mkdir(parents=True)
-    (js / "views" / "a.js").write_text("import { x } from '../b.js';\nexport { y } from './c.js';\n"
-                                       "const later = () => import('../services/d.js');\n")
+    (js / "views" / "a.js").write_text(
+        "import { x } from '../b.js';\nexport { y } from './c.js';\nconst later = () => import('../services/d.js');\n"
+    )
     graph = module_imports(tmp_path)
     assert graph["js/views/a.js"] == ["js/b.js", "js/views/c.js", "js/services/d.js"]
     assert module_imports(tmp_path, dynamic=False)["js/views/a.js"] == ["js/b.js", "js/views/c.js"]
@@ -87,15 +126,25 @@ def test_no_screen_or_view_computes_escalation():
 
 def test_the_check_catches_a_screen_that_imports_discipline_or_counts_itself():
     """The checker itself can fail: a planted import of discipline.js and a planted progressive count are reported."""
-    graph = {"js/screens/a.js": ["js/player-record.js", "js/discipline.js"], "js/views/b.js": ["js/dom.js"],
-             "js/player-record.js": ["js/discipline.js"]}
-    sources = {"js/screens/a.js": "", "js/views/b.js": "const next = progressiveAmount(scale, 2);",
-               "js/player-record.js": "disciplineStatus(days, rules, today)"}
-    assert escalation_violations(graph, sources.get) == [("js/screens/a.js", "js/discipline.js"),
-                                                          ("js/views/b.js", "progressiveAmount()")]
+    graph = {
+        "js/screens/a.js": ["js/player-record.js", "js/discipline.js"],
+        "js/views/b.js": ["js/dom.js"],
+        "js/player-record.js": ["js/discipline.js"],
+    }
+    sources = {
+        "js/screens/a.js": "",
+        "js/views/b.js": "const next = progressiveAmount(scale, 2);",
+        "js/player-record.js": "disciplineStatus(days, rules, today)",
+    }
+    assert escalation_violations(graph, sources.get) == [
+        ("js/screens/a.js", "js/discipline.js"),
+        ("js/views/b.js", "progressiveAmount()"),
+    ]
 
 
-@pytest.mark.parametrize("path", sorted(p.relative_to(STATIC).as_posix() for p in (STATIC / "js" / "views").glob("*.js")))
+@pytest.mark.parametrize(
+    "path", sorted(p.relative_to(STATIC).as_posix() for p in (STATIC / "js" / "views").glob("*.js"))
+)
 def test_views_use_no_storage_api(path):
     assert not STORAGE_APIS.search((STATIC / path).read_text(encoding="utf-8")), path
 

@@ -3,6 +3,7 @@
 These tests check that each script ran and produced every figure it prints; they never hold a figure to a budget
 (budgets are the scripts' business, printed beside the figures).
 """
+
 import json
 import subprocess
 import sys
@@ -14,8 +15,13 @@ BENCHMARKS = ROOT / "tests" / "benchmarks"
 
 def run(script, *args, timeout=600):
     """Run a benchmark script in its short mode; return its JSON figures (it must exit 0)."""
-    result = subprocess.run([sys.executable, str(BENCHMARKS / script), "--short", "--json", *args], cwd=ROOT,
-                            capture_output=True, text=True, timeout=timeout)
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--short", "--json", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return json.loads(result.stdout)
 
@@ -62,8 +68,16 @@ def test_perf_benchmark_runs():
     assert figures["bytes"]["all_languages_kb"] > figures["bytes"]["precache"]["total_kb"]
     # the page alone (its first screen's styles are inline), in the language whose precache is largest
     assert figures["bytes"]["first_paint_files"] == [f"/{figures['bytes']['lang']}/"]
-    for key in ("fcp", "home_shown", "home_ready", "early_tap_question", "taps_held", "app_started", "first_tap",
-                "second_tap"):
+    for key in (
+        "fcp",
+        "home_shown",
+        "home_ready",
+        "early_tap_question",
+        "taps_held",
+        "app_started",
+        "first_tap",
+        "second_tap",
+    ):
         assert figures["cold"][key] > 0, key
     assert figures["cold"]["early_tap_pages"] == 1  # the tap stayed in the page
     assert figures["bytes"]["before_start"]["requests"] >= 3
@@ -78,8 +92,14 @@ def test_perf_benchmark_runs():
     lighthouse = figures["lighthouse"]
     assert lighthouse["app"]["fcp_ms"] > 0 and lighthouse["peer"]["fcp_ms"] > 0
     assert {"performance", "accessibility", "best-practices"} <= set(lighthouse["app"])
-    assert set(figures["budgets"]) >= {"precache_kb", "all_languages_kb", "lighthouse_fcp_ms", "ready_ms",
-                                       "early_tap_question_ms", "offline_ratio"}
+    assert set(figures["budgets"]) >= {
+        "precache_kb",
+        "all_languages_kb",
+        "lighthouse_fcp_ms",
+        "ready_ms",
+        "early_tap_question_ms",
+        "offline_ratio",
+    }
     assert figures["cold_nginx"]["app_started"] > 0 and figures["cold_nginx"]["early_tap_question"] > 0
 
 

@@ -1,7 +1,6 @@
 """The reference view's grouping, run in Node as the browser runs it: every ruling listed, in the source's layout."""
 
 import pytest
-
 from helpers import ROOT, call_module, ruleset_document, ruleset_ids
 
 

@@ -1,12 +1,20 @@
 """End to end in a real Chromium: reach rulings in each language, online, offline, installable, accessible."""
+
 import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from conftest import (
+    every_language_kept,
+    keep_every_language,
+    kept_shells,
+    rulings_after_server_stops,
+    saving_data,
+    wait_offline_ready,
+)
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from conftest import (every_language_kept, keep_every_language, kept_shells, rulings_after_server_stops, saving_data,
-                      wait_offline_ready)
 from webapp.ui_strings import client_strings
 
 LANGS = ["en", "fr", "it"]
@@ -66,7 +74,9 @@ def test_answer_trail_is_labelled_in_the_page_language(page, live_server, lang):
     expect(page.locator("#trail")).to_have_attribute("aria-label", label)
 
 
-@pytest.mark.parametrize("typed,error", [("", True), ("ten", True), ("-3", True), ("0", True), ("99999", True), ("12", False)])
+@pytest.mark.parametrize(
+    "typed,error", [("", True), ("ten", True), ("-3", True), ("0", True), ("99999", True), ("12", False)]
+)
 def test_number_question(page, live_server, typed, error):
     page.goto(f"{live_server.url}/en/wrc-2015/attendance/late")
     before = page.url
@@ -81,8 +91,11 @@ def test_number_question(page, live_server, typed, error):
 
 
 def module_requests(page):
-    return {name.split("/static/js/")[1] for name in page.evaluate(
-        "() => performance.getEntriesByType('resource').map((entry) => entry.name)") if "/static/js/" in name}
+    return {
+        name.split("/static/js/")[1]
+        for name in page.evaluate("() => performance.getEntriesByType('resource').map((entry) => entry.name)")
+        if "/static/js/" in name
+    }
 
 
 def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
@@ -90,15 +103,32 @@ def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
     page.goto(f"{live_server.url}/en/")
     expect(page.locator("#ruleset-wrc-2015")).to_be_visible()
     # A navigated home is in the page before the modules arrive: wait until the first steps' modules have come.
-    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/question.js'))")
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/question.js'))"
+    )
     loaded = module_requests(page)
     assert {"main.js", "controller.js", "views/home.js", "views/question.js"} <= loaded
-    assert not loaded & {"views/ruling.js", "views/apply.js", "views/table.js", "views/log.js", "finder.js",
-                         "calculator.js", "search.js", "log.js", "log-file.js", "screens/ruling.js", "screens/table.js",
-                         "screens/log.js", "services/table.js", "services/log.js"}
+    assert not loaded & {
+        "views/ruling.js",
+        "views/apply.js",
+        "views/table.js",
+        "views/log.js",
+        "finder.js",
+        "calculator.js",
+        "search.js",
+        "log.js",
+        "log-file.js",
+        "screens/ruling.js",
+        "screens/table.js",
+        "screens/log.js",
+        "services/table.js",
+        "services/log.js",
+    }
     page.click("#ruleset-wrc-2015")
     expect(page.locator("#opt-false-win")).to_be_visible()
-    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/apply.js'))")
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/apply.js'))"
+    )
     walk(page, "false-win", "shown", "no")
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")
 
@@ -131,7 +161,9 @@ def test_only_the_latest_of_two_quick_renders_is_shown(browser, live_server):
     page.route("**/static/js/finder.js", lambda route: held.append(route))  # the browse screen's module hangs
     page.goto(f"{live_server.url}/en/wrc-2015/")
     expect(page.locator("#opt-false-win")).to_be_visible()
-    page.evaluate("() => { history.pushState({}, '', '/en/wrc-2015/browse'); dispatchEvent(new PopStateEvent('popstate')); }")
+    page.evaluate(
+        "() => { history.pushState({}, '', '/en/wrc-2015/browse'); dispatchEvent(new PopStateEvent('popstate')); }"
+    )
     page.click("#opt-false-win")
     expect(page.locator("#opt-shown")).to_be_visible()
     assert held, "the browse screen's module was asked for"
@@ -300,7 +332,9 @@ def test_cached_shell_has_no_module_preloads(context, live_server):
     fresh = context.new_page()
     fresh.goto(f"{live_server.url}/en/")
     expect(fresh.locator("#ruleset-wrc-2015")).to_be_visible()
-    hinted = fresh.evaluate("() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+    hinted = fresh.evaluate(
+        "() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))"
+    )
     assert sorted(hinted) == sorted(modules)
 
 
@@ -324,7 +358,7 @@ def test_offline_control_fresh_context_fails(browser, own_server):
     own_server.stop()
     context = browser.new_context()
     page = context.new_page()
-    with pytest.raises(Exception):
+    with pytest.raises(PlaywrightError):  # net::ERR_CONNECTION_REFUSED
         page.goto(f"{own_server.url}/en/")
     context.close()
 
@@ -343,8 +377,15 @@ def test_chrome_reports_installable(browser_type, browser_type_launch_args, live
         context.close()
 
 
-AXE_PATHS = ["/{lang}/", "/{lang}/wrc-2015/", "/{lang}/wrc-2015/attendance/late", "/{lang}/wrc-2015/false-win/shown/no",
-             "/{lang}/wrc-2015/table", "/{lang}/azrm-2026/table", "/{lang}/log"]
+AXE_PATHS = [
+    "/{lang}/",
+    "/{lang}/wrc-2015/",
+    "/{lang}/wrc-2015/attendance/late",
+    "/{lang}/wrc-2015/false-win/shown/no",
+    "/{lang}/wrc-2015/table",
+    "/{lang}/azrm-2026/table",
+    "/{lang}/log",
+]
 
 
 @pytest.mark.parametrize("lang", LANGS)

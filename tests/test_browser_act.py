@@ -1,9 +1,9 @@
 """One action from a ruling (issue 23): the offender by seat right under the ruling's summary, a preview, and one
 confirmation that applies the ruling to the table and records it in the log, idempotent, with the result in view."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
 VIEWPORTS = {"320x640": {"width": 320, "height": 640}, "390x844": {"width": 390, "height": 844}}
@@ -46,7 +46,9 @@ def test_one_action_changes_the_table_and_the_log(phone, live_server, lang):
     # The offender is chosen by seat, named as the table names it; the preview follows the choice.
     expect(page.locator('#act-offender option[value="1"]')).to_contain_text("Bo")
     page.select_option("#act-offender", "1")
-    expect(page.locator('#act-preview-changes li[data-seat="1"][data-score="tournament"]')).to_have_attribute("data-to", "-20")
+    expect(page.locator('#act-preview-changes li[data-seat="1"][data-score="tournament"]')).to_have_attribute(
+        "data-to", "-20"
+    )
     if page.viewport_size["height"] >= 844:
         assert in_view(page, "#act-confirm"), "the confirmation is on the first screen"
     page.click("#act-confirm")

@@ -1,11 +1,10 @@
 """End to end: from a ruling to applied scores, undo, bad input, persistence, and number formatting."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import expect
-
 import stored as store
+from axe_playwright_python.sync_playwright import Axe
 from conftest import wait_offline_ready
+from playwright.sync_api import expect
 
 
 def stored(page):
@@ -56,13 +55,16 @@ def test_lateness_minutes_come_from_the_wizard(page, live_server):
     expect(page.locator('#sums [data-sum="tournament"]')).to_contain_text("-7")
 
 
-@pytest.mark.parametrize("fields,error_field", [
-    ({}, "offender"),
-    ({"offender": "0", "minutes": ""}, "minutes"),
-    ({"offender": "0", "minutes": "abc"}, "minutes"),
-    ({"offender": "0", "minutes": "-5"}, "minutes"),
-    ({"offender": "0", "minutes": "99999999"}, "minutes"),
-])
+@pytest.mark.parametrize(
+    "fields,error_field",
+    [
+        ({}, "offender"),
+        ({"offender": "0", "minutes": ""}, "minutes"),
+        ({"offender": "0", "minutes": "abc"}, "minutes"),
+        ({"offender": "0", "minutes": "-5"}, "minutes"),
+        ({"offender": "0", "minutes": "99999999"}, "minutes"),
+    ],
+)
 def test_bad_apply_input_changes_nothing(page, live_server, fields, error_field):
     page.goto(f"{live_server.url}/en/wrc-2015/attendance/late/4")
     page.click("#apply-open")
@@ -78,8 +80,16 @@ def test_bad_apply_input_changes_nothing(page, live_server, fields, error_field)
     assert stored(page) is None
 
 
-@pytest.mark.parametrize("field,value", [("seat-0-table", ""), ("seat-0-table", "abc"), ("seat-1-tournament", "1e9"),
-                                          ("seat-2-table", "99999999999"), ("table-honba", "-1")])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("seat-0-table", ""),
+        ("seat-0-table", "abc"),
+        ("seat-1-tournament", "1e9"),
+        ("seat-2-table", "99999999999"),
+        ("table-honba", "-1"),
+    ],
+)
 def test_bad_table_input_changes_nothing(page, live_server, field, value):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
     edit(page, 3, "name", "Before")
@@ -173,7 +183,8 @@ def test_arizona_strikes_lead_to_a_suspension_with_dates(page, live_server):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_an_effect_the_calculator_cannot_apply_is_shown_at_the_form(browser, live_server, lang):
-    """Ruling data newer than the calculator (an effect type it does not know) is refused where the referee applies it."""
+    """Ruling data newer than the calculator (an effect type it does not know) is refused where the referee applies
+    it."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
 
@@ -236,7 +247,7 @@ def test_mcr_obstruction_takes_a_dead_hand_alone(page, live_server, lang):
     page.fill("#apply-points", "")
     page.click("#apply-preview")
     expect(page.locator('#next-hand [data-seat="2"][data-mark="dead-hand"]')).to_have_count(1)
-    expect(page.locator('#preview td.changed')).to_have_count(0)
+    expect(page.locator("#preview td.changed")).to_have_count(0)
     page.click("#apply-confirm")
     expect(page.locator("#apply-done")).to_be_visible()
     [step] = store.table(page, "mcr-ema-2014")["steps"]

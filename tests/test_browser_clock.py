@@ -1,15 +1,14 @@
 """The lateness clock in Chromium (issue 15.5): started when the round starts, it shows each absent player's minutes
 late and hands them to the current ruleset's lateness ruling, found by data; a ruleset without one says so. Time is
 Playwright's fake clock, so the minutes are exact."""
+
 import datetime
 
 import pytest
-
+import stored as store
 from playwright.sync_api import expect
 
-import stored as store
-
-START = datetime.datetime(2026, 11, 23, 10, 0, tzinfo=datetime.timezone.utc)
+START = datetime.datetime(2026, 11, 23, 10, 0, tzinfo=datetime.UTC)
 
 
 def player_ids(page):
@@ -44,13 +43,17 @@ def test_minutes_late_go_to_the_lateness_ruling(page, live_server):
 
     page.clock.fast_forward("07:05")
     page.clock.run_for(16000)  # the next tick of the screen
-    expect(page.locator(f'#clock-players li[data-player="{lea}"] .clock-minutes')).to_have_attribute("data-minutes", "7")
+    expect(page.locator(f'#clock-players li[data-player="{lea}"] .clock-minutes')).to_have_attribute(
+        "data-minutes", "7"
+    )
     page.click(f'#clock-players li[data-player="{bo}"] button[id^="clock-arrived"]')
     expect(page.locator(f'#clock-players li[data-player="{bo}"]')).to_have_attribute("data-arrived", "true")
 
     page.clock.fast_forward("05:00")
     page.clock.run_for(16000)
-    expect(page.locator(f'#clock-players li[data-player="{lea}"] .clock-minutes')).to_have_attribute("data-minutes", "12")
+    expect(page.locator(f'#clock-players li[data-player="{lea}"] .clock-minutes')).to_have_attribute(
+        "data-minutes", "12"
+    )
     assert minutes_of(page, bo) == "7"  # arrived: stopped counting
     page.click(f'#clock-players li[data-player="{bo}"] a[id^="clock-ruling"]')
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late")

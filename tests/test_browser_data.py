@@ -9,30 +9,70 @@ screen in turn; the screen met first (where the damage is read and repaired) rot
 contexts run without the service worker: the worker only serves files here, and installing it in each of the
 contexts would triple the time (the update and offline tests use it).
 """
+
 import json
 
 import pytest
+import stored as store
 from playwright.sync_api import expect
 
-import stored as store
-
-START = {"rulesetId": "wrc-2015", "dealer": 0, "honba": 0, "pot": 0, "seats": [
-    {"wind": wind, "name": "", "table": 30000, "tournament": 0, "riichi": False, "deposit": False, "deadHand": False,
-     "liveTiles": 0, "deadTiles": 0, "strikes": 0, "offences": 0, "carriedOffences": 0, "substituted": False,
-     "disqualified": False} for wind in ("east", "south", "west", "north")]}
-STEPS = [{"kind": "ruling", "rulingId": "r_false_win_shown", "inputs": {"offender": "1"}, "at": "2026-11-23T10:00:00.000Z"},
-         {"kind": "new-session", "at": "2026-11-23T11:00:00.000Z"}]
-INCIDENTS = [{"id": f"good-{n}", "at": f"2026-11-2{n}T10:00:00.000Z", "tournament": "Open", "session": "1", "table": "4",
-              "player": name, "seat": "East", "rulesetId": "wrc-2015", "rulingId": "r_false_win_shown", "points": 20,
-              "note": "kept as it is"} for n, name in ((1, "Alice"), (2, "Bob"))]
+START = {
+    "rulesetId": "wrc-2015",
+    "dealer": 0,
+    "honba": 0,
+    "pot": 0,
+    "seats": [
+        {
+            "wind": wind,
+            "name": "",
+            "table": 30000,
+            "tournament": 0,
+            "riichi": False,
+            "deposit": False,
+            "deadHand": False,
+            "liveTiles": 0,
+            "deadTiles": 0,
+            "strikes": 0,
+            "offences": 0,
+            "carriedOffences": 0,
+            "substituted": False,
+            "disqualified": False,
+        }
+        for wind in ("east", "south", "west", "north")
+    ],
+}
+STEPS = [
+    {"kind": "ruling", "rulingId": "r_false_win_shown", "inputs": {"offender": "1"}, "at": "2026-11-23T10:00:00.000Z"},
+    {"kind": "new-session", "at": "2026-11-23T11:00:00.000Z"},
+]
+INCIDENTS = [
+    {
+        "id": f"good-{n}",
+        "at": f"2026-11-2{n}T10:00:00.000Z",
+        "tournament": "Open",
+        "session": "1",
+        "table": "4",
+        "player": name,
+        "seat": "East",
+        "rulesetId": "wrc-2015",
+        "rulingId": "r_false_win_shown",
+        "points": 20,
+        "note": "kept as it is",
+    }
+    for n, name in ((1, "Alice"), (2, "Bob"))
+]
 CONTEXT = {"tournament": "Open", "session": "3", "table": "9"}
 SETTINGS = {"ruleset": "wsom", "lang": "en", "context": CONTEXT}
 LOG = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": INCIDENTS}
 NEWER = 99  # a version no kind has reached: what a newer app wrote
-PLAYERS = [{"id": "good-1", "eventId": "local", "name": "Alice", "number": "7"},
-           {"id": "good-2", "eventId": "local", "name": "Bob", "club": "Lyon"}]
-EVENTS = [{"id": "good-1", "name": "Autumn Cup", "rulesetId": "wrc-2015", "sessions": ["1", "2"]},
-          {"id": "good-2", "name": "Winter Cup", "rulesetId": None, "dates": {"start": "2026-12-01", "end": "2026-12-02"}}]
+PLAYERS = [
+    {"id": "good-1", "eventId": "local", "name": "Alice", "number": "7"},
+    {"id": "good-2", "eventId": "local", "name": "Bob", "club": "Lyon"},
+]
+EVENTS = [
+    {"id": "good-1", "name": "Autumn Cup", "rulesetId": "wrc-2015", "sessions": ["1", "2"]},
+    {"id": "good-2", "name": "Winter Cup", "rulesetId": None, "dates": {"start": "2026-12-01", "end": "2026-12-02"}},
+]
 RECORDS = {"incident": INCIDENTS, "player": PLAYERS, "event": EVENTS}
 
 SCREENS = {
@@ -46,9 +86,16 @@ SCREENS = {
     "event": ("/en/event", "#event-heading"),
 }
 # Where each kind's notice shows: the screens that use that data, and the log (which lists what was set aside).
-NOTICED = {"settings": {"home", "ruling", "log", "roster"}, "table": {"ruling", "table", "log"}, "incident": {"ruling", "log"},
-           "player": {"ruling", "log", "roster"}, "event": {"ruling", "log", "roster"}, "shortcuts": {"home", "ruling", "log"},
-           "clock": {"clock", "log"}, "sync": {"event"}}
+NOTICED = {
+    "settings": {"home", "ruling", "log", "roster"},
+    "table": {"ruling", "table", "log"},
+    "incident": {"ruling", "log"},
+    "player": {"ruling", "log", "roster"},
+    "event": {"ruling", "log", "roster"},
+    "shortcuts": {"home", "ruling", "log"},
+    "clock": {"clock", "log"},
+    "sync": {"event"},
+}
 NEWER_NOTICED = {**NOTICED, "settings": {"home", "ruling", "log"}, "sync": {"event", "log"}}
 FAVOURITES = [{"rulesetId": "wsom", "rulingId": "r_false_win"}, {"rulesetId": "wrc-2015", "rulingId": "r_late"}]
 RECENT = [{"rulesetId": "wrc-2015", "rulingId": "r_phone", "at": "2026-11-23T10:00:00.000Z"}]
@@ -87,7 +134,10 @@ def shortcuts_case(name, value, good=None, problem="damaged"):
     return Case(f"shortcuts/{name}", "shortcuts", problem, items=items, good=good)
 
 
-PLAYERS = [{"id": "p-1", "name": "Léa Müller", "arrivedAt": None}, {"id": "p 2", "name": "Bo", "arrivedAt": "2026-11-23T10:04:00.000Z"}]
+PLAYERS = [
+    {"id": "p-1", "name": "Léa Müller", "arrivedAt": None},
+    {"id": "p 2", "name": "Bo", "arrivedAt": "2026-11-23T10:04:00.000Z"},
+]
 CLOCK = {"startedAt": "2026-11-23T10:00:00.000Z", "players": PLAYERS}
 
 
@@ -109,12 +159,27 @@ def records_case(kind, name, bad, problem="damaged"):
 
 # The phone's link to an event and its sync state (a credential, what the server has of two records).
 HEAD = {"id": "v1", "body": {"name": "Alice"}, "deleted": False, "seq": 1, "author": "Anna"}
-KNOWN = {f"good-{n}": {"kind": "player", "eventId": "ev1", "heads": [{**HEAD, "id": f"v{n}", "seq": n}],
-                       "seen": [f"v{n}"]} for n in (1, 2)}
-SYNC = {"server": {"eventId": "ev1", "name": "Open", "rulesetId": "wrc-2015", "startsOn": "2026-11-23",
-                   "endsOn": "2026-11-24", "sessions": [], "leagueId": None},
-        "credential": {"id": "cred1", "secret": "s3cret", "role": "referee", "displayName": "Bruno"},
-        "cursor": "2", "lastSyncAt": "2026-11-23T10:05:00.000Z", "known": KNOWN, "outbox": [], "refused": []}
+KNOWN = {
+    f"good-{n}": {"kind": "player", "eventId": "ev1", "heads": [{**HEAD, "id": f"v{n}", "seq": n}], "seen": [f"v{n}"]}
+    for n in (1, 2)
+}
+SYNC = {
+    "server": {
+        "eventId": "ev1",
+        "name": "Open",
+        "rulesetId": "wrc-2015",
+        "startsOn": "2026-11-23",
+        "endsOn": "2026-11-24",
+        "sessions": [],
+        "leagueId": None,
+    },
+    "credential": {"id": "cred1", "secret": "s3cret", "role": "referee", "displayName": "Bruno"},
+    "cursor": "2",
+    "lastSyncAt": "2026-11-23T10:05:00.000Z",
+    "known": KNOWN,
+    "outbox": [],
+    "refused": [],
+}
 
 
 def sync_case(name, value, good=None, problem="damaged"):
@@ -131,76 +196,140 @@ CASES = [
     settings_case("null", None),
     settings_case("missing fields", env("settings", {"context": CONTEXT}), good={"context": CONTEXT}),
     settings_case("newer version", env("settings", {"anything": "new"}, v=NEWER), problem="newer"),
-    settings_case("one bad field among good ones", env("settings", {**SETTINGS, "context": {**CONTEXT, "tournament": 5}}),
-                  good={"context": {**CONTEXT, "tournament": ""}}),
+    settings_case(
+        "one bad field among good ones",
+        env("settings", {**SETTINGS, "context": {**CONTEXT, "tournament": 5}}),
+        good={"context": {**CONTEXT, "tournament": ""}},
+    ),
     table_case("not an object", "garbage"),
     table_case("wrong types", env("table", {"start": 5, "steps": "x"})),
     table_case("null", None),
     table_case("missing fields", env("table", {"start": START}), good={"start": START, "steps": []}),
     table_case("newer version", env("table", {"whatever": 1}, v=NEWER), problem="newer"),
-    table_case("one bad step among good ones", env("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
-               good={"start": START, "steps": STEPS}),
+    table_case(
+        "one bad step among good ones",
+        env("table", {"start": START, "steps": [STEPS[0], {"kind": "edit"}, STEPS[1]]}),
+        good={"start": START, "steps": STEPS},
+    ),
     shortcuts_case("not an object", "garbage"),
     shortcuts_case("wrong types", env("shortcuts", {"favourites": "x", "recent": 5})),
     shortcuts_case("null", None),
     shortcuts_case("missing fields", env("shortcuts", {"favourites": FAVOURITES}), good={"favourites": FAVOURITES}),
     shortcuts_case("newer version", env("shortcuts", {"pinned": []}, v=NEWER), problem="newer"),
-    shortcuts_case("one bad entry among good ones", env("shortcuts", {
-        "favourites": [FAVOURITES[0], {"rulesetId": "wsom"}, FAVOURITES[0], FAVOURITES[1]],
-        "recent": [{**RECENT[0], "at": "yesterday"}, *RECENT]}), good=SHORTCUTS),
+    shortcuts_case(
+        "one bad entry among good ones",
+        env(
+            "shortcuts",
+            {
+                "favourites": [FAVOURITES[0], {"rulesetId": "wsom"}, FAVOURITES[0], FAVOURITES[1]],
+                "recent": [{**RECENT[0], "at": "yesterday"}, *RECENT],
+            },
+        ),
+        good=SHORTCUTS,
+    ),
     clock_case("not an object", "garbage"),
     clock_case("null", None),
     clock_case("newer version", env("clock", {"laps": []}, v=NEWER), problem="newer"),
-    clock_case("one bad player among good ones", env("clock", {**CLOCK, "players": [PLAYERS[0], {"id": "x", "name": 5}, PLAYERS[1]]}),
-               good=CLOCK),
+    clock_case(
+        "one bad player among good ones",
+        env("clock", {**CLOCK, "players": [PLAYERS[0], {"id": "x", "name": 5}, PLAYERS[1]]}),
+        good=CLOCK,
+    ),
     incident_case("not an object", "garbage"),
     incident_case("wrong types", env("incident", {**INCIDENTS[0], "id": "bad", "player": 5})),
     incident_case("null", None),
-    incident_case("missing fields", env("incident", {k: v for k, v in INCIDENTS[0].items() if k != "at"} | {"id": "bad"})),
+    incident_case(
+        "missing fields", env("incident", {k: v for k, v in INCIDENTS[0].items() if k != "at"} | {"id": "bad"})
+    ),
     incident_case("bad date", env("incident", {**INCIDENTS[0], "id": "bad", "at": "11/23/2026 10:00"})),
     incident_case("newer version", env("incident", {"id": "bad", "shape": "of the future"}, v=NEWER), problem="newer"),
-    incident_case("a roster incident with a bad playerId", env("incident", {**INCIDENTS[0], "id": "bad", "playerId": ""}, v=2)),
-    *[records_case(kind, name, bad, problem) for kind, record in (("player", PLAYERS[0]), ("event", EVENTS[0])) for name, bad, problem in (
-        ("not an object", "garbage", "damaged"),
-        ("wrong types", env(kind, {**record, "id": "bad", "name": 5}), "damaged"),
-        ("null", None, "damaged"),
-        ("missing fields", env(kind, {"id": "bad"}), "damaged"),
-        ("stored under another id", env(kind, record), "damaged"),
-        ("newer version", env(kind, {"id": "bad", "shape": "of the future"}, v=NEWER), "newer"))],
+    incident_case(
+        "a roster incident with a bad playerId", env("incident", {**INCIDENTS[0], "id": "bad", "playerId": ""}, v=2)
+    ),
+    *[
+        records_case(kind, name, bad, problem)
+        for kind, record in (("player", PLAYERS[0]), ("event", EVENTS[0]))
+        for name, bad, problem in (
+            ("not an object", "garbage", "damaged"),
+            ("wrong types", env(kind, {**record, "id": "bad", "name": 5}), "damaged"),
+            ("null", None, "damaged"),
+            ("missing fields", env(kind, {"id": "bad"}), "damaged"),
+            ("stored under another id", env(kind, record), "damaged"),
+            ("newer version", env(kind, {"id": "bad", "shape": "of the future"}, v=NEWER), "newer"),
+        )
+    ],
     sync_case("not an object", "garbage"),
     sync_case("wrong types", env("sync", {**SYNC, "server": 5})),
     sync_case("null", None),
-    sync_case("missing fields", env("sync", {k: v for k, v in SYNC.items() if k != "outbox"}),
-              good={**SYNC, "outbox": []}),
+    sync_case(
+        "missing fields", env("sync", {k: v for k, v in SYNC.items() if k != "outbox"}), good={**SYNC, "outbox": []}
+    ),
     sync_case("newer version", env("sync", {"link": "of the future"}, v=NEWER), problem="newer"),
-    sync_case("one bad record among good ones", env("sync", {**SYNC, "known": {**KNOWN, "bad": {"kind": 5}}}),
-              good={**SYNC, "cursor": "0"}),  # the feed is read again from the start: it brings back what was dropped
+    sync_case(
+        "one bad record among good ones",
+        env("sync", {**SYNC, "known": {**KNOWN, "bad": {"kind": 5}}}),
+        good={**SYNC, "cursor": "0"},
+    ),  # the feed is read again from the start: it brings back what was dropped
     legacy_case("invalid JSON", "incident", "mjref.log", "{oops"),
-    legacy_case("wrong types (incidents an object)", "incident", "mjref.log",
-                json.dumps({**LOG, "incidents": {"a": INCIDENTS[0], "b": INCIDENTS[1]}}), good={"incidents": INCIDENTS}),
+    legacy_case(
+        "wrong types (incidents an object)",
+        "incident",
+        "mjref.log",
+        json.dumps({**LOG, "incidents": {"a": INCIDENTS[0], "b": INCIDENTS[1]}}),
+        good={"incidents": INCIDENTS},
+    ),
     legacy_case("null", "incident", "mjref.log", "null"),
-    legacy_case("missing fields", "incident", "mjref.log", json.dumps({"format": LOG["format"], "incidents": INCIDENTS}),
-                good={"incidents": INCIDENTS}),
+    legacy_case(
+        "missing fields",
+        "incident",
+        "mjref.log",
+        json.dumps({"format": LOG["format"], "incidents": INCIDENTS}),
+        good={"incidents": INCIDENTS},
+    ),
     legacy_case("newer version", "incident", "mjref.log", json.dumps({**LOG, "version": 2}), problem="newer"),
-    legacy_case("one bad incident among good ones", "incident", "mjref.log",
-                json.dumps({**LOG, "incidents": [INCIDENTS[0], None, {**INCIDENTS[0], "id": "x", "player": 5}, INCIDENTS[1]]}),
-                good={"incidents": INCIDENTS}),
+    legacy_case(
+        "one bad incident among good ones",
+        "incident",
+        "mjref.log",
+        json.dumps({**LOG, "incidents": [INCIDENTS[0], None, {**INCIDENTS[0], "id": "x", "player": 5}, INCIDENTS[1]]}),
+        good={"incidents": INCIDENTS},
+    ),
     legacy_case("invalid JSON", "table", "mjref.table.wrc-2015", "{oops"),
     legacy_case("wrong types", "table", "mjref.table.wrc-2015", json.dumps({"start": "x", "steps": 5})),
     legacy_case("null", "table", "mjref.table.wrc-2015", "null"),
-    legacy_case("missing fields", "table", "mjref.table.wrc-2015", json.dumps({"steps": STEPS}),
-                good={"start": None, "steps": STEPS}),
-    legacy_case("one bad step among good ones", "table", "mjref.table.wrc-2015",
-                json.dumps({"start": START, "steps": [STEPS[0], None, STEPS[1]]}), good={"start": START, "steps": STEPS}),
+    legacy_case(
+        "missing fields",
+        "table",
+        "mjref.table.wrc-2015",
+        json.dumps({"steps": STEPS}),
+        good={"start": None, "steps": STEPS},
+    ),
+    legacy_case(
+        "one bad step among good ones",
+        "table",
+        "mjref.table.wrc-2015",
+        json.dumps({"start": START, "steps": [STEPS[0], None, STEPS[1]]}),
+        good={"start": START, "steps": STEPS},
+    ),
     legacy_case("invalid JSON", "settings", "mjref.ruleset", "wsom"),
     legacy_case("wrong types", "settings", "mjref.ruleset", "5"),
     legacy_case("null", "settings", "mjref.ruleset", "null"),
     legacy_case("invalid JSON", "settings", "mjref.log-context", "{oops"),
-    legacy_case("wrong types", "settings", "mjref.log-context", json.dumps({**CONTEXT, "tournament": 5}),
-                good={"context": {**CONTEXT, "tournament": ""}}),
+    legacy_case(
+        "wrong types",
+        "settings",
+        "mjref.log-context",
+        json.dumps({**CONTEXT, "tournament": 5}),
+        good={"context": {**CONTEXT, "tournament": ""}},
+    ),
     legacy_case("null", "settings", "mjref.log-context", "null"),
-    legacy_case("missing fields", "settings", "mjref.log-context", json.dumps({"session": "3"}),
-                good={"context": {"tournament": "", "session": "3", "table": ""}}),
+    legacy_case(
+        "missing fields",
+        "settings",
+        "mjref.log-context",
+        json.dumps({"session": "3"}),
+        good={"context": {"tournament": "", "session": "3", "table": ""}},
+    ),
 ]
 
 PLANT = """async ([items, legacy]) => {
@@ -220,8 +349,9 @@ PLANT = """async ([items, legacy]) => {
 
 def plant(page, base, case):
     page.goto(f"{base}/nothing")  # a page of the origin that runs none of the app
-    page.evaluate(PLANT, [[[kind, item_id, value] for (kind, item_id), value in case.items.items()],
-                          list(case.legacy.items())])
+    page.evaluate(
+        PLANT, [[[kind, item_id, value] for (kind, item_id), value in case.items.items()], list(case.legacy.items())]
+    )
 
 
 def visit(page, base, screen, first):
@@ -230,7 +360,9 @@ def visit(page, base, screen, first):
     if first:
         page.goto(f"{base}{path}")
     else:
-        page.evaluate("(path) => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')); }", path)
+        page.evaluate(
+            "(path) => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')); }", path
+        )
     expect(page.locator(ready)).to_be_visible()
     expect(page.locator("#load-error")).to_have_count(0)
     expect(page.locator("#screen-error")).to_have_count(0)
@@ -263,7 +395,9 @@ def check_screen(page, screen, case):
         if case.kind == "player":
             expect(page.locator("#roster-players li")).to_have_count(len(PLAYERS))
         if case.kind == "event":
-            expect(page.locator("#event-choice option")).to_have_count(1 + len(EVENTS))  # the local event and the good ones
+            expect(page.locator("#event-choice option")).to_have_count(
+                1 + len(EVENTS)
+            )  # the local event and the good ones
     if screen == "clock":
         if case.kind == "clock" and case.problem == "newer":
             expect(page.locator("#clock-start")).to_have_count(0)  # nothing offered that would write over it
@@ -302,8 +436,12 @@ def check_good(page, case):
         # A table of version 1 is read as version 2 (each step gains an id) and rebuilt once with the ruleset's data
         # at its next save (table-history.js upgradeHistory): every good step and the start keep what they hold.
         table = store.table(page, "wrc-2015")
-        steps = [{key: value for key, value in step.items() if key != "id"} for step in table["steps"] if step.get("origin") != "migration"]
-        assert steps[:len(good["steps"])] == good["steps"]
+        steps = [
+            {key: value for key, value in step.items() if key != "id"}
+            for step in table["steps"]
+            if step.get("origin") != "migration"
+        ]
+        assert steps[: len(good["steps"])] == good["steps"]
         start = table["start"] and {key: value for key, value in table["start"].items() if key != "event"}
         assert start == good["start"] or (good["start"] is None and table["start"] is not None)
     if case.kind == "sync" and good:
@@ -315,7 +453,7 @@ def check_good(page, case):
     if case.kind == "clock" and good:
         clock = store.item(page, "clock", "main")["data"]
         assert dumps(clock["startedAt"]) == dumps(good["startedAt"])
-        assert dumps(clock["players"][:len(good["players"])]) == dumps(good["players"])
+        assert dumps(clock["players"][: len(good["players"])]) == dumps(good["players"])
     if case.kind == "shortcuts":
         shortcuts = store.item(page, "shortcuts", "main")["data"]
         assert dumps(shortcuts["favourites"]) == dumps(good.get("favourites", []))
@@ -330,7 +468,8 @@ def check_aside(page, case):
         assert originals == []
         return
     expected = [raw for raw in case.legacy.values()] + [
-        value for (kind, item_id), value in case.items.items() if kind == case.kind and not item_id.startswith("good")]
+        value for (kind, item_id), value in case.items.items() if kind == case.kind and not item_id.startswith("good")
+    ]
     for original in expected:
         assert dumps(original) in [dumps(found) for found in originals]
 
@@ -339,7 +478,10 @@ def next_save(page, base, case):
     """Save once more the kind of data that was damaged, then check the good data again."""
     if case.kind == "settings":
         visit(page, base, "question", first=False)
-        page.evaluate("(path) => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')); }", "/en/azrm-2026/")
+        page.evaluate(
+            "(path) => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')); }",
+            "/en/azrm-2026/",
+        )
         expect(page.locator("#question")).to_be_visible()
         page.goto(f"{base}/en/")
         if case.problem == "newer":
@@ -404,7 +546,9 @@ def next_save(page, base, case):
         page.fill("#player-add-name", "Carol")
         page.click("#player-add-save")
         expect(page.locator("#player-add-done")).to_be_visible()
-        assert any(player.get("name") == "Carol" for player in (v["data"] for v in store.items(page, "player").values()))
+        assert any(
+            player.get("name") == "Carol" for player in (v["data"] for v in store.items(page, "player").values())
+        )
     elif case.kind == "event":
         visit(page, base, "roster", first=False)
         page.click("#event-new-open")
@@ -429,7 +573,7 @@ def test_damaged_data(browser, live_server, index):
         page = context.new_page()
         plant(page, base, case)
         order = list(SCREENS)
-        order = order[index % len(order):] + order[:index % len(order)]  # each screen is sometimes the first
+        order = order[index % len(order) :] + order[: index % len(order)]  # each screen is sometimes the first
         for position, screen in enumerate(order):
             visit(page, base, screen, first=position == 0)
             check_screen(page, screen, case)
@@ -455,10 +599,19 @@ def test_notices_stale_forms_and_the_data_section_are_accessible(browser, live_s
     context = browser.new_context(service_workers="block", color_scheme=scheme)
     try:
         page = context.new_page()
-        plant(page, base, Case("mixed", "table", items={
-            ("table", "wrc-2015"): env("table", {"start": START, "steps": [STEPS[0], None]}),
-            ("settings", "main"): env("settings", {"x": 1}, v=NEWER),
-            **{("incident", key): value for key, value in incidents_with(None).items()}}))
+        plant(
+            page,
+            base,
+            Case(
+                "mixed",
+                "table",
+                items={
+                    ("table", "wrc-2015"): env("table", {"start": START, "steps": [STEPS[0], None]}),
+                    ("settings", "main"): env("settings", {"x": 1}, v=NEWER),
+                    **{("incident", key): value for key, value in incidents_with(None).items()},
+                },
+            ),
+        )
         axe = Axe()
         for path in ("/en/log", "/en/wrc-2015/table", "/en/wrc-2015/ruling/r_false_win_shown"):
             page.goto(base + path)
@@ -478,8 +631,18 @@ def test_notices_stale_forms_and_the_data_section_are_accessible(browser, live_s
         result = axe.run(page)
         assert result.violations_count == 0, result.generate_report()
         page.goto(f"{base}/en/log")
-        page.set_input_files("#import-file", files=[{"name": "log.json", "mimeType": "application/json", "buffer": json.dumps(
-            {**LOG, "incidents": [{**INCIDENTS[0], "note": "changed"}, {**INCIDENTS[0], "id": "new"}]}).encode()}])
+        page.set_input_files(
+            "#import-file",
+            files=[
+                {
+                    "name": "log.json",
+                    "mimeType": "application/json",
+                    "buffer": json.dumps(
+                        {**LOG, "incidents": [{**INCIDENTS[0], "note": "changed"}, {**INCIDENTS[0], "id": "new"}]}
+                    ).encode(),
+                }
+            ],
+        )
         expect(page.locator("#import-plan")).to_be_visible()
         for target in (page, other):
             result = axe.run(target)

@@ -1,18 +1,23 @@
 """A broken database structure (issue 28, 4), made with IndexedDB calls before the app opens it: each is said for what
 it is, with what to do, and never blamed on the connection, private browsing or another tab; junk keys in a store
 never stop a damaged item beside them being set aside."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 # Make the app's database as given: its version and its stores (name → autoIncrement), after deleting any old one.
 MAKE = """async ([version, stores]) => {
-  await new Promise((resolve) => { const r = indexedDB.deleteDatabase('mahjong-referee'); r.onsuccess = r.onerror = r.onblocked = resolve; });
+  await new Promise((resolve) => {
+    const r = indexedDB.deleteDatabase('mahjong-referee');
+    r.onsuccess = r.onerror = r.onblocked = resolve;
+  });
   await new Promise((resolve, reject) => {
     const request = indexedDB.open('mahjong-referee', version);
     request.onupgradeneeded = () => {
-      for (const [name, auto] of Object.entries(stores)) request.result.createObjectStore(name, { autoIncrement: auto });
+      for (const [name, auto] of Object.entries(stores)) {
+        request.result.createObjectStore(name, { autoIncrement: auto });
+      }
     };
     request.onsuccess = () => { request.result.close(); resolve(); };
     request.onerror = () => reject(request.error);
@@ -70,5 +75,5 @@ def test_junk_keys_beside_a_damaged_incident(page, live_server):
     aside = store.aside(page)
     keys = sorted(entry["key"] for entry in aside)
     assert "incident/bad" in keys and len(keys) == 3
-    assert [entry["original"] for entry in aside if entry["key"] == "incident/bad"][0]["data"]["player"] == 5
+    assert next(entry["original"] for entry in aside if entry["key"] == "incident/bad")["data"]["player"] == 5
     assert store.items(page, "incident") == {}  # the junk is gone with the damaged one, both kept aside

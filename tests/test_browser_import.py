@@ -1,12 +1,12 @@
 """Imports in the browser: each bad file refused with its own code and the log unchanged; merging two referees'
 exports; a conflicting record offered for a choice; the first export format; opaque ids that work everywhere."""
+
 import json
 
 import pytest
-from playwright.sync_api import expect
-
 import stored as store
 from helpers import ROOT
+from playwright.sync_api import expect
 
 V1 = json.loads((ROOT / "tests" / "fixtures" / "incident-log-v1.json").read_text(encoding="utf-8"))
 FIRST = V1["incidents"][0]
@@ -14,7 +14,9 @@ FIRST = V1["incidents"][0]
 
 def import_file(page, data):
     text = data if isinstance(data, str) else json.dumps(data)
-    page.set_input_files("#import-file", files=[{"name": "log.json", "mimeType": "application/json", "buffer": text.encode()}])
+    page.set_input_files(
+        "#import-file", files=[{"name": "log.json", "mimeType": "application/json", "buffer": text.encode()}]
+    )
 
 
 def log_with(*incidents, **changes):
@@ -22,7 +24,14 @@ def log_with(*incidents, **changes):
 
 
 def strike(day_text, n):
-    return {**FIRST, "id": f"strike-{n}", "at": day_text, "rulesetId": "azrm-2026", "rulingId": "r_wrong_count", "player": "Zed"}
+    return {
+        **FIRST,
+        "id": f"strike-{n}",
+        "at": day_text,
+        "rulesetId": "azrm-2026",
+        "rulingId": "r_wrong_count",
+        "player": "Zed",
+    }
 
 
 BAD = {
@@ -32,7 +41,10 @@ BAD = {
     "+275760": ("bad_date", log_with({**FIRST, "at": "+275760-09-13T00:00:00.000Z"})),
     "no zone": ("bad_date", log_with({**FIRST, "at": "2026-11-23T10:00:00"})),
     "absurd year": ("bad_date", log_with({**FIRST, "at": "3026-11-23T10:00:00Z"})),
-    "three Arizona strikes dated MM/DD/YYYY hh:mm": ("bad_date", log_with(*[strike(f"11/23/2026 1{n}:00", n) for n in range(3)])),
+    "three Arizona strikes dated MM/DD/YYYY hh:mm": (
+        "bad_date",
+        log_with(*[strike(f"11/23/2026 1{n}:00", n) for n in range(3)]),
+    ),
     "points out of range": ("bad_number", log_with({**FIRST, "points": 1e300})),
     "wrong format": ("foreign", {**V1, "format": "someone-else/log"}),
     "missing version": ("no_version", {k: v for k, v in V1.items() if k != "version"}),
@@ -178,13 +190,24 @@ def test_an_import_goes_through_the_duplicate_guard_and_the_events(page, live_se
     assert list(players) == [lea["data"]["id"]], "no second Léa Müller"
     assert store.incidents(page)["filed"]["playerId"] == lea["data"]["id"]
     before = store.items(page, "incident")
-    import_file(page, {**V1, "version": 2, "incidents": [{**FIRST, "id": "lost", "eventId": "nowhere"}], "players": [], "events": []})
+    import_file(
+        page,
+        {**V1, "version": 2, "incidents": [{**FIRST, "id": "lost", "eventId": "nowhere"}], "players": [], "events": []},
+    )
     expect(page.locator("#import-error")).to_have_attribute("data-error", "unknown_event")
     expect(page.locator("#import-error")).to_have_attribute("data-path", "incidents/0/eventId")
     assert store.items(page, "incident") == before
     event = {"id": "cup", "name": "Cup", "rulesetId": "wrc-2015"}
-    import_file(page, {**V1, "version": 2, "incidents": [{**FIRST, "id": "cup-1", "eventId": "cup"}], "players": [],
-                       "events": [event]})
+    import_file(
+        page,
+        {
+            **V1,
+            "version": 2,
+            "incidents": [{**FIRST, "id": "cup-1", "eventId": "cup"}],
+            "players": [],
+            "events": [event],
+        },
+    )
     page.click("#import-merge")
     expect(page.locator("#import-done")).to_have_attribute("data-added", "1")
     assert "cup" in store.items(page, "event")

@@ -1,9 +1,10 @@
 """Invitations on the phones (issue 23): the head referee copies or shares the link, and the join page names the
 event and the role offered before anyone joins, in en, fr and it."""
+
 import pytest
+from conftest import FAST_EVENTS, LiveServer
 from playwright.sync_api import expect
 
-from conftest import FAST_EVENTS, LiveServer
 from webapp import create_app
 
 EVENT = "Coupe d’automne"
@@ -37,8 +38,9 @@ def test_an_invitation_is_copied_and_the_join_page_names_event_and_role(browser,
         expect(head.locator("#invite-copy-status")).to_have_attribute("data-state", "copied")
         assert head.evaluate("navigator.clipboard.readText()") == link
         head.click("#invite-share")  # the share sheet where there is one, else copied
-        expect(head.locator("#invite-copy-status")).to_have_attribute("data-state", "copied" if head.evaluate(
-            "typeof navigator.share !== 'function'") else "shared")
+        expect(head.locator("#invite-copy-status")).to_have_attribute(
+            "data-state", "copied" if head.evaluate("typeof navigator.share !== 'function'") else "shared"
+        )
         guest = guest_context.new_page()
         guest.goto(link.replace("/en/", f"/{lang}/"))
         offer = guest.locator("#join-offer")

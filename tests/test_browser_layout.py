@@ -4,6 +4,7 @@ with the browser's text at 100 % and 200 % (issue 15); and axe finds nothing.
 
 One browser context per language; each screen is loaded once and measured under every size, theme and text size by
 changing them in place (the text size is the browser's default font size, as a phone's setting changes it)."""
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -38,7 +39,8 @@ MEASURE = """() => {
     const block = node.parentElement.closest('p, li, dd, td, span');
     if (!block || block.closest('.choices, .app-nav, .find-links, .more-links, .wizard-nav')) return false;
     const own = [...block.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim()
-      || child.nodeType === Node.ELEMENT_NODE && !child.contains(node) && child.textContent.trim() && !child.matches('a, button'));
+      || child.nodeType === Node.ELEMENT_NODE && !child.contains(node) && child.textContent.trim()
+        && !child.matches('a, button'));
     return own;
   };
   const small = [];
@@ -48,7 +50,8 @@ MEASURE = """() => {
     if (!visible(node) || inRunningText(node)) continue;
     const box = node.getBoundingClientRect();
     if (box.width < 43.5 || box.height < 43.5) {
-      small.push(`${node.tagName.toLowerCase()}#${node.id || ''}.${node.className || ''} ${Math.round(box.width)}x${Math.round(box.height)}`);
+      small.push(`${node.tagName.toLowerCase()}#${node.id || ''}.${node.className || ''} `
+        + `${Math.round(box.width)}x${Math.round(box.height)}`);
     }
   }
   const width = document.documentElement.clientWidth;
@@ -58,8 +61,10 @@ MEASURE = """() => {
   }).map((h) => h.id || h.textContent.slice(0, 30));
   // The innermost elements that reach past the right edge: what makes the page scroll sideways.
   const wide = [...document.body.querySelectorAll('*')].filter((node) => node.getBoundingClientRect().width > 0
-    && node.getBoundingClientRect().right > width + 1 && ![...node.children].some((c) => c.getBoundingClientRect().right > width + 1))
-    .slice(0, 5).map((node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} ${Math.round(node.getBoundingClientRect().right)}`);
+    && node.getBoundingClientRect().right > width + 1
+    && ![...node.children].some((c) => c.getBoundingClientRect().right > width + 1))
+    .slice(0, 5).map((node) => `${node.tagName.toLowerCase()}#${node.id}.${node.className} `
+      + `${Math.round(node.getBoundingClientRect().right)}`);
   // Every expandable section shows that it opens: a marker (the browser's, or a ::before of ours).
   const unmarked = [...document.querySelectorAll('summary')].filter(visible).filter((summary) => {
     const marker = getComputedStyle(summary, '::before').content;
@@ -153,7 +158,12 @@ def test_the_navigation_is_there_before_the_app_and_follows_the_ruleset(browser,
     page.goto(f"{live_server.url}/fr/")
     nav = page.locator("nav#app-nav")
     assert nav.get_attribute("aria-label") not in (None, "", page.locator("nav.languages").get_attribute("aria-label"))
-    assert [nav.locator("a").nth(i).get_attribute("data-nav-to") for i in range(4)] == ["home", "search", "table", "log"]
+    assert [nav.locator("a").nth(i).get_attribute("data-nav-to") for i in range(4)] == [
+        "home",
+        "search",
+        "table",
+        "log",
+    ]
     expect(page.locator("#nav-log")).to_have_attribute("href", "/fr/log")
     page.unroute("**/static/js/**")
     page.goto(f"{live_server.url}/en/")
@@ -164,8 +174,12 @@ def test_the_navigation_is_there_before_the_app_and_follows_the_ruleset(browser,
     expect(page.locator("#question")).to_be_visible()
     expect(page.locator("#nav-search")).to_have_attribute("href", "/en/wsom/search")
     expect(page.locator("#nav-table")).to_have_attribute("href", "/en/wsom/table")
-    for tab, ready, current in [("#nav-log", "#incidents, #log-empty, #log-heading", "log"), ("#nav-search", "#search-input", "search"),
-                                ("#nav-table", "#table-status", "table"), ("#nav-home", "#start", "home")]:
+    for tab, ready, current in [
+        ("#nav-log", "#incidents, #log-empty, #log-heading", "log"),
+        ("#nav-search", "#search-input", "search"),
+        ("#nav-table", "#table-status", "table"),
+        ("#nav-home", "#start", "home"),
+    ]:
         page.click(tab)
         page.wait_for_selector(ready, state="attached")
         assert page.locator("#app-nav [aria-current=page]").get_attribute("data-nav-to") == current
@@ -175,8 +189,11 @@ def test_the_navigation_is_there_before_the_app_and_follows_the_ruleset(browser,
 
 # Issue 25: the navigation's labels, the header and the preview table's headings at 100 %, 150 % and 200 % text.
 FIT_TEXT_SIZES = [16, 24, 32]
-FIT_SCREENS = [("home", "/{lang}/"), ("ruling", "/{lang}/wrc-2015/ruling/r_false_win_shown"),
-               ("table", "/{lang}/wrc-2015/table")]
+FIT_SCREENS = [
+    ("home", "/{lang}/"),
+    ("ruling", "/{lang}/wrc-2015/ruling/r_false_win_shown"),
+    ("table", "/{lang}/wrc-2015/table"),
+]
 
 # Words broken inside: each word of the labels (split at spaces and hyphens) measured by its boxes; a word whose boxes
 # stand on two lines was broken inside. And the content's share of the screen: what the header (at the top of the
@@ -203,7 +220,11 @@ FIT = """() => {
   const held = ['sticky', 'fixed'].includes(getComputedStyle(nav).position);
   const bottom = held ? Math.min(height, nav.getBoundingClientRect().top) : height;
   const top = Math.max(0, document.querySelector('.app-header').getBoundingClientRect().bottom);
-  return { broken, content: (bottom - top) / height, scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+  return {
+    broken,
+    content: (bottom - top) / height,
+    scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  };
 }"""
 
 
@@ -218,7 +239,8 @@ def show_preview(page):
 @pytest.mark.parametrize("lang", LANGS)
 def test_labels_fit_and_leave_the_screen_to_the_content(browser, live_server, lang):
     """At 320×640, 360×640 and 390×844 with the text at 100 %, 150 % and 200 %: no label broken inside a word, the
-    content keeps at least 60 % of the screen's height, nothing scrolls sideways; axe at 320 px, 200 %, light and dark."""
+    content keeps at least 60 % of the screen's height, nothing scrolls sideways; axe at 320 px, 200 %, light and
+    dark."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -258,7 +280,9 @@ def test_labels_fit_and_leave_the_screen_to_the_content(browser, live_server, la
 @pytest.mark.parametrize("lang", LANGS)
 def test_nothing_scrolls_sideways_at_200_percent_page_zoom(browser, live_server, lang):
     """320 px at 200 % page zoom lays the page out in 160 CSS px (the language buttons used to push it sideways)."""
-    context = browser.new_context(service_workers="block", viewport={"width": 160, "height": 320}, device_scale_factor=4)
+    context = browser.new_context(
+        service_workers="block", viewport={"width": 160, "height": 320}, device_scale_factor=4
+    )
     page = context.new_page()
     wide = {}
     for name, path in FIT_SCREENS:

@@ -1,10 +1,10 @@
 """End to end: recording incidents, escalation shown before the next one, edit, delete, export, import, persistence."""
-import json
 
-from playwright.sync_api import expect
+import json
 
 import stored as store
 from conftest import wait_offline_ready
+from playwright.sync_api import expect
 
 
 def stored_log(page):
@@ -92,7 +92,9 @@ def test_export_import_round_trip_and_bad_files(page, live_server, tmp_path):
         "bad_id": json.dumps({**json.loads(exported.read_text()), "incidents": [{"id": 1}]}).encode(),
     }
     for error, content in bad_files.items():
-        page.set_input_files("#import-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}])
+        page.set_input_files(
+            "#import-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": content}]
+        )
         expect(page.locator("#import-error")).to_have_attribute("data-error", error)
         assert stored_log(page) == original
 
@@ -173,7 +175,8 @@ ISOLATION = r"""() => {
     if (!risky.test(node.data)) continue;
     const parent = node.parentElement;
     const isolated = parent.tagName === 'BDI' || parent.hasAttribute('dir')
-      || [...node.data.matchAll(/[\u0590-\u08FF\u202A-\u202E]+/g)].every((m) => node.data.lastIndexOf('\u2068', m.index) > node.data.lastIndexOf('\u2069', m.index));
+      || [...node.data.matchAll(/[\u0590-\u08FF\u202A-\u202E]+/g)]
+        .every((m) => node.data.lastIndexOf('\u2068', m.index) > node.data.lastIndexOf('\u2069', m.index));
     found.push({ text: node.data, isolated, alone: parent.tagName !== 'BDI' || parent.textContent === node.data });
   }
   return found;

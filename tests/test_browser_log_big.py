@@ -1,5 +1,6 @@
 """A big log stays usable (issue 28): the log screen draws a page of cards and incidents with "show more", filters
 without reading the data again, and each card still counts its player's whole log."""
+
 from playwright.sync_api import expect
 
 PLAYERS, INCIDENTS, PAGE = 120, 240, 50
@@ -11,12 +12,14 @@ SEED_JS = """async ({ players, incidents }) => {
   const tx = db.transaction(ITEMS, 'readwrite');
   const store = tx.objectStore(ITEMS);
   for (let n = 0; n < players; n += 1) {
-    store.put({ format: 'player', v: 1, rev: 1, data: { id: `p${n}`, eventId: 'local', name: `Player ${n}` } }, ['player', `p${n}`]);
+    store.put({ format: 'player', v: 1, rev: 1, data: { id: `p${n}`, eventId: 'local', name: `Player ${n}` } },
+      ['player', `p${n}`]);
   }
   for (let n = 0; n < incidents; n += 1) {
     const player = n % players;
     const data = { id: `i${n}`, at: new Date(Date.UTC(2026, 10, 1, 9) + n * 60000).toISOString(), eventId: 'local',
-      tournament: '', session: '1', table: `T${Math.floor(n / players)}`, player: `Player ${player}`, playerId: `p${player}`, seat: '',
+      tournament: '', session: '1', table: `T${Math.floor(n / players)}`, player: `Player ${player}`,
+      playerId: `p${player}`, seat: '',
       rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung', points: null, note: '' };
     store.put({ format: 'incident', v: 2, rev: 1, data }, ['incident', `i${n}`]);
   }

@@ -1,14 +1,15 @@
 """Issue 15, item 4: the log made for a phone. Per-player cards with the next offence first; the penalty points
 filled in from the escalation (a warning reads as a warning); filters by event, session, table and player; sessions
 chosen from the event's list; the player picked from the roster; the escalation cleared with the player field."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 CUP = """async () => {
   const events = await import('/static/js/services/events.js');
-  const made = await events.createEvent({ name: 'Autumn Cup', rulesetId: 'mcr-ema-2014', sessions: 'R1\\nR2' }, ['mcr-ema-2014']);
+  const made = await events.createEvent(
+    { name: 'Autumn Cup', rulesetId: 'mcr-ema-2014', sessions: 'R1\\nR2' }, ['mcr-ema-2014']);
   return made.event.id;
 }"""
 
@@ -39,7 +40,9 @@ def test_points_are_filled_in_from_the_escalation(page, live_server):
     page.click("#record-open")
     expect(page.locator("#record-event")).to_have_attribute("data-event-id", cup)
     # Sessions are chosen from the event's list, not typed.
-    assert page.eval_on_selector("#record-session", "(node) => [node.tagName, [...node.options].map((o) => o.value)]") == ["SELECT", ["", "R1", "R2"]]
+    assert page.eval_on_selector(
+        "#record-session", "(node) => [node.tagName, [...node.options].map((o) => o.value)]"
+    ) == ["SELECT", ["", "R1", "R2"]]
     page.fill("#record-player", "Alice")
     page.select_option("#record-session", "R1")
     # The first obstruction is a warning (0 points, said as a warning), filled in.
@@ -117,7 +120,9 @@ def test_the_log_fits_a_phone_and_is_accessible(browser, live_server, lang):
     try:
         page = context.new_page()
         start_cup(page, base)
-        record(page, base, "r_obstruction_progressive", "Léa Müller-Castellanos de la Fuente", "R1", table="12", lang=lang)
+        record(
+            page, base, "r_obstruction_progressive", "Léa Müller-Castellanos de la Fuente", "R1", table="12", lang=lang
+        )
         record(page, base, "r_late_pung", "Bob", "R2", lang=lang)
         page.goto(f"{base}/{lang}/log")
         expect(page.locator("#player-cards li.player-card")).to_have_count(2)
@@ -133,9 +138,12 @@ def test_the_log_fits_a_phone_and_is_accessible(browser, live_server, lang):
             for size in ("100%", "200%"):
                 page.evaluate("(size) => { document.documentElement.style.fontSize = size; }", size)
                 assert page.evaluate("document.documentElement.scrollWidth") <= 320, (lang, scheme, size)
-                small = page.evaluate("""() => [...document.querySelectorAll('#log-filters select, #log-filters button, #player-cards a, #incidents button, #incidents select, #incidents input, #incidents a, .log-actions > *')]
+                small = page.evaluate("""() => [...document.querySelectorAll(
+                    '#log-filters select, #log-filters button, #player-cards a, #incidents button, '
+                    + '#incidents select, #incidents input, #incidents a, .log-actions > *')]
                   .filter((node) => node.offsetParent !== null && !node.classList.contains('file-input'))
-                  .map((node) => [node.id || node.textContent, node.getBoundingClientRect().height, node.getBoundingClientRect().width])
+                  .map((node) => [node.id || node.textContent, node.getBoundingClientRect().height,
+                    node.getBoundingClientRect().width])
                   .filter(([, height, width]) => height < 44 || width < 44)""")
                 assert small == [], (lang, scheme, size, small)
             page.evaluate("() => { document.documentElement.style.fontSize = ''; }")

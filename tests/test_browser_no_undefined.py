@@ -1,5 +1,6 @@
 """No screen prints "undefined" (a missing string or field shows so): the table, the log, a ruling with its one action
 done, the roster and the event, in en, fr and it, with data on each (issue 23)."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -40,8 +41,12 @@ def test_no_screen_prints_undefined(page, live_server, lang):
     page.goto(f"{base}/tsumo-quebec/table")
     expect(page.locator("#event-settings")).to_be_visible()
     seen["tsumo table"] = text_of(page)
-    for name, path, ready in [("log", "log", "#player-cards"), ("roster", "roster", "main h1"), ("event", "event", "main h1"),
-                              ("clock", "wrc-2015/clock", "#clock-start")]:
+    for name, path, ready in [
+        ("log", "log", "#player-cards"),
+        ("roster", "roster", "main h1"),
+        ("event", "event", "main h1"),
+        ("clock", "wrc-2015/clock", "#clock-start"),
+    ]:
         page.goto(f"{base}/{path}")
         expect(page.locator(ready).first).to_be_visible()
         seen[name] = text_of(page)

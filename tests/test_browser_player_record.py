@@ -3,23 +3,26 @@ suspended on the seat, the table's strikes panel, the offender choice, the recor
 in America/Phoenix with the last ones after 17:00 local (already the next day in UTC); a backdated incident counts on
 its own day; a suspended player's ruling is asked about first; MCR's seat keeps its two counts apart. At 320×640 and
 390×844, in en, fr and it."""
+
 import datetime
 
 import pytest
-from playwright.sync_api import expect
-
 import stored as store
+from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
 VIEWPORTS = {"320x640": {"width": 320, "height": 640}, "390x844": {"width": 390, "height": 844}}
 # 18:30 on 25 November 2026 in Phoenix (UTC-7 all year): already 26 November in UTC.
-NOW = datetime.datetime(2026, 11, 26, 1, 30, tzinfo=datetime.timezone.utc)
+NOW = datetime.datetime(2026, 11, 26, 1, 30, tzinfo=datetime.UTC)
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
 def phoenix(request, browser):
-    """A phone-sized page in Arizona, its clock fixed at NOW (no service worker: each test starts from an empty device)."""
-    context = browser.new_context(viewport=VIEWPORTS[request.param], service_workers="block", timezone_id="America/Phoenix")
+    """A phone-sized page in Arizona, its clock fixed at NOW (no service worker: each test starts from an empty
+    device)."""
+    context = browser.new_context(
+        viewport=VIEWPORTS[request.param], service_workers="block", timezone_id="America/Phoenix"
+    )
     page = context.new_page()
     page.clock.set_fixed_time(NOW)
     yield page
@@ -54,7 +57,11 @@ def test_three_chombos_of_one_phoenix_afternoon_read_suspended_on_every_screen(p
     base = f"{live_server.url}/{lang}"
     for when in ["2026-11-25T16:30", "2026-11-25T17:10", "2026-11-25T17:20"]:  # 23:30, 00:10, 00:20 in UTC
         record(page, base, "azrm-2026", "r_wrong_count", "Ann", when)
-    assert sorted(item["at"] for item in store.incidents(page).values()) == ["2026-11-25T23:30:00.000Z", "2026-11-26T00:10:00.000Z", "2026-11-26T00:20:00.000Z"]
+    assert sorted(item["at"] for item in store.incidents(page).values()) == [
+        "2026-11-25T23:30:00.000Z",
+        "2026-11-26T00:10:00.000Z",
+        "2026-11-26T00:20:00.000Z",
+    ]
 
     # The record form, for the same player: suspended until 8 December (two weeks, both end days included).
     page.goto(f"{base}/azrm-2026/ruling/r_wrong_count")

@@ -1,11 +1,11 @@
 """Every reset asks first and can be undone (issue 23): MCR's new session, the end of a hanchan (with its preview)
 and the lateness clock's restart, in a phone's browser in en, fr and it."""
+
 import datetime
 
 import pytest
-from playwright.sync_api import expect
-
 import stored as store
+from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
 VIEWPORTS = {"320x640": {"width": 320, "height": 640}, "390x844": {"width": 390, "height": 844}}
@@ -83,7 +83,7 @@ def test_the_end_of_a_hanchan_shows_its_preview_then_can_be_undone(phone, live_s
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_clock_restart_asks_then_can_be_undone(phone, live_server, lang):
     page = phone
-    page.clock.install(time=datetime.datetime(2026, 11, 23, 10, 0, tzinfo=datetime.timezone.utc))
+    page.clock.install(time=datetime.datetime(2026, 11, 23, 10, 0, tzinfo=datetime.UTC))
     page.goto(f"{live_server.url}/{lang}/wrc-2015/clock")
     page.fill("#clock-player", "Bo")
     page.click("#clock-add")

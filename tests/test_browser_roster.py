@@ -1,9 +1,9 @@
 """The roster and events in the browser: the services other screens use (add, rename, remove, list, find; create,
 edit and choose an event), the duplicate-name guard, and incidents that name roster players by id."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 SERVICES = """async (steps) => {
   const roster = await import('/static/js/services/roster.js');
@@ -14,22 +14,28 @@ SERVICES = """async (steps) => {
   out.duplicate = await roster.addPlayer(null, { name: 'lea  MULLER' });
   out.confirmed = await roster.addPlayer(null, { name: 'lea muller', club: 'Paris', confirmed: true });
   out.found = (await roster.findPlayers('local', 'LEA MÜLLER')).map((p) => p.id);
-  out.recorded = await log.recordIncident({ player: 'Cy', session: '1' }, { rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung' });
+  out.recorded = await log.recordIncident(
+    { player: 'Cy', session: '1' }, { rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung' });
   const cy = out.recorded.incident.playerId;
   const read = await roster.readRoster();
   const rev = read.players.find((entry) => entry.player.id === cy).rev;
-  out.renamed = await roster.renamePlayer(read.players.find((entry) => entry.player.id === cy).player, { name: 'Cyril' }, rev);
+  out.renamed = await roster.renamePlayer(
+    read.players.find((entry) => entry.player.id === cy).player, { name: 'Cyril' }, rev);
   out.stale = await roster.renamePlayer(out.renamed.player, { name: 'Cyrille' }, rev);
   out.removed = await roster.removePlayer(out.confirmed.player.id, out.confirmed.rev);
   out.listed = (await roster.listPlayers()).map((p) => p.name);
   out.shown = roster.playerName((await roster.readRoster()).all, cy, 'typed');
   out.badEvent = await events.createEvent({ name: ' ', rulesetId: 'wsom' }, ['wsom']);
-  out.cup = await events.createEvent({ name: 'Autumn Cup', rulesetId: 'mcr-ema-2014', start: '2026-11-23', sessions: 'R1\\nR2' }, ['mcr-ema-2014']);
+  out.cup = await events.createEvent(
+    { name: 'Autumn Cup', rulesetId: 'mcr-ema-2014', start: '2026-11-23', sessions: 'R1\\nR2' }, ['mcr-ema-2014']);
   out.current = (await events.currentEvent()).id;
   out.cupRoster = (await roster.listPlayers()).length;
   const cupRev = (await events.readEvents()).events.find((entry) => entry.event.id === out.cup.event.id).rev;
-  out.edited = await events.updateEvent(out.cup.event, { name: 'Autumn Cup 2026', rulesetId: 'mcr-ema-2014', sessions: 'R1\\nR2\\nR3' }, cupRev, ['mcr-ema-2014']);
-  out.inCup = await log.recordIncident({ player: 'léa müller', session: 'R1' }, { rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung' });
+  out.edited = await events.updateEvent(
+    out.cup.event, { name: 'Autumn Cup 2026', rulesetId: 'mcr-ema-2014', sessions: 'R1\\nR2\\nR3' }, cupRev,
+    ['mcr-ema-2014']);
+  out.inCup = await log.recordIncident(
+    { player: 'léa müller', session: 'R1' }, { rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung' });
   out.back = await events.chooseCurrentEvent('local');
   out.localAgain = (await events.currentEvent()).id;
   return out;
@@ -55,7 +61,11 @@ def test_the_roster_services(page, live_server):
     assert stored[out["confirmed"]["player"]["id"]]["data"]["deleted"] is True  # a tombstone, not a deletion
     assert out["badEvent"]["errors"] == {"name": "empty_name"}
     cup = out["cup"]["event"]
-    assert out["current"] == cup["id"] and cup["sessions"] == ["R1", "R2"] and cup["dates"] == {"start": "2026-11-23", "end": "2026-11-23"}
+    assert (
+        out["current"] == cup["id"]
+        and cup["sessions"] == ["R1", "R2"]
+        and cup["dates"] == {"start": "2026-11-23", "end": "2026-11-23"}
+    )
     assert out["cupRoster"] == 0  # each event has its own roster
     assert out["edited"]["event"]["sessions"] == ["R1", "R2", "R3"] and out["edited"]["event"]["id"] == cup["id"]
     assert out["inCup"]["incident"]["eventId"] == cup["id"] and out["inCup"]["newPlayer"]["eventId"] == cup["id"]
@@ -180,7 +190,11 @@ def test_an_event_is_created_with_its_ruleset_days_and_sessions_and_chosen(page,
     expect(current).to_have_attribute("data-sessions", "3")
     expect(page.locator("#roster-count")).to_have_attribute("data-count", "0")  # its own roster
     [event] = [item["data"] for item in store.items(page, "event").values()]
-    assert event["dates"] == {"start": "2026-11-24", "end": "2026-11-25"} and event["sessions"] == ["Round 1", "Round 2", "Final"]
+    assert event["dates"] == {"start": "2026-11-24", "end": "2026-11-25"} and event["sessions"] == [
+        "Round 1",
+        "Round 2",
+        "Final",
+    ]
     assert store.item(page, "settings", "main")["data"]["currentEvent"] == event["id"]
     page.click("#event-edit-open")
     page.fill("#event-sessions", "Round 1\nRound 2\nRound 1")
@@ -218,9 +232,11 @@ def test_the_roster_screen_fits_a_phone_and_is_accessible(browser, live_server, 
             for zoom in ("100%", "200%"):
                 page.evaluate("(size) => { document.documentElement.style.fontSize = size; }", zoom)
                 assert page.evaluate("document.documentElement.scrollWidth") <= 320, (lang, scheme, zoom)
-                small = page.evaluate("""() => [...document.querySelectorAll('#main button, #main summary, #main a.button, #main select, #main input')]
+                small = page.evaluate("""() => [...document.querySelectorAll(
+                    '#main button, #main summary, #main a.button, #main select, #main input')]
                   .filter((node) => node.offsetParent !== null && node.type !== 'checkbox')
-                  .map((node) => [node.id || node.textContent, node.getBoundingClientRect().height, node.getBoundingClientRect().width])
+                  .map((node) => [node.id || node.textContent, node.getBoundingClientRect().height,
+                    node.getBoundingClientRect().width])
                   .filter(([, height, width]) => height < 44 || width < 44)""")
                 assert small == [], (lang, scheme, zoom, small)
         finally:

@@ -1,9 +1,9 @@
 """Many players added to the roster at once from a pasted list (issue 23), through the same duplicate guard as the
 form: a name already on the roster, or twice in the list, is listed as skipped and never added silently."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
 
@@ -22,5 +22,7 @@ def test_a_pasted_list_adds_players_and_skips_duplicates(page, live_server, lang
     expect(result).to_have_attribute("data-skipped", "2")
     expect(page.locator('#players-paste-skipped li[data-code="duplicate"]')).to_have_count(2)
     expect(page.locator("#roster-count")).to_have_attribute("data-count", "3")
-    players = sorted((value["data"]["name"], value["data"].get("number", "")) for value in store.items(page, "player").values())
+    players = sorted(
+        (value["data"]["name"], value["data"].get("number", "")) for value in store.items(page, "player").values()
+    )
     assert players == [("Bo Chen", "12"), ("Cy Diaz", ""), ("Léa Müller", "")]

@@ -1,9 +1,8 @@
 """Every ruleset in the browser: a ruling per source section in each language, offline, and the comparison view."""
 
 import pytest
-from playwright.sync_api import expect
-
 from helpers import ruleset_document, ruleset_ids, run_engine
+from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
 
@@ -50,8 +49,10 @@ def test_every_ruling_in_each_language_offline(app, offline_context, ruleset_id,
         assert page.get_attribute("html", "lang") == lang
         for ruling_id, answers in targets:
             # Same URL state as a reload, without reloading the shell each time (the reload path is tested above).
-            page.evaluate("url => { history.pushState({}, '', url); dispatchEvent(new PopStateEvent('popstate')); }",
-                          f"/{lang}/{ruleset_id}/{'/'.join(answers)}")
+            page.evaluate(
+                "url => { history.pushState({}, '', url); dispatchEvent(new PopStateEvent('popstate')); }",
+                f"/{lang}/{ruleset_id}/{'/'.join(answers)}",
+            )
             expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", ruling_id)
             shown = page.locator("#readings [data-reading]")
             assert shown.evaluate_all("nodes => nodes.map((n) => n.dataset.reading)") == list(readings[ruling_id])

@@ -1,10 +1,10 @@
 """The start screen's shortcuts (issue 15.2): the chosen ruleset's common incidents, as its data marks them, and the
 referee's favourites and recent rulings, kept on the device (stored kind `shortcuts`) and shown offline."""
-import yaml
-from playwright.sync_api import expect
 
 import stored as store
+import yaml
 from helpers import ROOT
+from playwright.sync_api import expect
 
 
 def common_of(ruleset_id):
@@ -12,7 +12,9 @@ def common_of(ruleset_id):
 
 
 def shortcut_ids(page, list_id):
-    return page.eval_on_selector_all(f"#{list_id} a.shortcut", "(links) => links.map((a) => [a.dataset.ruleset, a.dataset.ruling])")
+    return page.eval_on_selector_all(
+        f"#{list_id} a.shortcut", "(links) => links.map((a) => [a.dataset.ruleset, a.dataset.ruling])"
+    )
 
 
 def test_common_rulings_favourites_and_recent_ones(page, live_server):
@@ -41,7 +43,10 @@ def test_common_rulings_favourites_and_recent_ones(page, live_server):
     assert shortcut_ids(page, "common-rulings") == [["mcr-ema-2014", ruling] for ruling in common_of("mcr-ema-2014")]
     assert shortcut_ids(page, "favourite-rulings") == [["wrc-2015", common_of("wrc-2015")[6]]]
     assert shortcut_ids(page, "recent-rulings") == [
-        ["mcr-ema-2014", "r_late_10"], ["mcr-ema-2014", "r_late_15"], ["wrc-2015", common_of("wrc-2015")[6]]]
+        ["mcr-ema-2014", "r_late_10"],
+        ["mcr-ema-2014", "r_late_15"],
+        ["wrc-2015", common_of("wrc-2015")[6]],
+    ]
     stored = store.item(page, "shortcuts", "main")
     assert stored["format"] == "shortcuts" and stored["v"] == 1
     assert stored["data"]["favourites"] == [{"rulesetId": "wrc-2015", "rulingId": common_of("wrc-2015")[6]}]
@@ -57,8 +62,18 @@ def test_common_rulings_favourites_and_recent_ones(page, live_server):
 
 def test_recent_rulings_keep_the_last_eight(page, live_server):
     base = live_server.url
-    rulings = ["r_late", "r_phone", "r_device", "r_cheating", "r_obstruction", "r_wrong_count", "r_late_take",
-               "r_reveal_few", "r_swap_calling", "r_empty_meld"]
+    rulings = [
+        "r_late",
+        "r_phone",
+        "r_device",
+        "r_cheating",
+        "r_obstruction",
+        "r_wrong_count",
+        "r_late_take",
+        "r_reveal_few",
+        "r_swap_calling",
+        "r_empty_meld",
+    ]
     for ruling in rulings:
         page.goto(f"{base}/en/wrc-2015/ruling/{ruling}")
         expect(page.locator("#favourite")).to_be_visible()
@@ -75,9 +90,13 @@ def test_each_ruling_links_to_its_source_where_its_address_is_known(page, live_s
     """A ruleset with a known public address of its source (source.url) links every ruling to it; one without names
     the document and links nowhere (no address is made up)."""
     assert source_url("tsumo-quebec") and source_url("azrm-2026") is None
-    for lang, ruleset_id, ruling in [("fr", "tsumo-quebec", "r_chombo_false_win"), ("it", "wsom", "r_false_win"),
-                                     ("en", "wrc-2015", "r_late"), ("en", "azrm-2026", "r_empty_win"),
-                                     ("it", "mcr-ema-2014", "r_late_10")]:
+    for lang, ruleset_id, ruling in [
+        ("fr", "tsumo-quebec", "r_chombo_false_win"),
+        ("it", "wsom", "r_false_win"),
+        ("en", "wrc-2015", "r_late"),
+        ("en", "azrm-2026", "r_empty_win"),
+        ("it", "mcr-ema-2014", "r_late_10"),
+    ]:
         page.goto(f"{live_server.url}/{lang}/{ruleset_id}/ruling/{ruling}")
         expect(page.locator("#section")).to_be_visible()
         link = page.locator("#section a#source-link")

@@ -1,10 +1,10 @@
 """The device's storage: full at each kind of write (a real quota error), persistence asked for and shown, a warning
 before it is nearly full, and the previous release's localStorage data migrated once, nothing lost."""
+
 import json
 
-from playwright.sync_api import expect
-
 import stored as store
+from playwright.sync_api import expect
 
 RULING = "/en/wrc-2015/false-win/shown/no"
 
@@ -58,10 +58,23 @@ def test_storage_full_at_each_kind_of_write(page, live_server):
             expect(page.locator("#storage-error")).to_have_attribute("data-error", "quota")
         # An import.
         page.goto(f"{base}/en/log")
-        exported = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
-            {"id": "imported", "at": "2026-11-23T10:00:00Z", "player": "Kay", "rulesetId": "wsom", "rulingId": "r_long_hand"}]}
-        page.set_input_files("#import-file", files=[{"name": "log.json", "mimeType": "application/json",
-                                                      "buffer": json.dumps(exported).encode()}])
+        exported = {
+            "format": "mahjong-referee/incident-log",
+            "version": 1,
+            "incidents": [
+                {
+                    "id": "imported",
+                    "at": "2026-11-23T10:00:00Z",
+                    "player": "Kay",
+                    "rulesetId": "wsom",
+                    "rulingId": "r_long_hand",
+                }
+            ],
+        }
+        page.set_input_files(
+            "#import-file",
+            files=[{"name": "log.json", "mimeType": "application/json", "buffer": json.dumps(exported).encode()}],
+        )
         full.fill()
         page.click("#import-merge")
         expect(page.locator("#import-error")).to_have_attribute("data-error", "quota")
@@ -79,7 +92,9 @@ def test_storage_full_at_each_kind_of_write(page, live_server):
     expect(page.locator("#record-done")).to_be_visible()
 
 
-def test_persistent_storage_is_asked_after_the_first_save_and_shown(browser_type, browser_type_launch_args, live_server, tmp_path):
+def test_persistent_storage_is_asked_after_the_first_save_and_shown(
+    browser_type, browser_type_launch_args, live_server, tmp_path
+):
     """Bug 6 of issue 13: the app never asked for persistent storage. It asks once the referee has saved something,
     and the log's data section says whether the browser keeps the data, with a way to ask again."""
     context = browser_type.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
@@ -102,8 +117,10 @@ def test_persistent_storage_is_asked_after_the_first_save_and_shown(browser_type
         page.wait_for_function("window.persistAsked > 0")
         assert page.evaluate("window.persistAsked") == 1, "asked once"
         session = context.new_cdp_session(page)
-        session.send("Browser.setPermission", {"permission": {"name": "persistent-storage"}, "setting": "granted",
-                                               "origin": live_server.url})
+        session.send(
+            "Browser.setPermission",
+            {"permission": {"name": "persistent-storage"}, "setting": "granted", "origin": live_server.url},
+        )
         page.goto(f"{live_server.url}/en/log")  # the browser now keeps the data: the log says so
         expect(page.locator("#storage-persisted")).to_have_attribute("data-state", "granted")
         expect(page.locator("#storage-persist")).to_have_count(0)
@@ -122,32 +139,81 @@ def test_a_warning_before_storage_is_full(context, live_server):
         expect(page.locator("#notice-storage-nearly-full")).to_have_attribute("data-problem", "nearly-full")
 
 
-LEGACY_LOG = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
-    {"id": "mgk3x1a2-q8w4e1", "at": "2026-05-01T10:00:00.000Z", "tournament": "Open", "session": "1", "table": "4",
-     "player": "Alice", "seat": "East", "rulesetId": "wrc-2015", "rulingId": "r_false_win_shown", "points": 20, "note": ""}]}
+LEGACY_LOG = {
+    "format": "mahjong-referee/incident-log",
+    "version": 1,
+    "incidents": [
+        {
+            "id": "mgk3x1a2-q8w4e1",
+            "at": "2026-05-01T10:00:00.000Z",
+            "tournament": "Open",
+            "session": "1",
+            "table": "4",
+            "player": "Alice",
+            "seat": "East",
+            "rulesetId": "wrc-2015",
+            "rulingId": "r_false_win_shown",
+            "points": 20,
+            "note": "",
+        }
+    ],
+}
 
 
-SEATS = [{"wind": wind, "name": "", "table": 30000, "tournament": 0, "riichi": False, "deposit": False, "deadHand": False,
-          "liveTiles": 0, "deadTiles": 0, "strikes": 0, "offences": 0, "carriedOffences": 0, "substituted": False,
-          "disqualified": False} for wind in ("east", "south", "west", "north")]
+SEATS = [
+    {
+        "wind": wind,
+        "name": "",
+        "table": 30000,
+        "tournament": 0,
+        "riichi": False,
+        "deposit": False,
+        "deadHand": False,
+        "liveTiles": 0,
+        "deadTiles": 0,
+        "strikes": 0,
+        "offences": 0,
+        "carriedOffences": 0,
+        "substituted": False,
+        "disqualified": False,
+    }
+    for wind in ("east", "south", "west", "north")
+]
 LEGACY_START = {"rulesetId": "wrc-2015", "dealer": 0, "honba": 0, "pot": 0, "seats": SEATS}
 # The previous release's table: a whole-table edit (45,000 and 15,000), as its screen saved it.
-LEGACY_TABLE = {"start": LEGACY_START, "steps": [{"kind": "edit", "at": "2026-05-01T10:00:00.000Z", "table": {
-    **LEGACY_START, "seats": [{**SEATS[0], "table": 45000}, {**SEATS[1], "table": 15000}, SEATS[2], SEATS[3]]}}]}
+LEGACY_TABLE = {
+    "start": LEGACY_START,
+    "steps": [
+        {
+            "kind": "edit",
+            "at": "2026-05-01T10:00:00.000Z",
+            "table": {
+                **LEGACY_START,
+                "seats": [{**SEATS[0], "table": 45000}, {**SEATS[1], "table": 15000}, SEATS[2], SEATS[3]],
+            },
+        }
+    ],
+}
 
 
 def test_the_previous_release_data_migrates_once(context, live_server):
     base = live_server.url
     page = context.new_page()
     page.goto(f"{base}/nothing")
-    page.evaluate("""async ([log, table]) => {
-      await new Promise((resolve) => { const r = indexedDB.deleteDatabase('mahjong-referee'); r.onsuccess = r.onerror = r.onblocked = resolve; });
+    page.evaluate(
+        """async ([log, table]) => {
+      await new Promise((resolve) => {
+        const r = indexedDB.deleteDatabase('mahjong-referee');
+        r.onsuccess = r.onerror = r.onblocked = resolve;
+      });
       localStorage.clear();
       localStorage.setItem('mjref.log', JSON.stringify(log));
       localStorage.setItem('mjref.table.wrc-2015', JSON.stringify(table));
       localStorage.setItem('mjref.ruleset', JSON.stringify('wrc-2015'));
       localStorage.setItem('mjref.log-context', JSON.stringify({ tournament: 'Open', session: '2', table: '5' }));
-    }""", [LEGACY_LOG, LEGACY_TABLE])
+    }""",
+        [LEGACY_LOG, LEGACY_TABLE],
+    )
     legacy = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     # Two tabs start at once: the migration happens once (a Web Lock), in one transaction.
     other = context.new_page()
@@ -159,12 +225,22 @@ def test_the_previous_release_data_migrates_once(context, live_server):
     expect(page.locator("#current-ruleset")).to_be_visible()
     assert store.incidents(page) == {LEGACY_LOG["incidents"][0]["id"]: LEGACY_LOG["incidents"][0]}
     assert store.table(page, "wrc-2015") == {  # version 1, read as version 2: ids in order, marked for a rebuild
-        "start": LEGACY_TABLE["start"], "steps": [{"id": "s1", **LEGACY_TABLE["steps"][0]}], "undone": [], "nextId": 2, "legacy": True}
-    assert store.item(page, "settings", "main")["data"]["context"] == {"tournament": "Open", "session": "2", "table": "5"}
+        "start": LEGACY_TABLE["start"],
+        "steps": [{"id": "s1", **LEGACY_TABLE["steps"][0]}],
+        "undone": [],
+        "nextId": 2,
+        "legacy": True,
+    }
+    assert store.item(page, "settings", "main")["data"]["context"] == {
+        "tournament": "Open",
+        "session": "2",
+        "table": "5",
+    }
     assert store.aside(page) == []
     kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     assert {key: value for key, value in kept.items() if key.startswith("mjref.backup.")} == {
-        key.replace("mjref.", "mjref.backup."): value for key, value in legacy.items()}
+        key.replace("mjref.", "mjref.backup."): value for key, value in legacy.items()
+    }
     assert not any(key in kept for key in legacy), "the old keys are renamed once the migration is committed"
     page.reload()
     expect(page.locator("#current-ruleset")).to_be_visible()
@@ -179,26 +255,33 @@ def test_storage_full_on_the_first_start_with_the_previous_release_log(context, 
     page = context.new_page()
     store.small_quota(page, base)
     page.goto(f"{base}/nothing")
-    page.evaluate("""async (log) => {
+    page.evaluate(
+        """async (log) => {
       localStorage.clear();
       localStorage.setItem('mjref.log', JSON.stringify(log));
-    }""", LEGACY_LOG)
+    }""",
+        LEGACY_LOG,
+    )
     page.goto(f"{base}/en/wrc-2015/")  # opens the database (a question screen stores nothing)
     expect(page.locator("#question")).to_be_visible()
     page.goto(f"{base}/nothing")
-    page.evaluate("""async (log) => {
+    page.evaluate(
+        """async (log) => {
       const { openDatabase, ITEMS } = await import('/static/js/storage/db.js');
       const db = await openDatabase();
       await new Promise((resolve) => {
         const tx = db.transaction(ITEMS, 'readwrite');
         tx.objectStore(ITEMS).clear();
-        tx.objectStore(ITEMS).put({ format: 'incident', v: 1, rev: 1, data: { id: 'bad', player: 5 } }, ['incident', 'bad']);
+        tx.objectStore(ITEMS).put(
+          { format: 'incident', v: 1, rev: 1, data: { id: 'bad', player: 5 } }, ['incident', 'bad']);
         tx.oncomplete = resolve;
       });
       db.close();
       localStorage.clear();
       localStorage.setItem('mjref.log', JSON.stringify(log));
-    }""", LEGACY_LOG)
+    }""",
+        LEGACY_LOG,
+    )
     full = store.FullStorage(page, base)
     try:
         page.goto(f"{base}/en/log")
@@ -222,7 +305,9 @@ def test_out_of_space_is_said_by_the_clock_and_the_favourite(page, live_server):
     store.small_quota(page, base)
     page.goto(f"{base}/en/wrc-2015/clock")
     expect(page.locator("#clock-heading")).to_be_visible(timeout=20000)  # a first visit, on a busy machine
-    quota_text = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).strings.data.write_quota")
+    quota_text = page.evaluate(
+        "() => JSON.parse(document.getElementById('app-config').textContent).strings.data.write_quota"
+    )
     full = store.FullStorage(page, base)
     try:
         page.click("#clock-start")
@@ -246,9 +331,13 @@ def test_a_replaced_old_copy_is_said_to_be_replaced_not_damaged(context, live_se
     page.goto(f"{base}/nothing")
     mine = {**LEGACY_LOG["incidents"][0], "note": "edited since"}
     store.put(page, "incident", mine["id"], store.envelope("incident", mine))
-    page.evaluate("(log) => { localStorage.clear(); localStorage.setItem('mjref.log', JSON.stringify(log)); }", LEGACY_LOG)
+    page.evaluate(
+        "(log) => { localStorage.clear(); localStorage.setItem('mjref.log', JSON.stringify(log)); }", LEGACY_LOG
+    )
     page.goto(f"{base}/en/log")
-    expect(page.locator("#notice-incident-replaced")).to_have_attribute("data-count", "1", timeout=20000)  # first visit, busy machine
+    expect(page.locator("#notice-incident-replaced")).to_have_attribute(
+        "data-count", "1", timeout=20000
+    )  # first visit, busy machine
     expect(page.locator("#notice-incident-damaged")).to_have_count(0)
     assert [entry["reason"] for entry in store.aside(page)] == ["superseded"]
     assert store.incidents(page)[mine["id"]]["note"] == "edited since"

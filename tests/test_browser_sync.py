@@ -2,14 +2,15 @@
 starts. The head referee creates the event and invites; the referee joins from the link. Both record offline for the
 same player, reconnect and sync: both see the merged log, and Arizona's third Strike of the day, recorded on the
 second phone, suspends the player on both. An edit made on both phones is kept twice and settled by the head."""
+
 import re
 from email.utils import formatdate, parsedate_to_datetime
 
 import pytest
-from playwright.sync_api import expect
-
 import stored as store
 from conftest import FAST_EVENTS, LiveServer, wait_offline_ready
+from playwright.sync_api import expect
+
 from webapp import create_app
 
 EVENT = "Autumn Cup"
@@ -76,7 +77,9 @@ def sync(page, base):
 
 def strikes(page, base):
     page.goto(f"{base}/en/log")
-    return page.locator(f'#player-cards li.player-card[data-player="{PLAYER}"][data-ruleset="azrm-2026"] li[data-strikes]')
+    return page.locator(
+        f'#player-cards li.player-card[data-player="{PLAYER}"][data-ruleset="azrm-2026"] li[data-strikes]'
+    )
 
 
 def phones(browser, server):
@@ -109,8 +112,13 @@ def test_two_referees_offline_sync_a_merged_log_and_the_third_strike_suspends_on
         player_id = anna.evaluate(ADD_PLAYER, PLAYER)
         sync(anna, base)
         sync(bruno, base)
-        assert store.items(bruno, "player")[player_id]["data"] == {"id": player_id, "eventId": event_id(bruno),
-                                                                   "name": PLAYER, "number": "A-12", "club": "Phoenix"}
+        assert store.items(bruno, "player")[player_id]["data"] == {
+            "id": player_id,
+            "eventId": event_id(bruno),
+            "name": PLAYER,
+            "number": "A-12",
+            "club": "Phoenix",
+        }
         anna_context.set_offline(True)
         bruno_context.set_offline(True)
         record(anna, base, note="first")
@@ -185,7 +193,11 @@ def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(brows
         expect(anna.locator("#conflicts")).to_have_count(0)
         expect(anna.locator("#sync-status")).to_have_attribute("data-conflicts", "0")
         sync(bruno, base)
-        assert store.incidents(anna)[incident_id]["note"] == store.incidents(bruno)[incident_id]["note"] == "Bruno's reading"
+        assert (
+            store.incidents(anna)[incident_id]["note"]
+            == store.incidents(bruno)[incident_id]["note"]
+            == "Bruno's reading"
+        )
     finally:
         anna_context.close()
         bruno_context.close()
@@ -251,8 +263,11 @@ def test_a_refused_change_and_a_revoked_phone_are_told_apart_from_a_lost_connect
         link = store.item(bruno, "sync", "main")["data"]
         client = server.app.test_client()
         token = client.post("/api/auth/token", json={"credential_id": head["id"], "secret": head["secret"]}).json
-        revoked = client.post(f"/api/events/{link['server']['eventId']}/credentials/{link['credential']['id']}/revoke",
-                              json={}, headers={"Authorization": f"Bearer {token['access_token']}"})
+        revoked = client.post(
+            f"/api/events/{link['server']['eventId']}/credentials/{link['credential']['id']}/revoke",
+            json={},
+            headers={"Authorization": f"Bearer {token['access_token']}"},
+        )
         assert revoked.status_code == 200
         bruno.reload()
         bruno.click("#sync-now")
@@ -298,8 +313,9 @@ def head_client(server, anna):
     """The API as the head referee, with the credential stored on Anna's phone."""
     link = store.item(anna, "sync", "main")["data"]
     client = server.app.test_client()
-    token = client.post("/api/auth/token", json={"credential_id": link["credential"]["id"],
-                                                 "secret": link["credential"]["secret"]}).json["access_token"]
+    token = client.post(
+        "/api/auth/token", json={"credential_id": link["credential"]["id"], "secret": link["credential"]["secret"]}
+    ).json["access_token"]
     return client, link["server"]["eventId"], {"Authorization": f"Bearer {token}"}
 
 
@@ -352,6 +368,7 @@ def hold_changes(context):
         for route in held:
             route.continue_()
         context.unroute(pattern)
+
     return wait, release
 
 
@@ -386,7 +403,11 @@ def test_an_edit_in_another_tab_during_a_download_is_never_silently_overwritten(
             client, event_id, headers = head_client(server, anna)
             history = client.get(f"/api/events/{event_id}/records/{incident_id}", headers=headers).json
             assert history["in_conflict"] is True
-            assert {v["body"]["note"] for v in history["versions"]} == {"as recorded", "Bruno's correction", "Anna's edit"}
+            assert {v["body"]["note"] for v in history["versions"]} == {
+                "as recorded",
+                "Bruno's correction",
+                "Anna's edit",
+            }
         else:
             other_tab.goto(f"{base}/en/log")
             other_tab.click(f"#edit-{incident_id}")
@@ -446,7 +467,7 @@ def test_one_walk_in_spelt_three_ways_on_three_phones_is_one_player_suspended_on
 def test_a_busy_or_full_server_is_waited_for_and_the_outbox_kept(browser, server, status):
     """503 (busy), 429 (wait: the sign-in's limit) and 507 (full) are neither a lost connection nor a revoked
     phone: the phone says so, keeps what waits, and tries again by itself after the server's Retry-After."""
-    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
         record(bruno, base, note="waits for the server")
@@ -455,8 +476,12 @@ def test_a_busy_or_full_server_is_waited_for_and_the_outbox_kept(browser, server
 
         def refuse(route):
             refusals.append(route.request.url)
-            route.fulfill(status=status, headers={"Retry-After": "2", "Content-Type": "application/json"},
-                          body='{"error": "busy", "message": "busy", "field": null}')
+            route.fulfill(
+                status=status,
+                headers={"Retry-After": "2", "Content-Type": "application/json"},
+                body='{"error": "busy", "message": "busy", "field": null}',
+            )
+
         bruno_context.route(path, refuse)
         bruno.goto(f"{base}/en/event")  # a new page signs in again
         bruno.click("#sync-now")
@@ -518,6 +543,7 @@ def test_a_phone_whose_clock_is_a_day_behind_says_so_and_stamps_new_incidents_wi
         if "date" in headers:
             headers["date"] = formatdate(parsedate_to_datetime(headers["date"]).timestamp() + ahead / 1000, usegmt=True)
         route.fulfill(response=response, headers=headers)
+
     try:
         bruno_context.route(re.compile(r".*/api/.*"), shifted)
         sync(bruno, base)

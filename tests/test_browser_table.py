@@ -2,11 +2,11 @@
 seats visible without scrolling, an edit made in place kept with no save button (a reload shows it), each language's
 number forms read and a bad one refused at the field with nothing changed, undoing an older step asked first and
 redone, a voided chombo leading into the win form, and axe on the new screen light and dark."""
+
 import pytest
+import stored as store
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
-
-import stored as store
 
 LANGS = ["en", "fr", "it"]
 VIEWPORTS = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
@@ -73,13 +73,30 @@ def test_an_edit_in_place_survives_a_reload_with_no_save_button(phone, live_serv
 
 # (lang, field, typed, value kept): the forms each language writes, a minus from the ± key, decimals where kept.
 ACCEPTED = {
-    "en": [("table", "25 000", 25000), ("table", "-12,300", -12300), ("table", "\u221212000", -12000), ("tournament", "-1.5", -1.5)],
-    "fr": [("table", "25\u00a0000", 25000), ("table", "26 000", 26000), ("tournament", "-1,5", -1.5), ("table", "-8000", -8000)],
-    "it": [("table", "25.000", 25000), ("table", "-12.300", -12300), ("tournament", "-1,5", -1.5), ("table", "32000", 32000)],
+    "en": [
+        ("table", "25 000", 25000),
+        ("table", "-12,300", -12300),
+        ("table", "\u221212000", -12000),
+        ("tournament", "-1.5", -1.5),
+    ],
+    "fr": [
+        ("table", "25\u00a0000", 25000),
+        ("table", "26 000", 26000),
+        ("tournament", "-1,5", -1.5),
+        ("table", "-8000", -8000),
+    ],
+    "it": [
+        ("table", "25.000", 25000),
+        ("table", "-12.300", -12300),
+        ("tournament", "-1,5", -1.5),
+        ("table", "32000", 32000),
+    ],
 }
-REFUSED = {"en": [("table", "25,00", "ambiguous"), ("table", "1.5", "decimals_not_allowed")],
-           "fr": [("table", "25 00", "bad_grouping"), ("tournament", "1,255", "too_many_decimals")],
-           "it": [("table", "1,5", "decimals_not_allowed"), ("table", "abc", "not_number")]}
+REFUSED = {
+    "en": [("table", "25,00", "ambiguous"), ("table", "1.5", "decimals_not_allowed")],
+    "fr": [("table", "25 00", "bad_grouping"), ("tournament", "1,255", "too_many_decimals")],
+    "it": [("table", "1,5", "decimals_not_allowed"), ("table", "abc", "not_number")],
+}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -88,7 +105,9 @@ def test_each_language_number_forms_are_read_and_a_bad_one_is_refused_at_the_fie
     for n, (field, text, value) in enumerate(ACCEPTED[lang]):
         edit_field(page, 1, field, text)
         expect(page.locator("#history li[data-step]")).to_have_count(n + 1)
-        expect(page.locator(f'#seat-1 [data-score="{field}"]')).to_have_attribute("data-value", str(value).replace(".0", "") if value == int(value) else str(value))
+        expect(page.locator(f'#seat-1 [data-score="{field}"]')).to_have_attribute(
+            "data-value", str(value).replace(".0", "") if value == int(value) else str(value)
+        )
     before = table_of(page)
     for field, text, code in REFUSED[lang]:
         edit_field(page, 1, field, text)
@@ -109,10 +128,17 @@ def slow_roster(context, delay_ms=500):
     """Make adding a player to the roster take delay_ms, so a seat's new name is kept that long after it is typed."""
 
     def serve(route):
-        body = route.fetch().text().replace(
-            "export async function addPlayer(",
-            f"export async function addPlayer(...args) {{\n  await new Promise((resolve) => setTimeout(resolve, {delay_ms}));\n"
-            "  return addPlayerNow(...args);\n}\nasync function addPlayerNow(", 1)
+        body = (
+            route.fetch()
+            .text()
+            .replace(
+                "export async function addPlayer(",
+                "export async function addPlayer(...args) {\n"
+                f"  await new Promise((resolve) => setTimeout(resolve, {delay_ms}));\n"
+                "  return addPlayerNow(...args);\n}\nasync function addPlayerNow(",
+                1,
+            )
+        )
         assert "addPlayerNow" in body
         route.fulfill(body=body, headers={"content-type": "text/javascript"})
 
@@ -199,7 +225,9 @@ def test_undoing_an_older_step_asks_first_then_it_can_be_redone(phone, live_serv
     expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-20")  # the chombo stays
     expect(page.locator('#undone li[data-step="s1"]')).to_have_count(1)
     data = table_of(page)["data"]
-    assert data["start"]["seats"][0]["name"] == "" and data["start"]["seats"][0]["table"] == 30000, "the start is never rewritten"
+    assert data["start"]["seats"][0]["name"] == "" and data["start"]["seats"][0]["table"] == 30000, (
+        "the start is never rewritten"
+    )
     # Redo puts it back in its place; the newest step is undone at once, without asking.
     page.click('#undone [data-redo="s1"]')
     expect(page.locator("#seat-0 .seat-name")).to_have_attribute("data-name", "Ana")
@@ -303,7 +331,10 @@ def test_a_player_picked_from_the_roster_at_the_table_has_the_log_offence_count(
     edit_field(page, 1, "name", "lea muller")
     expect(page.locator("#seat-1 .seat-name")).to_have_attribute("data-name", "Léa Müller")
     assert table_of(page, "mcr-ema-2014")["data"]["steps"][-1]["changes"][-1] == {
-        "path": ["seats", 1, "playerId"], "from": None, "to": player_id}
+        "path": ["seats", 1, "playerId"],
+        "from": None,
+        "to": player_id,
+    }
     assert len(store.items(page, "player")) == 1, "the same player, not a second one"
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-count", "1")
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-next", "5")
@@ -319,7 +350,11 @@ def test_a_player_picked_from_the_roster_at_the_table_has_the_log_offence_count(
     page.click("#apply-confirm")
     page.click("#open-table")
     expect(page.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "-5")
-    assert table_of(page, "mcr-ema-2014")["data"]["steps"][-1]["inputs"]["counts"] == {"session": 1, "carried": 0, "strikes": 0}
+    assert table_of(page, "mcr-ema-2014")["data"]["steps"][-1]["inputs"]["counts"] == {
+        "session": 1,
+        "carried": 0,
+        "strikes": 0,
+    }
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-count", "2")
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-next", "10")
     page.goto(f"{live_server.url}/{lang}/log")

@@ -1,11 +1,11 @@
 """Defects met while acting on rulings (issue 23), each caught in a phone's browser in en, fr and it: the history's
 labels, Tsumo's dealer rule and its draw, a pending liable win kept until scored, and the preview's next-hand line."""
+
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 import stored as store
+from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
 VIEWPORTS = {"320x640": {"width": 320, "height": 640}, "390x844": {"width": 390, "height": 844}}
@@ -26,8 +26,13 @@ def open_table(page, base, lang, ruleset):
 
 def set_tsumo_figures(page):
     """The figures Tsumo (Québec) leaves to the event, each kept as it is set; the dealer's rule last."""
-    for field, value in [("start", "30000"), ("stick", "1000"), ("counter-ron", "300"), ("counter-tsumo_each", "100"),
-                         ("noten_total", "3000")]:
+    for field, value in [
+        ("start", "30000"),
+        ("stick", "1000"),
+        ("counter-ron", "300"),
+        ("counter-tsumo_each", "100"),
+        ("noten_total", "3000"),
+    ]:
         page.fill(f"#event-{field}", value)
         page.press(f"#event-{field}", "Enter")
         expect(page.locator(f"#event-{field}")).not_to_have_attribute("aria-invalid", "true")
@@ -81,7 +86,7 @@ def test_a_pending_liability_survives_score_a_win(phone, live_server, lang):
     expect(page.locator("#event-missing")).to_have_count(0)
     page.goto(f"{live_server.url}/{lang}/tsumo-quebec/ruling/r_risky_daisangen")
     page.select_option("#act-offender", "1")
-    expect(page.locator('#next-redeal')).to_have_attribute("data-follows", "score-win")  # not "play continues"
+    expect(page.locator("#next-redeal")).to_have_attribute("data-follows", "score-win")  # not "play continues"
     page.click("#act-apply-only")
     page.click("#act-open-table")
     expect(page.locator("#win-liable")).to_have_attribute("data-seat", "1")

@@ -1,14 +1,16 @@
 """Two tabs on the same data: no change is lost, in either order, and each tab shows the other's change when it
 happens (a change event after each write, no reload). A change that can be re-applied (a step, an incident) is;
 a form started on older data is refused once, keeps what was typed, and shows the current data."""
-import pytest
-from playwright.sync_api import expect
 
+import pytest
 import stored as store
+from playwright.sync_api import expect
 
 TABLE = "/en/wrc-2015/table"
 # How many forms hold input not saved yet (what an update waits for).
-UNSAVED = "() => import('/static/js/views/form-state.js').then((m) => m.unsavedForms(document.getElementById('view')).length)"
+UNSAVED = (
+    "() => import('/static/js/views/form-state.js').then((m) => m.unsavedForms(document.getElementById('view')).length)"
+)
 
 
 def tab(context, url):
@@ -74,7 +76,7 @@ def test_a_field_being_typed_never_overwrites_the_table(context, live_server, ch
     b.press("#seat-2-table", "Enter")
     expect(b.locator("#history li")).to_have_count(2)
     stored = store.table(b, "wrc-2015")["steps"]
-    assert sorted(step["kind"] for step in stored) == sorted(others + ["edit"])
+    assert sorted(step["kind"] for step in stored) == sorted([*others, "edit"])
     edit = next(step for step in stored if step["kind"] == "edit")
     assert [(change["path"], change["to"]) for change in edit["changes"]] == [(["seats", 2, "table"], 35000)]
     if stored[-1] is edit or change == "ruling":  # (an end of hanchan after the edit starts the table points again)
@@ -157,8 +159,12 @@ def test_an_incident_deleted_in_another_tab_while_edited_is_kept_on_purpose(cont
 
 def table_values(page):
     """The table points of East, step by step, as stored."""
-    return [change["to"] for step in store.table(page, "wrc-2015")["steps"] for change in step.get("changes", [])
-            if change["path"] == ["seats", 0, "table"]]
+    return [
+        change["to"]
+        for step in store.table(page, "wrc-2015")["steps"]
+        for change in step.get("changes", [])
+        if change["path"] == ["seats", 0, "table"]
+    ]
 
 
 @pytest.mark.parametrize("first", ["a", "b"])

@@ -2,8 +2,8 @@
 table screen with its scores, history and discipline, read as rendered text (and the labels read aloud), checked by
 the same rules as tests/test_typography.py. A label joined to its value in the code (« Type d’incident: … ») fails.
 """
-from playwright.sync_api import expect
 
+from playwright.sync_api import expect
 from test_typography import problems_in
 
 RULING = "/fr/azrm-2026/ruling/r_wrong_count"  # a Strike and a Dead Hand: the preview, next hand and discipline
@@ -12,7 +12,9 @@ RULING = "/fr/azrm-2026/ruling/r_wrong_count"  # a Strike and a Dead Hand: the p
 def shown_problems(page, where):
     """Typography problems in the page's rendered text and its aria-labels, each with the screen it was found on."""
     texts = [page.locator("main").inner_text()]
-    texts += page.eval_on_selector_all("main [aria-label]", "nodes => nodes.map((node) => node.getAttribute('aria-label'))")
+    texts += page.eval_on_selector_all(
+        "main [aria-label]", "nodes => nodes.map((node) => node.getAttribute('aria-label'))"
+    )
     return [(where, rule, bad) for text in texts for rule, bad in problems_in("fr", text)]
 
 
@@ -50,4 +52,5 @@ def test_a_hard_coded_colon_in_the_page_is_caught(page, live_server):
     assert shown_problems(page, "ruling") == []
     page.eval_on_selector("#tag", "node => { node.textContent = 'Type d’incident: Fausse victoire'; }")
     assert [rule for _, rule, _ in shown_problems(page, "ruling")] == [
-        "a no-break space U+00A0 before : ; ? ! (never an ordinary space, never none)"]
+        "a no-break space U+00A0 before : ; ? ! (never an ordinary space, never none)"
+    ]

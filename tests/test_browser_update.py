@@ -1,12 +1,13 @@
 """A real service-worker update: version A is served, content changes, the user switches to version B without loss."""
+
 import re
 import shutil
-
-from playwright.sync_api import expect
 
 import stored as store
 from conftest import LiveServer, kept_shells, saving_data, wait_offline_ready
 from helpers import ROOT
+from playwright.sync_api import expect
+
 from webapp import create_app
 
 
@@ -74,8 +75,9 @@ def test_first_visit_reloads_when_its_worker_is_another_version(context, live_se
 
     page.route(f"{live_server.url}/en/", older_first_page)
     page.goto(f"{live_server.url}/en/")
-    page.wait_for_function("() => JSON.parse(document.getElementById('app-config').textContent).version !== 'older'",
-                           timeout=20000)
+    page.wait_for_function(
+        "() => JSON.parse(document.getElementById('app-config').textContent).version !== 'older'", timeout=20000
+    )
     wait_offline_ready(page)
     assert len(loads) == 2
 
@@ -90,12 +92,22 @@ def test_first_visit_of_the_same_version_does_not_reload(context, live_server):
     assert len(loads) == 1
 
 
-LAZY = ["screens/ruling.js", "screens/table.js", "screens/log.js", "views/table.js", "views/log.js", "finder.js",
-        "services/health.js", "log-file.js"]
+LAZY = [
+    "screens/ruling.js",
+    "screens/table.js",
+    "screens/log.js",
+    "views/table.js",
+    "views/log.js",
+    "finder.js",
+    "services/health.js",
+    "log-file.js",
+]
 
 
 def modules_loaded(page):
-    return page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/static/js/'))")
+    return page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/static/js/'))"
+    )
 
 
 def test_update_keeps_unsaved_input_in_another_tab(context, tmp_path):

@@ -1,10 +1,12 @@
 """Catalogs: the standard `pybabel compile` (without -f) writes every .mo, and no entry or header is fuzzy."""
+
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from catalog_text import TRANSLATIONS, catalog_paths
+
 from webapp.catalogs import load_po
 
 
@@ -17,8 +19,11 @@ def _pybabel():
 def _compile(root):
     """Run `pybabel compile` without -f on every domain under root; return the .mo files it should have written."""
     domains = sorted({path.stem for path in catalog_paths(root)})
-    result = subprocess.run([_pybabel(), "compile", "-d", str(root), "-D", " ".join(domains), "--statistics"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [_pybabel(), "compile", "-d", str(root), "-D", " ".join(domains), "--statistics"],
+        capture_output=True,
+        text=True,
+    )
     return result, [path.with_suffix(".mo") for path in catalog_paths(root)]
 
 
@@ -48,8 +53,9 @@ def test_compile_check_fails_on_a_fuzzy_header(tmp_path):
     root = tmp_path / "translations"
     shutil.copytree(TRANSLATIONS, root, ignore=shutil.ignore_patterns("*.mo"))
     planted = root / "fr" / "LC_MESSAGES" / "messages.po"
-    planted.write_text(planted.read_text(encoding="utf-8").replace('msgid ""\n', '#, fuzzy\nmsgid ""\n', 1),
-                       encoding="utf-8")
-    result, expected = _compile(root)
+    planted.write_text(
+        planted.read_text(encoding="utf-8").replace('msgid ""\n', '#, fuzzy\nmsgid ""\n', 1), encoding="utf-8"
+    )
+    _result, expected = _compile(root)
     assert load_po(planted).fuzzy
     assert [path for path in expected if not path.exists()] == [planted.with_suffix(".mo")]

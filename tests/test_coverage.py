@@ -2,7 +2,6 @@
 
 import pytest
 import yaml
-
 from helpers import ROOT, ruleset_document, ruleset_ids, run_engine
 
 

@@ -1,5 +1,6 @@
 """The log's CSV export in Node, read back by Python's csv module as a spreadsheet would: byte-order mark, the
 separator of each language, translated headers, local times, translated seats, accents, and formula escaping."""
+
 import codecs
 import csv
 import io
@@ -7,20 +8,51 @@ import subprocess
 
 import pytest
 from flask_babel import force_locale
-
 from helpers import NODE, ROOT, call_module
+
 from webapp.ui_strings import client_strings
 
 LANGS = ["en", "fr", "it"]
 SEPARATORS = {"en": ",", "fr": ";", "it": ";"}
-COLUMNS = ["at", "tournament", "session", "table", "player", "seat", "ruleset", "ruling", "penalty", "title", "section",
-           "points", "note"]
+COLUMNS = [
+    "at",
+    "tournament",
+    "session",
+    "table",
+    "player",
+    "seat",
+    "ruleset",
+    "ruling",
+    "penalty",
+    "title",
+    "section",
+    "points",
+    "note",
+]
 
 # Texts a spreadsheet could run as a formula: the plain signs, each after a leading space, no-break space, tab,
 # newline or carriage return, and the full-width signs (U+FF1D, U+FF0B, U+FF0D, U+FF20), alone or after a space.
-FORMULAS = ["=1+1", "+1+1", "-1+1", "@SUM(A1)", "=cmd|' /C calc'!A0",
-            " =1+1", "\u00a0=1+1", "\t=1+1", "\n=1+1", "\r=1+1", "\r\n=1+1", "  \u00a0\t-2+3",
-            "\uff1d1+1", "\uff0b1+1", "\uff0d1+1", "\uff20SUM(A1)", " \uff1d1+1", "\u00a0\uff20x", "\n\uff0b1"]
+FORMULAS = [
+    "=1+1",
+    "+1+1",
+    "-1+1",
+    "@SUM(A1)",
+    "=cmd|' /C calc'!A0",
+    " =1+1",
+    "\u00a0=1+1",
+    "\t=1+1",
+    "\n=1+1",
+    "\r=1+1",
+    "\r\n=1+1",
+    "  \u00a0\t-2+3",
+    "\uff1d1+1",
+    "\uff0b1+1",
+    "\uff0d1+1",
+    "\uff20SUM(A1)",
+    " \uff1d1+1",
+    "\u00a0\uff20x",
+    "\n\uff0b1",
+]
 # Texts that stay as they are: real numbers, accents, and signs that do not start the cell.
 KEPT = ["-5", "-1.5", "-1,5", "+5", "12", "Léa Müller", "a=b", "x - y", "Note: 1+1", "Ça va ; oui, « non »", 'say "hu"']
 
@@ -31,8 +63,15 @@ def strings(app, lang):
 
 
 def incident(n, **fields):
-    return {"id": f"i{n}", "at": f"2026-03-0{1 + n // 60}T09:{n % 60:02d}:00.000Z", "player": "Alice",
-            "rulesetId": "wrc-2015", "rulingId": "r_late", "points": None, **fields}
+    return {
+        "id": f"i{n}",
+        "at": f"2026-03-0{1 + n // 60}T09:{n % 60:02d}:00.000Z",
+        "player": "Alice",
+        "rulesetId": "wrc-2015",
+        "rulingId": "r_late",
+        "points": None,
+        **fields,
+    }
 
 
 def read_back(text, tmp_path, lang, delimiter):
@@ -53,8 +92,12 @@ def test_formulas_are_neutralised_and_text_survives(app, tmp_path, lang):
     texts = FORMULAS + KEPT
     incidents = [incident(n, note=text, tournament=text) for n, text in enumerate(texts)]
     ui = strings(app, lang)
-    rows = read_back(export(tmp_path, incidents, headers=ui["csv"]["headers"], locale=lang, timeZone="Europe/Paris"),
-                     tmp_path, lang, SEPARATORS[lang])
+    rows = read_back(
+        export(tmp_path, incidents, headers=ui["csv"]["headers"], locale=lang, timeZone="Europe/Paris"),
+        tmp_path,
+        lang,
+        SEPARATORS[lang],
+    )
     assert len(rows) == 1 + len(texts)
     note, tournament = COLUMNS.index("note"), COLUMNS.index("tournament")
     for text, row in zip(texts, rows[1:]):
@@ -86,9 +129,11 @@ def test_each_language_reads_back_with_its_separator_headers_times_and_seats(app
     # Seats in the reader's language, whatever language they were typed in; unknown text kept.
     assert column["seat"] == [winds[0], winds[2], winds[3], winds[1], "by the window"]
     # Local time in Paris: UTC+1 in winter, UTC+2 in summer, in the reader's date order.
-    winter, summer = {"en": ("01/15/2026 11:00", "07/15/2026 12:00"),
-                      "fr": ("15/01/2026 11:00", "15/07/2026 12:00"),
-                      "it": ("15/01/2026 11:00", "15/07/2026 12:00")}[lang]
+    winter, summer = {
+        "en": ("01/15/2026 11:00", "07/15/2026 12:00"),
+        "fr": ("15/01/2026 11:00", "15/07/2026 12:00"),
+        "it": ("15/01/2026 11:00", "15/07/2026 12:00"),
+    }[lang]
     assert column["at"][:2] == [winter, summer]
     # Points with the reader's decimal mark, so the spreadsheet reads numbers.
     decimal = "." if lang == "en" else ","
@@ -100,8 +145,12 @@ def test_each_language_reads_back_with_its_separator_headers_times_and_seats(app
 def test_the_separator_can_be_chosen(app, tmp_path, lang, separator):
     ui = strings(app, lang)
     incidents = [incident(0, points=-1.5, note="a, b; c\td"), incident(1, note="-1,5")]
-    rows = read_back(export(tmp_path, incidents, headers=ui["csv"]["headers"], locale=lang, separator=separator),
-                     tmp_path, lang, separator)
+    rows = read_back(
+        export(tmp_path, incidents, headers=ui["csv"]["headers"], locale=lang, separator=separator),
+        tmp_path,
+        lang,
+        separator,
+    )
     assert [len(row) for row in rows] == [len(COLUMNS)] * 3
     assert rows[1][COLUMNS.index("note")] == "a, b; c\td"
     assert rows[2][COLUMNS.index("note")] == "-1,5"
@@ -117,8 +166,9 @@ const describe = (item) => (item.rulesetId === 'wrc-2015'
   ? { ruleset: 'WRC 2015', penalty: 'Pénalité de points', title: 'Retard', section: '§7' } : {});
 process.stdout.write(incidentsCsv(incidents, { locale: 'fr', describe }));
 """
-    text = subprocess.run([*NODE, "--input-type=module", "-e", script], cwd=ROOT, check=True, capture_output=True,
-                          text=True).stdout
+    text = subprocess.run(
+        [*NODE, "--input-type=module", "-e", script], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout
     rows = read_back(text, tmp_path, "fr", ";")
     described = slice(COLUMNS.index("ruleset"), COLUMNS.index("points"))
     assert rows[1][described] == ["WRC 2015", "r_late", "Pénalité de points", "Retard", "§7"]
@@ -127,21 +177,58 @@ process.stdout.write(incidentsCsv(incidents, { locale: 'fr', describe }));
 
 
 def test_separator_of_each_language(tmp_path):
-    assert call_module("csv-export.js", "csvSeparator", [["en"], ["en-GB"], ["fr"], ["it"], ["de"]], tmp_path) == \
-        [",", ",", ";", ";", ";"]
+    assert call_module("csv-export.js", "csvSeparator", [["en"], ["en-GB"], ["fr"], ["it"], ["de"]], tmp_path) == [
+        ",",
+        ",",
+        ";",
+        ";",
+        ";",
+    ]
 
 
 def test_seat_codes(tmp_path):
-    seats = ["East", "est", "EST", "Sud", "south", "Ouest", "Ovest", "WEST", "Nord", "north", " East ", "Tavolo", "", None]
-    assert call_module("csv-export.js", "seatCode", [[seat] for seat in seats], tmp_path) == \
-        ["east", "east", "east", "south", "south", "west", "west", "west", "north", "north", "east", None, None, None]
+    seats = [
+        "East",
+        "est",
+        "EST",
+        "Sud",
+        "south",
+        "Ouest",
+        "Ovest",
+        "WEST",
+        "Nord",
+        "north",
+        " East ",
+        "Tavolo",
+        "",
+        None,
+    ]
+    assert call_module("csv-export.js", "seatCode", [[seat] for seat in seats], tmp_path) == [
+        "east",
+        "east",
+        "east",
+        "south",
+        "south",
+        "west",
+        "west",
+        "west",
+        "north",
+        "north",
+        "east",
+        None,
+        None,
+        None,
+    ]
 
 
 def test_the_log_screens_export_neutralises_every_formula(tmp_path):
     """csv-export.js's toCsv (the log screen's earlier call, still exported) gets the same escaping and byte-order mark;
     the log screen now calls incidentsCsv with the reader's language, headers and seats."""
-    log = {"format": "mahjong-referee/incident-log", "version": 1,
-           "incidents": [incident(n, note=text) for n, text in enumerate(FORMULAS + KEPT)]}
+    log = {
+        "format": "mahjong-referee/incident-log",
+        "version": 1,
+        "incidents": [incident(n, note=text) for n, text in enumerate(FORMULAS + KEPT)],
+    }
     text = call_module("csv-export.js", "toCsv", [[log]], tmp_path)[0]
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=","))

@@ -1,12 +1,13 @@
 """One effect vocabulary on both sides: the ruleset schema's effect types against the calculator and the log, run in
 Node as the browser runs them."""
+
 import copy
 import json
 import subprocess
 
 import pytest
-
 from helpers import NODE, ROOT, call_module
+
 from webapp.ruleset_schema import ACTS_ON, SCHEMA, SCHEMA_PATH, effect_types
 
 CALCULATOR = ROOT / "webapp" / "static" / "js" / "calculator.js"
@@ -15,8 +16,10 @@ CALCULATOR = ROOT / "webapp" / "static" / "js" / "calculator.js"
 @pytest.fixture(scope="module")
 def calculator():
     """What calculator.js declares: the types it applies, and those it has nothing to apply for."""
-    script = (f"import {{ HANDLED_EFFECTS, NOTHING_TO_APPLY }} from {json.dumps(CALCULATOR.as_uri())};"
-              "process.stdout.write(JSON.stringify({handled: HANDLED_EFFECTS, nothing: NOTHING_TO_APPLY}));")
+    script = (
+        f"import {{ HANDLED_EFFECTS, NOTHING_TO_APPLY }} from {json.dumps(CALCULATOR.as_uri())};"
+        "process.stdout.write(JSON.stringify({handled: HANDLED_EFFECTS, nothing: NOTHING_TO_APPLY}));"
+    )
     output = subprocess.run([*NODE, "--input-type=module", "-e", script], check=True, capture_output=True, text=True)
     return json.loads(output.stdout)
 
@@ -32,7 +35,9 @@ def calculator_gaps(vocabulary, calculator):
             gaps.append(f"{name}: the calculator has nothing to apply but NOTHING_TO_APPLY does not list it")
         if "calculator" not in effect["acts_on"] and name in handled:
             gaps.append(f"{name}: calculator.js applies it but the schema says it does not act on the calculator")
-    gaps += [f"{name}: calculator.js knows it, the schema does not" for name in sorted((handled | nothing) - set(vocabulary))]
+    gaps += [
+        f"{name}: calculator.js knows it, the schema does not" for name in sorted((handled | nothing) - set(vocabulary))
+    ]
     return gaps
 
 
@@ -40,7 +45,11 @@ def planted(tmp_path, name, acts_on):
     """A temporary copy of the schema file with one more effect type, read back as the app reads the real one."""
     schema = copy.deepcopy(SCHEMA)
     schema["$defs"][f"effect_{name}"] = {
-        "title": name, "type": "object", "x-acts-on": acts_on, "additionalProperties": False, "required": ["type"],
+        "title": name,
+        "type": "object",
+        "x-acts-on": acts_on,
+        "additionalProperties": False,
+        "required": ["type"],
         "properties": {"type": {"const": name, "description": "The effect type."}},
         "description": "Planted by a test.",
     }
@@ -56,13 +65,15 @@ def test_every_effect_type_has_a_calculator_handler_or_needs_none(calculator):
 
 def test_conformance_fails_on_a_planted_effect_type_with_no_handler(tmp_path, calculator):
     assert calculator_gaps(planted(tmp_path, "mangan_payment", ["calculator"]), calculator) == [
-        "mangan_payment: acts on the calculator but calculator.js has no handler"]
+        "mangan_payment: acts on the calculator but calculator.js has no handler"
+    ]
 
 
 def test_a_planted_shown_effect_must_be_declared_to_the_calculator(tmp_path, calculator):
     """A shown-only type needs no handler, but the calculator must know it, or it refuses rulings that carry it."""
     assert calculator_gaps(planted(tmp_path, "tea_break", ["shown"]), calculator) == [
-        "tea_break: the calculator has nothing to apply but NOTHING_TO_APPLY does not list it"]
+        "tea_break: the calculator has nothing to apply but NOTHING_TO_APPLY does not list it"
+    ]
 
 
 def test_acts_on_markers_are_known():
@@ -83,10 +94,13 @@ def example(name, effect):
 def ruleset_with(effects):
     """A one-ruling ruleset, as the client receives it, with a progressive scale and strike thresholds."""
     return {
-        "id": "fixture", "scoring": {"table": {"label": "Table points", "start": 0}},
+        "id": "fixture",
+        "scoring": {"table": {"label": "Table points", "start": 0}},
         "progressive": {"steps": [0, 5]},
-        "discipline": {"suspension": {"strikes_in_a_day": 0, "strikes_in_window": 0, "window_days": 30, "length_days": 14},
-                       "ban_after_suspensions": 0},
+        "discipline": {
+            "suspension": {"strikes_in_a_day": 0, "strikes_in_window": 0, "window_days": 30, "length_days": 14},
+            "ban_after_suspensions": 0,
+        },
         "penalties": {"p": {"label": "P", "summary": "S"}},
         "rulings": {"r_fixture": {"penalty": "p", "effects": effects}},
     }
@@ -96,7 +110,9 @@ def apply(tmp_path, effects, inputs=None):
     """Apply the fixture's one ruling, carrying these effects, to a fresh table with the real calculator in Node."""
     ruleset = ruleset_with(effects)
     [table] = call_module("calculator.js", "newTable", [[ruleset]], tmp_path)
-    [result] = call_module("calculator.js", "applyRuling", [[table, ruleset, "r_fixture", inputs or {"offender": "0"}]], tmp_path)
+    [result] = call_module(
+        "calculator.js", "applyRuling", [[table, ruleset, "r_fixture", inputs or {"offender": "0"}]], tmp_path
+    )
     return result
 
 
@@ -105,7 +121,9 @@ def test_an_effect_the_calculator_cannot_apply_is_an_error(tmp_path):
     assert result == {"errors": {"ruling": "unsupported_effect"}}
 
 
-@pytest.mark.parametrize("name", [name for name, effect in effect_types(SCHEMA).items() if "calculator" not in effect["acts_on"]])
+@pytest.mark.parametrize(
+    "name", [name for name, effect in effect_types(SCHEMA).items() if "calculator" not in effect["acts_on"]]
+)
 def test_a_shown_effect_applies_with_nothing_to_change(tmp_path, name):
     result = apply(tmp_path, [{"type": name}])
     assert "errors" not in result
@@ -120,24 +138,51 @@ def test_notes_of_effects_that_change_no_score(tmp_path, name, note):
 def test_escalation_counts_exactly_the_effects_marked_log(tmp_path):
     """The log's escalation changes for an effect type exactly when the schema says it acts on the log."""
     vocabulary = effect_types(SCHEMA)
-    log = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [
-        {"id": "1", "at": "2026-01-01T10:00:00Z", "rulesetId": "fixture", "rulingId": "r_fixture", "player": "Ann",
-         "session": "1"}]}
-    calls = [[{"ruleset": ruleset_with(effects), "incidents": log["incidents"], "who": "Ann", "session": "1", "at": "2026-01-01"}]
-             for effects in [[]] + [[example(name, effect)] for name, effect in vocabulary.items()]]
+    log = {
+        "format": "mahjong-referee/incident-log",
+        "version": 1,
+        "incidents": [
+            {
+                "id": "1",
+                "at": "2026-01-01T10:00:00Z",
+                "rulesetId": "fixture",
+                "rulingId": "r_fixture",
+                "player": "Ann",
+                "session": "1",
+            }
+        ],
+    }
+    calls = [
+        [
+            {
+                "ruleset": ruleset_with(effects),
+                "incidents": log["incidents"],
+                "who": "Ann",
+                "session": "1",
+                "at": "2026-01-01",
+            }
+        ]
+        for effects in [[]] + [[example(name, effect)] for name, effect in vocabulary.items()]
+    ]
     without, *each = call_module("player-record.js", "playerRecord", calls, tmp_path)
     counted = {name for name, outcome in zip(vocabulary, each) if outcome != without}
     assert counted == {name for name, effect in vocabulary.items() if "log" in effect["acts_on"]}
 
 
-@pytest.mark.parametrize("chosen,penalty,dead", [(["penalty_points"], 5, False), (["dead_hand"], 0, True),
-                                                 (["penalty_points", "dead_hand"], 5, True)])
+@pytest.mark.parametrize(
+    "chosen,penalty,dead",
+    [(["penalty_points"], 5, False), (["dead_hand"], 0, True), (["penalty_points", "dead_hand"], 5, True)],
+)
 def test_an_optional_effect_applies_only_when_chosen(tmp_path, chosen, penalty, dead):
     """The referee's choice: fixed points and a dead hand, each ticked or not, at least one of them."""
-    ruleset = ruleset_with([{"type": "penalty_points", "amount": 5, "optional": True}, {"type": "dead_hand", "optional": True}])
+    ruleset = ruleset_with(
+        [{"type": "penalty_points", "amount": 5, "optional": True}, {"type": "dead_hand", "optional": True}]
+    )
     ruleset["scoring"]["penalty_from"] = "table"
     [table] = call_module("calculator.js", "newTable", [[ruleset]], tmp_path)
-    [result] = call_module("calculator.js", "applyRuling", [[table, ruleset, "r_fixture", {"offender": "0", "chosen": chosen}]], tmp_path)
+    [result] = call_module(
+        "calculator.js", "applyRuling", [[table, ruleset, "r_fixture", {"offender": "0", "chosen": chosen}]], tmp_path
+    )
     assert result["penalty"] == penalty
     assert result["after"]["seats"][0]["table"] == -penalty
     assert result["after"]["seats"][0]["deadHand"] is dead

@@ -1,7 +1,7 @@
 """The wizard engine in Node: every ruling of every ruleset is reached, and has a case (tests/cases/engine/*.yaml,
 run by test_cases.py)."""
-import pytest
 
+import pytest
 from case_files import load
 from helpers import ruleset_document, ruleset_ids, run_engine
 

@@ -1,11 +1,12 @@
 """Events, invitations, credentials and roles: who may read and write an event, and what is refused (with nothing
 written). Every test runs on SQLite and on PostgreSQL."""
+
 import json
 
 import pytest
+from events_helpers import Device, create_event, incident, row_counts, version
 from sqlalchemy import update
 
-from events_helpers import Device, create_event, incident, row_counts, version
 from webapp.events.models import Credential, Invite
 
 
@@ -14,8 +15,12 @@ def test_creating_an_event_gives_its_head_referee_a_credential_shown_once(api, e
     event = head.get("").json["event"]
     assert event["ruleset_id"] == "azrm-2026"
     assert event["sessions"] == ["Round 1", "Round 2", "Final"]
-    assert (event["starts_on"], event["ends_on"], event["closed"], event["league"]) == ("2026-11-23", "2026-11-24",
-                                                                                         False, None)
+    assert (event["starts_on"], event["ends_on"], event["closed"], event["league"]) == (
+        "2026-11-23",
+        "2026-11-24",
+        False,
+        None,
+    )
     assert head.get("").json["me"]["role"] == "head"
     assert "secret" not in head.get("").json["me"]
     with events_app.extensions["events.db"].reading() as session:
@@ -24,24 +29,34 @@ def test_creating_an_event_gives_its_head_referee_a_credential_shown_once(api, e
     assert head.credential["secret"] not in stored.secret_hash
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"ruleset_id": "no-such-ruleset"}, "ruleset_id"),
-    ({"starts_on": "23/11/2026"}, "starts_on"),
-    ({"ends_on": "2026-02-30"}, "ends_on"),
-    ({"ends_on": "2026-11-01"}, "ends_on"),
-    ({"name": ""}, "name"),
-    ({"name": "x" * 201}, "name"),
-    ({"sessions": ["Round 1", "Round 1"]}, "sessions[1]"),
-    ({"sessions": "Round 1"}, "sessions"),
-    ({"sessions": ["Round 1", ""]}, "sessions[1]"),
-    ({"sessions": [7]}, "sessions[0]"),
-    ({"display_name": None}, "display_name"),
-    ({"colour": "red"}, "colour"),
-    ({"league": {"name": ""}}, "league.name"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"ruleset_id": "no-such-ruleset"}, "ruleset_id"),
+        ({"starts_on": "23/11/2026"}, "starts_on"),
+        ({"ends_on": "2026-02-30"}, "ends_on"),
+        ({"ends_on": "2026-11-01"}, "ends_on"),
+        ({"name": ""}, "name"),
+        ({"name": "x" * 201}, "name"),
+        ({"sessions": ["Round 1", "Round 1"]}, "sessions[1]"),
+        ({"sessions": "Round 1"}, "sessions"),
+        ({"sessions": ["Round 1", ""]}, "sessions[1]"),
+        ({"sessions": [7]}, "sessions[0]"),
+        ({"display_name": None}, "display_name"),
+        ({"colour": "red"}, "colour"),
+        ({"league": {"name": ""}}, "league.name"),
+    ],
+)
 def test_a_bad_event_is_refused_at_its_field_and_nothing_is_written(api, events_app, change, field):
-    body = {"name": "Cup", "ruleset_id": "azrm-2026", "starts_on": "2026-11-23", "ends_on": "2026-11-24",
-            "sessions": [], "display_name": "Head", **change}
+    body = {
+        "name": "Cup",
+        "ruleset_id": "azrm-2026",
+        "starts_on": "2026-11-23",
+        "ends_on": "2026-11-24",
+        "sessions": [],
+        "display_name": "Head",
+        **change,
+    }
     before = row_counts(events_app)
     response = api.post("/api/events", json=body)
     assert response.status_code == 422
@@ -52,12 +67,17 @@ def test_a_bad_event_is_refused_at_its_field_and_nothing_is_written(api, events_
 
 def test_the_head_referee_edits_closes_and_reopens_the_event(api):
     head = create_event(api)
-    response = head.client.patch(f"/api/events/{head.event_id}", json={"name": "Winter Cup", "sessions": ["A"]},
-                                 headers=head.headers)
+    response = head.client.patch(
+        f"/api/events/{head.event_id}", json={"name": "Winter Cup", "sessions": ["A"]}, headers=head.headers
+    )
     assert response.status_code == 200
     assert (response.json["event"]["name"], response.json["event"]["sessions"]) == ("Winter Cup", ["A"])
-    assert head.client.patch(f"/api/events/{head.event_id}", json={"ruleset_id": "wrc-2015"},
-                             headers=head.headers).json["event"]["ruleset_id"] == "wrc-2015"
+    assert (
+        head.client.patch(f"/api/events/{head.event_id}", json={"ruleset_id": "wrc-2015"}, headers=head.headers).json[
+            "event"
+        ]["ruleset_id"]
+        == "wrc-2015"
+    )
     head.client.patch(f"/api/events/{head.event_id}", json={"ruleset_id": "azrm-2026"}, headers=head.headers)
     head.statuses(version())
     in_use = head.client.patch(f"/api/events/{head.event_id}", json={"ruleset_id": "wrc-2015"}, headers=head.headers)
@@ -75,10 +95,18 @@ def test_calls_without_credentials_are_refused_and_write_nothing(api, events_app
     head = create_event(api)
     head.statuses(version())
     before = row_counts(events_app)
-    for method, path in [("get", ""), ("get", "/changes"), ("get", "/conflicts"), ("get", "/credentials"),
-                         ("post", "/versions"), ("post", "/invites"), ("post", "/close")]:
-        response = getattr(api, method)(f"/api/events/{head.event_id}{path}",
-                                        **({"json": {"versions": [version()]}} if method == "post" else {}))
+    for method, path in [
+        ("get", ""),
+        ("get", "/changes"),
+        ("get", "/conflicts"),
+        ("get", "/credentials"),
+        ("post", "/versions"),
+        ("post", "/invites"),
+        ("post", "/close"),
+    ]:
+        response = getattr(api, method)(
+            f"/api/events/{head.event_id}{path}", **({"json": {"versions": [version()]}} if method == "post" else {})
+        )
         assert response.status_code == 401, path
         assert response.json["error"] == "unauthorized"
     forged = api.get(f"/api/events/{head.event_id}/changes", headers={"Authorization": "Bearer forged.token.here"})
@@ -93,8 +121,12 @@ def test_another_events_credentials_neither_read_nor_write(api, events_app):
     before = row_counts(events_app)
     stranger = Device(api, other.credential, mine.event_id)
     stranger.token = other.token
-    for response in (stranger.get(""), stranger.get("/changes"), stranger.upload(version()),
-                     stranger.post("/invites", {"role": "referee"})):
+    for response in (
+        stranger.get(""),
+        stranger.get("/changes"),
+        stranger.upload(version()),
+        stranger.post("/invites", {"role": "referee"}),
+    ):
         assert response.status_code == 403
         assert response.json["error"] == "forbidden"
     assert row_counts(events_app) == before
@@ -109,8 +141,9 @@ def test_a_revoked_referee_is_refused_at_once_even_with_a_live_token(api, events
     before = row_counts(events_app)
     for response in (referee.upload(version()), referee.get("/changes")):
         assert (response.status_code, response.json["error"]) == (401, "revoked")
-    again = api.post("/api/auth/token", json={"credential_id": referee.credential["id"],
-                                              "secret": referee.credential["secret"]})
+    again = api.post(
+        "/api/auth/token", json={"credential_id": referee.credential["id"], "secret": referee.credential["secret"]}
+    )
     assert (again.status_code, again.json["error"]) == (401, "revoked")
     assert row_counts(events_app) == before
 
@@ -140,7 +173,8 @@ def test_a_referee_changes_only_their_own_records_and_the_head_changes_any(api, 
     assert bob.statuses(deletion) == ["refused"]
     assert row_counts(events_app) == before
     assert ann.statuses(version(first["record_id"], [first["version_id"]], body=incident(note="Ann's edit"))) == [
-        "accepted"]
+        "accepted"
+    ]
     heads = head.get(f"/records/{first['record_id']}").json["heads"]
     assert head.statuses(version(first["record_id"], heads, deleted=True)) == ["accepted"]
 
@@ -150,39 +184,47 @@ def test_an_oversized_body_is_refused_and_writes_nothing(api, events_app):
     before = row_counts(events_app)
     huge = json.dumps({"versions": [version(body=incident(note="x" * 500)) for _ in range(3000)]})
     assert len(huge) > events_app.config["MAX_CONTENT_LENGTH"]
-    response = api.post(f"/api/events/{head.event_id}/versions", data=huge, headers={
-        **head.headers, "Content-Type": "application/json"})
+    response = api.post(
+        f"/api/events/{head.event_id}/versions", data=huge, headers={**head.headers, "Content-Type": "application/json"}
+    )
     assert (response.status_code, response.json["error"]) == (413, "too_large")
     assert row_counts(events_app) == before
 
 
-@pytest.mark.parametrize("data, content_type, status, error", [
-    ("{not json", "application/json", 400, "malformed_json"),
-    ("[1, 2]", "application/json", 400, "malformed_json"),
-    ('{"versions": []}', "application/json", 422, "malformed"),
-    ('{"versions": "x"}', "application/json", 422, "malformed"),
-    ('{"versions": [], "extra": 1}', "application/json", 422, "unknown_field"),
-    ("versions=1", "application/x-www-form-urlencoded", 415, "unsupported_media_type"),
-    ('{"versions": []}', "text/plain", 415, "unsupported_media_type"),
-])
+@pytest.mark.parametrize(
+    "data, content_type, status, error",
+    [
+        ("{not json", "application/json", 400, "malformed_json"),
+        ("[1, 2]", "application/json", 400, "malformed_json"),
+        ('{"versions": []}', "application/json", 422, "malformed"),
+        ('{"versions": "x"}', "application/json", 422, "malformed"),
+        ('{"versions": [], "extra": 1}', "application/json", 422, "unknown_field"),
+        ("versions=1", "application/x-www-form-urlencoded", 415, "unsupported_media_type"),
+        ('{"versions": []}', "text/plain", 415, "unsupported_media_type"),
+    ],
+)
 def test_a_malformed_body_is_refused_and_writes_nothing(api, events_app, data, content_type, status, error):
     head = create_event(api)
     before = row_counts(events_app)
-    response = api.post(f"/api/events/{head.event_id}/versions", data=data,
-                        headers={**head.headers, "Content-Type": content_type})
+    response = api.post(
+        f"/api/events/{head.event_id}/versions", data=data, headers={**head.headers, "Content-Type": content_type}
+    )
     assert (response.status_code, response.json["error"]) == (status, error)
     assert row_counts(events_app) == before
 
 
-@pytest.mark.parametrize("key, value, field", [
-    ("record_id", "", "versions[1].record_id"),
-    ("record_id", "x" * 101, "versions[1].record_id"),
-    ("version_id", 7, "versions[1].version_id"),
-    ("parents", "v1", "versions[1].parents"),
-    ("parents", ["a", "a"], "versions[1].parents[1]"),
-    ("kind", "table", "versions[1].kind"),
-    ("deleted", "no", "versions[1].deleted"),
-])
+@pytest.mark.parametrize(
+    "key, value, field",
+    [
+        ("record_id", "", "versions[1].record_id"),
+        ("record_id", "x" * 101, "versions[1].record_id"),
+        ("version_id", 7, "versions[1].version_id"),
+        ("parents", "v1", "versions[1].parents"),
+        ("parents", ["a", "a"], "versions[1].parents[1]"),
+        ("kind", "table", "versions[1].kind"),
+        ("deleted", "no", "versions[1].deleted"),
+    ],
+)
 def test_a_malformed_version_envelope_refuses_that_version_only(api, events_app, key, value, field):
     head = create_event(api)
     before = row_counts(events_app)
@@ -208,8 +250,9 @@ def test_an_invitation_is_a_link_with_its_secret_in_the_fragment_and_a_qr_code(a
     assert [r.status_code for r in accepted] == [201, 201]
     assert accepted[0].json["credential"]["role"] == "referee"
     assert accepted[0].json["credential"]["display_name"] == "A"
-    assert accepted[0].json["credential"]["key"] == (accepted[0].json["credential"]["id"] + "."
-                                                      + accepted[0].json["credential"]["secret"])
+    assert accepted[0].json["credential"]["key"] == (
+        accepted[0].json["credential"]["id"] + "." + accepted[0].json["credential"]["secret"]
+    )
     assert accepted[0].json["credential"]["id"] != accepted[1].json["credential"]["id"]
     used = api.post("/api/invites/accept", json={"invite": token, "display_name": "C"})
     assert (used.status_code, used.json["error"]) == (410, "invite_used")
@@ -223,8 +266,7 @@ def test_a_wrong_revoked_or_expired_invitation_gives_no_credential(api, events_a
     revoked, expired = head.invite(), head.invite()
     head.post(f"/invites/{revoked['invite']['id']}/revoke")
     with events_app.extensions["events.db"].writing() as session:
-        session.execute(update(Invite).where(Invite.id == expired["invite"]["id"])
-                        .values(expires_at=Invite.created_at))
+        session.execute(update(Invite).where(Invite.id == expired["invite"]["id"]).values(expires_at=Invite.created_at))
     before = row_counts(events_app)
     for token, status, error in [
         (f"{revoked['invite']['id']}.{revoked['secret']}", 410, "invite_revoked"),
@@ -267,11 +309,15 @@ def test_a_wrong_secret_or_expired_token_does_not_sign_in(api, events_app):
 
 def test_the_api_sets_no_cookie_allows_no_other_origin_and_is_never_cached(api):
     head = create_event(api)
-    for response in (head.get("/changes", headers={"Origin": "https://evil.example"}),
-                     api.options(f"/api/events/{head.event_id}/versions",
-                                 headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"})):
+    for response in (
+        head.get("/changes", headers={"Origin": "https://evil.example"}),
+        api.options(
+            f"/api/events/{head.event_id}/versions",
+            headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"},
+        ),
+    ):
         assert "Set-Cookie" not in response.headers
-        assert not any(name.lower().startswith("access-control-allow") for name in response.headers.keys())
+        assert not any(name.lower().startswith("access-control-allow") for name in response.headers.keys())  # noqa: SIM118 - werkzeug Headers iterate as (name, value) pairs
     assert head.get("/changes").headers["Cache-Control"] == "no-store"
 
 
@@ -290,15 +336,20 @@ def test_a_league_event_needs_a_head_referee_of_the_league(api, events_app):
     names = [e["name"] for e in second.get("/league").json["events"]]
     assert sorted(names) == ["Autumn Cup", "Week 2"]
     referee = first.add_device()
-    body = {"name": "Week 3", "ruleset_id": "azrm-2026", "starts_on": "2026-12-01", "ends_on": "2026-12-01",
-            "display_name": "Eve", "league": {"id": league_id}}
+    body = {
+        "name": "Week 3",
+        "ruleset_id": "azrm-2026",
+        "starts_on": "2026-12-01",
+        "ends_on": "2026-12-01",
+        "display_name": "Eve",
+        "league": {"id": league_id},
+    }
     assert api.post("/api/events", json=body).status_code == 401
     assert api.post("/api/events", json=body, headers=referee.headers).status_code == 403
     stranger = create_event(api, name="Elsewhere")
     before = row_counts(events_app)
     assert api.post("/api/events", json=body, headers=stranger.headers).status_code == 403
     assert row_counts(events_app) == before
-
 
 
 def test_a_head_referee_cannot_list_or_revoke_another_events_devices_or_invitations(api):

@@ -1,5 +1,6 @@
 """The events database sets itself up: instance folder, secret key, migrations from empty to head on SQLite and
 PostgreSQL with no drift from the models, upgrades by servers starting together, and the rate limits."""
+
 import os
 import sqlite3
 import threading
@@ -7,10 +8,10 @@ import threading
 import pytest
 from alembic import command
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
-
 from conftest import FAST_EVENTS
 from events_helpers import create_event
+from sqlalchemy import inspect
+
 from webapp import create_app
 from webapp.events import migrate
 from webapp.events.db import Database
@@ -49,7 +50,7 @@ def test_servers_starting_together_migrate_once(new_database, backend):
     def start(database):
         try:
             migrate.upgrade(database)
-        except Exception as error:  # noqa: BLE001 (the test reports any failure)
+        except Exception as error:
             errors.append(error)
 
     threads = [threading.Thread(target=start, args=(database,)) for database in databases]
@@ -98,9 +99,15 @@ def test_a_database_url_from_the_environment_is_used(tmp_path, monkeypatch):
 
 
 def test_the_sign_in_is_rate_limited_per_credential_and_per_address(tmp_path):
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}", **FAST_EVENTS,
-                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute",
-                      "RATE_LIMIT_PER_ADDRESS": "10 per minute"})
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
+            **FAST_EVENTS,
+            "RATELIMIT_ENABLED": True,
+            "RATE_LIMIT_PER_CREDENTIAL": "3 per minute",
+            "RATE_LIMIT_PER_ADDRESS": "10 per minute",
+        }
+    )
     client = app.test_client()
     head = create_event(client)  # one sign-in that succeeds: it does not count against the credential
     head.sign_in()
@@ -110,19 +117,28 @@ def test_the_sign_in_is_rate_limited_per_credential_and_per_address(tmp_path):
     limited = client.post("/api/auth/token", json={**guess, "secret": head.credential["secret"]})
     assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")  # even the right secret now
     # 7 attempts so far from this address; each credential below is tried once, so only the address limit counts.
-    from_here = [client.post("/api/auth/token", json={"credential_id": f"other-{n}", "secret": "x"}).status_code
-                 for n in range(4)]
+    from_here = [
+        client.post("/api/auth/token", json={"credential_id": f"other-{n}", "secret": "x"}).status_code
+        for n in range(4)
+    ]
     assert from_here == [401, 401, 401, 429]  # the 11th attempt from this address within a minute
-    elsewhere = client.post("/api/auth/token", json={"credential_id": "other-9", "secret": "x"},
-                            environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    elsewhere = client.post(
+        "/api/auth/token", json={"credential_id": "other-9", "secret": "x"}, environ_base={"REMOTE_ADDR": "10.0.0.2"}
+    )
     assert elsewhere.status_code == 401
     app.extensions["events.db"].dispose()
 
 
 def test_someone_elses_failed_sign_ins_never_lock_the_owner_out(tmp_path):
     """Failures count per credential and address: a guesser elsewhere is held back, the owner's phone is not."""
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'lockout.sqlite3'}", **FAST_EVENTS,
-                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute"})
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'lockout.sqlite3'}",
+            **FAST_EVENTS,
+            "RATELIMIT_ENABLED": True,
+            "RATE_LIMIT_PER_CREDENTIAL": "3 per minute",
+        }
+    )
     client = app.test_client()
     head = create_event(client)
     guess = {"credential_id": head.credential["id"], "secret": "wrong"}
@@ -132,15 +148,24 @@ def test_someone_elses_failed_sign_ins_never_lock_the_owner_out(tmp_path):
     limited = client.post("/api/auth/token", json=guess, environ_base=away)
     assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")
     assert 1 <= int(limited.headers["Retry-After"]) <= 60
-    owner = client.post("/api/auth/token", json={**guess, "secret": head.credential["secret"]},
-                        environ_base={"REMOTE_ADDR": "198.51.100.7"})
+    owner = client.post(
+        "/api/auth/token",
+        json={**guess, "secret": head.credential["secret"]},
+        environ_base={"REMOTE_ADDR": "198.51.100.7"},
+    )
     assert owner.status_code == 200
     app.extensions["events.db"].dispose()
 
 
 def test_too_many_attempts_from_one_address_say_when_to_try_again(tmp_path):
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'address.sqlite3'}", **FAST_EVENTS,
-                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_ADDRESS": "2 per minute"})
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'address.sqlite3'}",
+            **FAST_EVENTS,
+            "RATELIMIT_ENABLED": True,
+            "RATE_LIMIT_PER_ADDRESS": "2 per minute",
+        }
+    )
     client = app.test_client()
     answers = [client.post("/api/auth/token", json={"credential_id": f"c{n}", "secret": "x"}) for n in range(3)]
     assert [answer.status_code for answer in answers] == [401, 401, 429]
@@ -150,28 +175,43 @@ def test_too_many_attempts_from_one_address_say_when_to_try_again(tmp_path):
 
 
 def test_many_referees_join_with_one_invitation_but_guesses_are_limited(tmp_path):
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'invites.sqlite3'}", **FAST_EVENTS,
-                      "RATELIMIT_ENABLED": True, "RATE_LIMIT_PER_CREDENTIAL": "3 per minute"})
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'invites.sqlite3'}",
+            **FAST_EVENTS,
+            "RATELIMIT_ENABLED": True,
+            "RATE_LIMIT_PER_CREDENTIAL": "3 per minute",
+        }
+    )
     client = app.test_client()
     head = create_event(client)
     invite = head.invite("referee", max_uses=20)
     token = invite["link"].split("#", 1)[1]
-    joined = [client.post("/api/invites/accept", json={"invite": token, "display_name": f"R{n}"}).status_code
-              for n in range(12)]
+    joined = [
+        client.post("/api/invites/accept", json={"invite": token, "display_name": f"R{n}"}).status_code
+        for n in range(12)
+    ]
     assert joined == [201] * 12
     wrong = token.split(".")[0] + ".guess"
-    guesses = [client.post("/api/invites/accept", json={"invite": wrong, "display_name": "Eve"}).status_code
-               for _ in range(4)]
+    guesses = [
+        client.post("/api/invites/accept", json={"invite": wrong, "display_name": "Eve"}).status_code for _ in range(4)
+    ]
     assert guesses == [404, 404, 404, 429]
     app.extensions["events.db"].dispose()
 
 
 def test_event_creation_can_require_the_servers_key(tmp_path):
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'key.sqlite3'}", **FAST_EVENTS,
-                      "EVENT_CREATION_KEY": "club-secret"})
+    app = create_app(
+        {"DATABASE_URL": f"sqlite:///{tmp_path / 'key.sqlite3'}", **FAST_EVENTS, "EVENT_CREATION_KEY": "club-secret"}
+    )
     client = app.test_client()
-    body = {"name": "Cup", "ruleset_id": "wrc-2015", "starts_on": "2026-11-23", "ends_on": "2026-11-23",
-            "display_name": "Head"}
+    body = {
+        "name": "Cup",
+        "ruleset_id": "wrc-2015",
+        "starts_on": "2026-11-23",
+        "ends_on": "2026-11-23",
+        "display_name": "Head",
+    }
     refused = client.post("/api/events", json=body)
     assert (refused.status_code, refused.json["error"]) == (403, "creation_key")
     assert client.post("/api/events", json={**body, "creation_key": "guess"}).status_code == 403

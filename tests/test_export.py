@@ -1,4 +1,5 @@
 """The static export: every file on disk, compressed copies, and the offline test against a plain static server."""
+
 import functools
 import gzip
 import http.server
@@ -6,9 +7,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import rulings_after_server_stops
+from playwright.sync_api import expect
 
 from webapp.export import export_site, file_for
 from webapp.pages import STATIC_EXPORT
@@ -123,6 +123,7 @@ def test_export_command_replaces_an_earlier_export(app, tmp_path):
 
 def test_exported_site_works_offline(context, static_server):
     """First visit on the static host, stop it, open a new tab: rulings in every language, nothing from the network."""
+
     def also(page, lang):
         assert page.get_attribute("html", "lang") == lang
         page.goto(f"{static_server.url}/{lang}/no-such-ruleset/x")

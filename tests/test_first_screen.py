@@ -1,5 +1,6 @@
 """The first screen's inline stylesheet in Chromium: the policy allows it and nothing else, it alone styles the first
 screen in light and dark, and the app shows no screen before the rest of the styles apply."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -43,7 +44,9 @@ def test_no_screen_shows_before_the_rest_of_the_styles(browser, live_server):
     page.route("**/static/css/app.css", lambda route: held.append(route))
     page.on("request", lambda request: asked.append(request.url))
     page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_cheating", wait_until="domcontentloaded")  # load waits for it
-    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/home.js'))")
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/home.js'))"
+    )
     page.wait_for_timeout(300)  # the app's modules are in: a started app would have asked for the rulesets by now
     assert held, "main.js asked for the rest of the styles"
     assert not [url for url in asked if "/data/" in url], "the app started before its styles"
@@ -55,8 +58,17 @@ def test_no_screen_shows_before_the_rest_of_the_styles(browser, live_server):
     context.close()
 
 
-SCREENS = ["/en/", "/fr/wrc-2015/", "/it/wrc-2015/false-win/shown/no", "/en/wrc-2015/table", "/fr/log",
-           "/it/glossary", "/en/wrc-2015/search?q=chombo", "/fr/wrc-2015/browse", "/en/no-such-ruleset/"]
+SCREENS = [
+    "/en/",
+    "/fr/wrc-2015/",
+    "/it/wrc-2015/false-win/shown/no",
+    "/en/wrc-2015/table",
+    "/fr/log",
+    "/it/glossary",
+    "/en/wrc-2015/search?q=chombo",
+    "/fr/wrc-2015/browse",
+    "/en/no-such-ruleset/",
+]
 
 
 def test_no_screen_uses_another_inline_style(browser, live_server):
@@ -79,7 +91,8 @@ def test_no_screen_uses_another_inline_style(browser, live_server):
 
 
 # The home screen's content as a list of (tag, id, class, href, text) in document order, whoever drew it.
-HOME_STRUCTURE = """() => [...document.querySelectorAll('#view *')].filter((node) => !node.closest('noscript, #loading'))
+HOME_STRUCTURE = """() => [...document.querySelectorAll('#view *')]
+    .filter((node) => !node.closest('noscript, #loading'))
     .map((node) => [node.tagName, node.id, node.className, node.getAttribute('href'), node.getAttribute('tabindex'),
                     node.hasAttribute('data-nav'), node.children.length ? '' : node.textContent])"""
 
@@ -146,8 +159,12 @@ def test_a_first_visit_asks_for_nothing_but_the_app_while_it_loads(browser, live
     loading = page.evaluate("""() => {
         const modules = new Set(JSON.parse(document.getElementById('app-modules').textContent));
         const entries = performance.getEntriesByType('resource');
-        const loaded = Math.max(...entries.filter((e) => modules.has(new URL(e.name).pathname)).map((e) => e.responseEnd));
-        return { modules: [...modules], asked: entries.filter((e) => e.startTime < loaded).map((e) => new URL(e.name).pathname) };
+        const loaded = Math.max(
+          ...entries.filter((e) => modules.has(new URL(e.name).pathname)).map((e) => e.responseEnd));
+        return {
+          modules: [...modules],
+          asked: entries.filter((e) => e.startTime < loaded).map((e) => new URL(e.name).pathname),
+        };
     }""")
     context.close()
     assert set(loading["asked"]) == {"/static/js/main.js", "/static/css/app.css", *loading["modules"]}

@@ -1,12 +1,12 @@
 """The front server: the committed nginx configuration in front of waitress holds while 500 slow clients hold
 connections, speaks HTTP/2, and puts the app's security headers and HSTS on what it answers itself (issue 17)."""
+
 import concurrent.futures
 import http.client
 import socket
 import time
 
 import pytest
-
 from front_server import Nginx, SlowClients, Waitress
 
 DEADLINE_S = 1.0  # the acceptance's wording: a normal client is answered within one second
@@ -28,8 +28,7 @@ def stack(tmp_path_factory):
 
 def https_get(nginx, path, headers=None, method="GET", body=None):
     """One request over a new TLS connection (HTTP/1.1); returns (status, headers, body)."""
-    connection = http.client.HTTPSConnection("localhost", nginx.https_port, timeout=10,
-                                             context=nginx.client_context())
+    connection = http.client.HTTPSConnection("localhost", nginx.https_port, timeout=10, context=nginx.client_context())
     try:
         connection.request(method, path, body=body, headers=headers or {})
         response = connection.getresponse()
@@ -45,7 +44,7 @@ def test_a_normal_client_is_answered_while_500_slow_clients_hold_connections(sta
         assert slow.holding() == 500, f"only {slow.holding()} slow clients got a connection"
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
             answer = pool.submit(https_get, nginx, "/en/", {"Accept-Language": "en"})
-            status, headers, body = answer.result(timeout=DEADLINE_S)  # a deadline on the request, not a benchmark
+            status, _headers, body = answer.result(timeout=DEADLINE_S)  # a deadline on the request, not a benchmark
         assert status == 200
         assert b'<html lang="en">' in body and b'id="app-config"' in body
         assert slow.holding() == 500, "the slow clients were still holding their connections"
@@ -58,8 +57,9 @@ def test_normal_requests_are_served_while_300_bad_request_line_clients_linger(st
     second, keep their refused connection lingering; nginx must not count them against the per-address limit, or
     every normal request from the venue is refused with 429 for as long as they linger (issue 28)."""
     nginx, _ = stack
-    bad = SlowClients(nginx.https_port, 300, tls_context=nginx.client_context(),
-                      opening=SlowClients.BAD_REQUEST_LINE).start()
+    bad = SlowClients(
+        nginx.https_port, 300, tls_context=nginx.client_context(), opening=SlowClients.BAD_REQUEST_LINE
+    ).start()
     try:
         assert bad.cut_off == 0, f"{bad.cut_off} bad clients could not connect"
         time.sleep(1.5)  # refused, and lingering: each has sent bytes after its 400
@@ -76,9 +76,11 @@ def test_normal_requests_are_served_while_300_bad_request_line_clients_linger(st
 def test_http2_is_negotiated(stack):
     nginx, _ = stack
     context = nginx.client_context(alpn=("h2", "http/1.1"))
-    with socket.create_connection(("127.0.0.1", nginx.https_port), timeout=10) as raw:
-        with context.wrap_socket(raw, server_hostname="localhost") as tls:
-            assert tls.selected_alpn_protocol() == "h2"
+    with (
+        socket.create_connection(("127.0.0.1", nginx.https_port), timeout=10) as raw,
+        context.wrap_socket(raw, server_hostname="localhost") as tls,
+    ):
+        assert tls.selected_alpn_protocol() == "h2"
 
 
 def test_proxied_answers_keep_the_app_headers_once_and_gain_hsts(stack):
@@ -96,8 +98,9 @@ def test_proxied_answers_keep_the_app_headers_once_and_gain_hsts(stack):
 def test_nginx_own_errors_carry_the_app_headers(stack):
     """A request nginx refuses itself (a body over its limit) is answered with the app's security headers and HSTS."""
     nginx, _ = stack
-    status, headers, body = https_get(nginx, "/en/", {"Content-Type": "application/json", "Content-Length": str(4 << 20)},
-                                      method="POST", body=b"")
+    status, headers, body = https_get(
+        nginx, "/en/", {"Content-Type": "application/json", "Content-Length": str(4 << 20)}, method="POST", body=b""
+    )
     assert status == 413
     assert b"Mahjong Referee" in body
     csp = headers["Content-Security-Policy"]

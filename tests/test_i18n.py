@@ -1,10 +1,11 @@
 """Translations: complete catalogs, French and Italian really rendered, no English left behind."""
+
 import json
 import re
 
 import pytest
-
 from helpers import ROOT, ruleset_document, ruleset_ids
+
 from webapp.ruleset_store import translation_gaps
 
 
@@ -17,9 +18,11 @@ def test_every_string_is_translated():
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_ui_is_translated(client, lang):
     """flask-babel really renders the catalogs (it silently falls back to English without compiled files)."""
+
     def skip_link(code):
         html = client.get(f"/{code}/").get_data(as_text=True)
         return re.search(r'class="skip-link" href="#main">([^<]+)<', html).group(1)
+
     assert skip_link(lang) != skip_link("en")
 
 
@@ -37,16 +40,21 @@ def test_no_english_left_in_ruleset(app, ruleset_id, lang):
     ]
     assert same == []
     for rid in english["rulings"]:
-        assert english["rulings"][rid]["scores"] != translated["rulings"][rid]["scores"] or \
-            len(english["rulings"][rid]["scores"].split()) <= 2
+        assert (
+            english["rulings"][rid]["scores"] != translated["rulings"][rid]["scores"]
+            or len(english["rulings"][rid]["scores"].split()) <= 2
+        )
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_client_strings_translated(client, lang):
     """Every client string of more than one word differs from English, nested groups (tags, calculator, log) included;
     a string with no word of its own ("%(label)s: %(value)s", whose Italian is the English) is left out."""
-    untranslated = [path for path, english, other in _pairs(_config(client, "en")["strings"], _config(client, lang)["strings"])
-                    if len(english.split()) > 1 and english == other and re.search(r"[^\W\d_]", re.sub(r"%\(\w+\)s", "", english))]
+    untranslated = [
+        path
+        for path, english, other in _pairs(_config(client, "en")["strings"], _config(client, lang)["strings"])
+        if len(english.split()) > 1 and english == other and re.search(r"[^\W\d_]", re.sub(r"%\(\w+\)s", "", english))
+    ]
     assert untranslated == []
 
 
@@ -66,7 +74,7 @@ def _pairs(english, other, path="strings"):
 def _config(client, lang):
     html = client.get(f"/{lang}/").get_data(as_text=True)
     start = html.index('id="app-config">') + len('id="app-config">')
-    return json.loads(html[start:html.index("</script>", start)])
+    return json.loads(html[start : html.index("</script>", start)])
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])

@@ -1,8 +1,8 @@
 """The lateness clock's pure logic in Node (lateness.js): the lateness question found by data in every ruleset, the
 minutes late, the answers handed to the wizard; and the stored kinds `clock` and `shortcuts` validated on read."""
-import pytest
 
-from helpers import call_module, rulesets_in, ruleset_ids
+import pytest
+from helpers import call_module, ruleset_ids, rulesets_in
 
 LATE = "late-arrival"
 
@@ -30,8 +30,14 @@ def test_the_lateness_question_is_found_by_data(rulesets, tmp_path, ruleset_id):
     assert found is not None
     node = ruleset["incidents"][found["questionId"]]
     assert (found["min"], found["max"]) == (node["number"]["min"], node["number"]["max"])
-    samples = sorted({found["min"], found["max"], *(b["upto"] for b in node["branches"] if "upto" in b),
-                      *(b["upto"] + 1 for b in node["branches"] if "upto" in b)})
+    samples = sorted(
+        {
+            found["min"],
+            found["max"],
+            *(b["upto"] for b in node["branches"] if "upto" in b),
+            *(b["upto"] + 1 for b in node["branches"] if "upto" in b),
+        }
+    )
     answers = call_module("lateness.js", "latenessAnswers", [[found, minutes] for minutes in samples], tmp_path)
     walks = call_module("engine.js", "walk", [[ruleset, answer] for answer in answers], tmp_path)
     for minutes, walked in zip(samples, walks):
@@ -41,7 +47,9 @@ def test_the_lateness_question_is_found_by_data(rulesets, tmp_path, ruleset_id):
 
 def test_wrc_hands_ten_minutes_to_the_fine_and_eleven_to_the_substitute(rulesets, tmp_path):
     found = question_of(rulesets, tmp_path, "wrc-2015")
-    answers = call_module("lateness.js", "latenessAnswers", [[found, 10], [found, 11], [found, 0], [found, 301]], tmp_path)
+    answers = call_module(
+        "lateness.js", "latenessAnswers", [[found, 10], [found, 11], [found, 0], [found, 301]], tmp_path
+    )
     walks = call_module("engine.js", "walk", [[rulesets["wrc-2015"], a] for a in answers[:2]], tmp_path)
     assert [w["at"]["id"] for w in walks] == ["r_late", "r_late_substituted"]
     assert answers[2:] == [None, None]  # not late yet, or past what the question takes
@@ -49,15 +57,25 @@ def test_wrc_hands_ten_minutes_to_the_fine_and_eleven_to_the_substitute(rulesets
 
 def test_minutes_late(tmp_path):
     start = "2026-11-23T10:00:00.000Z"
-    calls = [[start, "2026-11-23T10:00:59.999Z"], [start, "2026-11-23T10:07:00.000Z"], [start, "2026-11-23T09:59:00.000Z"],
-             [start, "2026-11-23T12:00:30.000+01:00"], ["not a date", "2026-11-23T10:07:00.000Z"]]
+    calls = [
+        [start, "2026-11-23T10:00:59.999Z"],
+        [start, "2026-11-23T10:07:00.000Z"],
+        [start, "2026-11-23T09:59:00.000Z"],
+        [start, "2026-11-23T12:00:30.000+01:00"],
+        ["not a date", "2026-11-23T10:07:00.000Z"],
+    ]
     assert call_module("lateness.js", "minutesLate", calls, tmp_path) == [0, 7, 0, 60, 0]
 
 
 PLAYER = {"id": "p-1", "name": "Léa Müller", "arrivedAt": None}
-CLOCK = {"startedAt": "2026-11-23T10:00:00.000Z", "players": [PLAYER, {"id": "p 2", "name": "Bo", "arrivedAt": "2026-11-23T10:04:00.000Z"}]}
-SHORTCUTS = {"favourites": [{"rulesetId": "wsom", "rulingId": "r_false_win"}],
-             "recent": [{"rulesetId": "wrc-2015", "rulingId": "r_late", "at": "2026-11-23T10:00:00.000Z"}]}
+CLOCK = {
+    "startedAt": "2026-11-23T10:00:00.000Z",
+    "players": [PLAYER, {"id": "p 2", "name": "Bo", "arrivedAt": "2026-11-23T10:04:00.000Z"}],
+}
+SHORTCUTS = {
+    "favourites": [{"rulesetId": "wsom", "rulingId": "r_false_win"}],
+    "recent": [{"rulesetId": "wrc-2015", "rulingId": "r_late", "at": "2026-11-23T10:00:00.000Z"}],
+}
 
 
 def envelope(kind, data, v=1, rev=3):
@@ -66,28 +84,76 @@ def envelope(kind, data, v=1, rev=3):
 
 READS = [
     ("clock ok", "clock", envelope("clock", CLOCK), "ok", CLOCK),
-    ("clock fresh", "clock", envelope("clock", {"startedAt": None, "players": []}), "ok", {"startedAt": None, "players": []}),
-    ("clock bad start", "clock", envelope("clock", {**CLOCK, "startedAt": "10:00"}), "damaged", {**CLOCK, "startedAt": None}),
-    ("clock one bad player", "clock", envelope("clock", {**CLOCK, "players": [PLAYER, {"id": "x", "name": 5, "arrivedAt": None}, PLAYER]}),
-     "damaged", {**CLOCK, "players": [PLAYER]}),
+    (
+        "clock fresh",
+        "clock",
+        envelope("clock", {"startedAt": None, "players": []}),
+        "ok",
+        {"startedAt": None, "players": []},
+    ),
+    (
+        "clock bad start",
+        "clock",
+        envelope("clock", {**CLOCK, "startedAt": "10:00"}),
+        "damaged",
+        {**CLOCK, "startedAt": None},
+    ),
+    (
+        "clock one bad player",
+        "clock",
+        envelope("clock", {**CLOCK, "players": [PLAYER, {"id": "x", "name": 5, "arrivedAt": None}, PLAYER]}),
+        "damaged",
+        {**CLOCK, "players": [PLAYER]},
+    ),
     ("clock unknown key", "clock", envelope("clock", {**CLOCK, "paused": True}), "damaged", CLOCK),
     ("clock not an object", "clock", envelope("clock", []), "damaged", None),
     ("shortcuts ok", "shortcuts", envelope("shortcuts", SHORTCUTS), "ok", SHORTCUTS),
-    ("shortcuts repeated favourite", "shortcuts", envelope("shortcuts", {**SHORTCUTS, "favourites": SHORTCUTS["favourites"] * 2}),
-     "damaged", SHORTCUTS),
-    ("shortcuts bad date", "shortcuts", envelope("shortcuts", {**SHORTCUTS, "recent": [{**SHORTCUTS["recent"][0], "at": "now"}]}),
-     "damaged", {**SHORTCUTS, "recent": []}),
-    ("shortcuts too many recent", "shortcuts", envelope("shortcuts", {**SHORTCUTS, "recent": [
-        {"rulesetId": "wrc-2015", "rulingId": f"r_{n}", "at": "2026-11-23T10:00:00.000Z"} for n in range(9)]}), "damaged",
-     {**SHORTCUTS, "recent": [{"rulesetId": "wrc-2015", "rulingId": f"r_{n}", "at": "2026-11-23T10:00:00.000Z"} for n in range(8)]}),
+    (
+        "shortcuts repeated favourite",
+        "shortcuts",
+        envelope("shortcuts", {**SHORTCUTS, "favourites": SHORTCUTS["favourites"] * 2}),
+        "damaged",
+        SHORTCUTS,
+    ),
+    (
+        "shortcuts bad date",
+        "shortcuts",
+        envelope("shortcuts", {**SHORTCUTS, "recent": [{**SHORTCUTS["recent"][0], "at": "now"}]}),
+        "damaged",
+        {**SHORTCUTS, "recent": []},
+    ),
+    (
+        "shortcuts too many recent",
+        "shortcuts",
+        envelope(
+            "shortcuts",
+            {
+                **SHORTCUTS,
+                "recent": [
+                    {"rulesetId": "wrc-2015", "rulingId": f"r_{n}", "at": "2026-11-23T10:00:00.000Z"} for n in range(9)
+                ],
+            },
+        ),
+        "damaged",
+        {
+            **SHORTCUTS,
+            "recent": [
+                {"rulesetId": "wrc-2015", "rulingId": f"r_{n}", "at": "2026-11-23T10:00:00.000Z"} for n in range(8)
+            ],
+        },
+    ),
     ("shortcuts newer", "shortcuts", envelope("shortcuts", "anything", v=2), "newer", None),
 ]
 
 
 @pytest.fixture(scope="module")
 def reads(tmp_path_factory):
-    return call_module("storage/kinds.js", "inspect", [[kind, "main", stored] for _, kind, stored, _, _ in READS],
-                       tmp_path_factory.mktemp("reads"))
+    return call_module(
+        "storage/kinds.js",
+        "inspect",
+        [[kind, "main", stored] for _, kind, stored, _, _ in READS],
+        tmp_path_factory.mktemp("reads"),
+    )
 
 
 @pytest.mark.parametrize("index", range(len(READS)), ids=[case[0] for case in READS])

@@ -1,7 +1,10 @@
-"""The client's module graph: read by a JavaScript parser (module preloads, import checks), and no export left unused."""
+"""The client's module graph: read by a JavaScript parser (module preloads, import checks), and no export left
+unused."""
+
 import re
 
 from helpers import ROOT
+
 from webapp.js_graph import module_facts, read_module, resolve
 from webapp.preload import module_graph, module_imports, read_imports
 
@@ -42,8 +45,9 @@ def test_the_parser_reads_every_import_form_and_nothing_in_strings_or_comments()
 def test_module_imports_gives_each_module_its_direct_imports(tmp_path):
     js = tmp_path / "js"
     (js / "views").mkdir(parents=True)
-    (js / "views" / "a.js").write_text("import { x } from '../b.js';\nexport { y } from './c.js';\n"
-                                       "const later = () => import('../services/d.js');\n")
+    (js / "views" / "a.js").write_text(
+        "import { x } from '../b.js';\nexport { y } from './c.js';\nconst later = () => import('../services/d.js');\n"
+    )
     (js / "b.js").write_text("export const x = `\nimport { no } from './nothing.js';\n`;\n")
     graph = module_imports(tmp_path)
     assert graph["js/views/a.js"] == ["js/b.js", "js/views/c.js", "js/services/d.js"]
@@ -70,8 +74,11 @@ def test_every_export_is_used():
     for module, found in facts.items():
         used |= {(resolve(STATIC, module, spec), name) for spec, name in found.imported}
         used |= {(resolve(STATIC, module, spec), "*") for spec in found.dynamic}
-    tests = " ".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests").glob("*")
-                     if path.suffix in (".py", ".mjs") and path.name != "test_modules.py")
+    tests = " ".join(
+        path.read_text(encoding="utf-8")
+        for path in (ROOT / "tests").glob("*")
+        if path.suffix in (".py", ".mjs") and path.name != "test_modules.py"
+    )
     unused = []
     for module, found in facts.items():
         own = (STATIC / module).read_text(encoding="utf-8")

@@ -1,5 +1,6 @@
 """One person, one player on the phone (player-aliases.js, pure, run in Node): an alias id resolves to the person's,
 the roster lists the person once, and a loop of aliases ends instead of running forever."""
+
 from helpers import call_module
 
 MODULE = "player-aliases.js"
@@ -25,6 +26,9 @@ def test_an_alias_is_not_listed_as_a_player_of_its_own(tmp_path):
 
 
 def test_a_loop_of_aliases_ends(tmp_path):
-    loop = [{"id": "x", "eventId": "ev", "name": "X", "sameAs": "y"}, {"id": "y", "eventId": "ev", "name": "Y", "sameAs": "x"}]
+    loop = [
+        {"id": "x", "eventId": "ev", "name": "X", "sameAs": "y"},
+        {"id": "y", "eventId": "ev", "name": "Y", "sameAs": "x"},
+    ]
     [resolved] = call_module(MODULE, "personIncidents", [[[strike("x")], loop]], tmp_path)
     assert resolved[0]["playerId"] in {"x", "y"}

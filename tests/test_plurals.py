@@ -4,21 +4,65 @@ Two places put a number beside a noun: the client strings (webapp/ui_strings.py)
 `plural(...)` pair {one, other} picked by Intl.PluralRules, and the answer of a number question, whose `unit` in the
 ruleset schema is a `counted` pair {one, other} picked the same way (engine.js answerLabel).
 """
+
 import re
 
 import pytest
 import yaml
-
 from helpers import ROOT, call_module, ruleset_document
+
 from webapp.ruleset_checks import validate
 from webapp.ruleset_schema import SCHEMA
 from webapp.ui_strings import client_strings
 
 # Placeholders that hold a count, and the words that may follow one without making it a noun phrase.
-COUNTS = {"count", "n", "shown", "total", "points", "min", "max", "added", "same", "conflicts", "replaced", "kept",
-          "used", "minutes", "strikes", "incidents", "players", "tiles"}
-NOT_A_NOUN = {"to", "of", "and", "or", "a", "à", "e", "et", "su", "sur", "di", "de", "da", "KB", "Ko", "P", "already",
-              "déjà", "già", "with", "avec", "con", "in", "dans", "nel"}
+COUNTS = {
+    "count",
+    "n",
+    "shown",
+    "total",
+    "points",
+    "min",
+    "max",
+    "added",
+    "same",
+    "conflicts",
+    "replaced",
+    "kept",
+    "used",
+    "minutes",
+    "strikes",
+    "incidents",
+    "players",
+    "tiles",
+}
+NOT_A_NOUN = {
+    "to",
+    "of",
+    "and",
+    "or",
+    "a",
+    "à",
+    "e",
+    "et",
+    "su",
+    "sur",
+    "di",
+    "de",
+    "da",
+    "KB",
+    "Ko",
+    "P",
+    "already",
+    "déjà",
+    "già",
+    "with",
+    "avec",
+    "con",
+    "in",
+    "dans",
+    "nel",
+}
 COUNT_THEN_WORD = re.compile(r"%\((\w+)\)s\s+(\w+)")
 
 
@@ -29,7 +73,9 @@ def counts_without_plural(strings, path="strings"):
             return []
         return [found for key, value in strings.items() for found in counts_without_plural(value, f"{path}.{key}")]
     if isinstance(strings, list):
-        return [found for index, value in enumerate(strings) for found in counts_without_plural(value, f"{path}[{index}]")]
+        return [
+            found for index, value in enumerate(strings) for found in counts_without_plural(value, f"{path}[{index}]")
+        ]
     if isinstance(strings, str):
         for name, word in COUNT_THEN_WORD.findall(strings):
             if name in COUNTS and word not in NOT_A_NOUN:
@@ -46,8 +92,14 @@ def test_every_count_in_the_client_strings_has_plural_forms(app, lang):
 
 
 def test_a_planted_count_without_plural_forms_is_found():
-    planted = {"log": {"shown": "%(count)s incidents shown", "ok": {"one": "%(count)s incident", "other": "%(count)s incidents"},
-                       "label": "Strikes: %(count)s.", "range": "from %(min)s to %(max)s"}}
+    planted = {
+        "log": {
+            "shown": "%(count)s incidents shown",
+            "ok": {"one": "%(count)s incident", "other": "%(count)s incidents"},
+            "label": "Strikes: %(count)s.",
+            "range": "from %(min)s to %(max)s",
+        }
+    }
     assert counts_without_plural(planted) == [("strings.log.shown", "%(count)s incidents shown")]
 
 
@@ -68,7 +120,9 @@ def test_an_answer_takes_the_form_of_its_count(app, lang, tmp_path):
     """The trail shows "1 tile revealed" and "2 tiles revealed"; French also says 0 with the singular, as CLDR does."""
     node = ruleset_document(app, "tsumo-quebec", lang)["incidents"]["revealed_count"]
     unit = node["number"]["unit"]
-    labels = call_module("engine.js", "answerLabel", [[node, "1", lang], [node, "2", lang], [node, "0", lang]], tmp_path)
+    labels = call_module(
+        "engine.js", "answerLabel", [[node, "1", lang], [node, "2", lang], [node, "0", lang]], tmp_path
+    )
     assert labels[0].endswith(unit["one"]) and labels[1].endswith(unit["other"])
     assert labels[2].endswith(unit["one"] if lang == "fr" else unit["other"])
     assert unit["one"] != unit["other"]

@@ -1,5 +1,7 @@
 """The readings table: rulesets/READINGS.md is written from the ruleset files and is current."""
+
 from helpers import ruleset_document
+
 from webapp import readings_doc
 
 

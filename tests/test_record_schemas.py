@@ -1,13 +1,14 @@
 """Issue 24: one schema per record kind (webapp/schemas), read by the server (jsonschema) and by the phone
 (schema-check.js in Node); shared valid and invalid examples get the same verdict at the same field on both sides,
 and through the API; the phone's copy of the schemas and docs/api.md's field tables follow the files."""
+
 import json
 from pathlib import Path
 
 import pytest
-
 from events_helpers import create_event, row_counts, version
 from helpers import call_module
+
 from webapp.events import schemas
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,8 +23,12 @@ def server_view(kind, value):
 
 @pytest.fixture(scope="module")
 def phone_views(tmp_path_factory):
-    found = call_module("schema-check.js", "recordProblems", [[kind, case["value"]] for kind, case in CASES],
-                        tmp_path_factory.mktemp("schemas"))
+    found = call_module(
+        "schema-check.js",
+        "recordProblems",
+        [[kind, case["value"]] for kind, case in CASES],
+        tmp_path_factory.mktemp("schemas"),
+    )
     return [[(problem["path"], problem["code"]) for problem in problems] for problems in found]
 
 
@@ -45,8 +50,9 @@ def test_an_invalid_example_is_refused_by_the_api_at_the_same_field(api, events_
     before = row_counts(events_app)
     sent = case["value"] if kind == "version" else version(kind=kind, body=case["value"])
     text = json.dumps({"versions": [sent]})
-    response = api.post(f"/api/events/{head.event_id}/versions", data=text,
-                        headers={**head.headers, "Content-Type": "application/json"})
+    response = api.post(
+        f"/api/events/{head.event_id}/versions", data=text, headers={**head.headers, "Content-Type": "application/json"}
+    )
     result = response.json["results"][0]
     field = ".".join(f"[{part}]" if part.isdigit() else part for part in case["field"].split("/")).replace(".[", "[")
     where = "versions[0]" if kind == "version" else "versions[0].body"
@@ -67,10 +73,13 @@ def test_docs_api_shows_each_schemas_field_table(kind):
 
 def test_the_phones_storage_check_takes_what_the_server_takes(tmp_path):
     """A stored incident or player is its body with the phone's own keys: valid examples stay valid there."""
-    incidents = [{**case["value"], "id": "i1", "eventId": "ev1"} for case in EXAMPLES["incident"]
-                 if case["field"] is None]
+    incidents = [
+        {**case["value"], "id": "i1", "eventId": "ev1"} for case in EXAMPLES["incident"] if case["field"] is None
+    ]
     players = [{**case["value"], "id": "p1", "eventId": "ev1"} for case in EXAMPLES["player"] if case["field"] is None]
     assert call_module("storage/kinds/incident.js", "incidentProblems", [[item] for item in incidents], tmp_path) == [
-        []] * len(incidents)
+        []
+    ] * len(incidents)
     assert call_module("storage/kinds/player.js", "playerProblems", [[item] for item in players], tmp_path) == [
-        []] * len(players)
+        []
+    ] * len(players)

@@ -1,22 +1,52 @@
 """The ruleset schema itself: a valid draft 2020-12 schema, closed at every level, described everywhere, with an
 author's message for every keyword it uses, installed with the app, and the README's reference generated from it."""
+
 import subprocess
 import sys
 import tomllib
 
 import pytest
 import yaml
+from helpers import ROOT
 from jsonschema import Draft202012Validator
 
-from helpers import ROOT
 from webapp import ruleset_doc
 from webapp.ruleset_schema import SCHEMA, SCHEMA_PATH, TEXT_KEYS, map_texts, text_strings
 
 # Keywords schema_messages.py explains; pattern, oneOf and anyOf need their message in the schema (x-errors).
-EXPLAINED = {"type", "required", "additionalProperties", "dependentRequired", "enum", "const", "minLength",
-             "minProperties", "minItems", "maxItems", "minimum", "maximum", "pattern", "oneOf", "anyOf", "uniqueItems"}
-STRUCTURE = {"$schema", "$id", "$ref", "$defs", "title", "description", "properties", "items", "propertyNames",
-             "x-errors", "x-missing", "x-acts-on", "x-discriminator"}
+EXPLAINED = {
+    "type",
+    "required",
+    "additionalProperties",
+    "dependentRequired",
+    "enum",
+    "const",
+    "minLength",
+    "minProperties",
+    "minItems",
+    "maxItems",
+    "minimum",
+    "maximum",
+    "pattern",
+    "oneOf",
+    "anyOf",
+    "uniqueItems",
+}
+STRUCTURE = {
+    "$schema",
+    "$id",
+    "$ref",
+    "$defs",
+    "title",
+    "description",
+    "properties",
+    "items",
+    "propertyNames",
+    "x-errors",
+    "x-missing",
+    "x-acts-on",
+    "x-discriminator",
+}
 
 
 def schemas(node, path="#"):
@@ -66,9 +96,27 @@ def test_every_keyword_has_an_author_message():
 
 def test_text_keys_come_from_the_schema():
     """The keys the client reads as text (positions in the string table) are the schema's text fields."""
-    assert TEXT_KEYS == {"name", "short_name", "edition", "label", "summary", "question", "help", "title", "scores",
-                         "next_steps", "exceptions", "judgement", "section", "one", "other", "document",
-                         "open", "reading", "origin"}
+    assert {
+        "name",
+        "short_name",
+        "edition",
+        "label",
+        "summary",
+        "question",
+        "help",
+        "title",
+        "scores",
+        "next_steps",
+        "exceptions",
+        "judgement",
+        "section",
+        "one",
+        "other",
+        "document",
+        "open",
+        "reading",
+        "origin",
+    } == TEXT_KEYS
 
 
 def test_the_text_walk_follows_the_schema():
@@ -107,7 +155,9 @@ def test_readme_reference_names_every_key_and_effect_type():
 
 def test_doc_command_rewrites_only_between_the_markers(tmp_path):
     readme = tmp_path / "README.md"
-    readme.write_text(f"Hand-written.\n\n{ruleset_doc.BEGIN}\nold\n{ruleset_doc.END}\n\nMore prose.\n", encoding="utf-8")
+    readme.write_text(
+        f"Hand-written.\n\n{ruleset_doc.BEGIN}\nold\n{ruleset_doc.END}\n\nMore prose.\n", encoding="utf-8"
+    )
     assert ruleset_doc.update(readme) is True
     text = readme.read_text(encoding="utf-8")
     assert text.startswith("Hand-written.\n\n") and text.endswith("\n\nMore prose.\n")
@@ -116,7 +166,9 @@ def test_doc_command_rewrites_only_between_the_markers(tmp_path):
 
 
 def test_doc_check_exits_1_when_stale(tmp_path, monkeypatch):
-    result = subprocess.run([sys.executable, "-m", "webapp.ruleset_doc", "--check"], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "webapp.ruleset_doc", "--check"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     stale = tmp_path / "README.md"
     stale.write_text(f"{ruleset_doc.BEGIN}\nold\n{ruleset_doc.END}\n", encoding="utf-8")

@@ -1,7 +1,8 @@
 """Scripts are served without their comments, and with nothing else changed: the same tokens in the same order."""
-import pytest
 
+import pytest
 from helpers import ROOT
+
 from webapp.js_graph import _parser
 from webapp.script_comments import strip_comments
 
@@ -22,6 +23,7 @@ def tokens(source):
             leaves.append((node.type, node.text))
         for child in node.children:
             walk(child)
+
     walk(tree.root_node)
     return leaves
 
@@ -38,10 +40,11 @@ def line_breaks_between_tokens(source):
             return
         if node.child_count == 0:
             if previous_end:
-                breaks.append(b"\n" in source[previous_end:node.start_byte])
+                breaks.append(b"\n" in source[previous_end : node.start_byte])
             previous_end = node.end_byte
         for child in node.children:
             walk(child)
+
     walk(tree.root_node)
     return breaks
 
@@ -56,17 +59,21 @@ def test_each_script_keeps_every_token_and_line_break(name):
 
 
 def test_comment_look_alikes_in_strings_templates_and_patterns_stay():
-    source = (b"const a = '// not a comment'; // a comment\n"
-              b"const b = `/* kept\n  // kept */`;\n"
-              b"const c = /\\/\\/ kept/g;\n"
-              b"/* alone\n   on two lines */\n"
-              b"const d = 1 /* inline */ + 2;\n"
-              b"const e = 3 /* two\nlines */ ;\n")
-    assert strip_comments(source) == (b"const a = '// not a comment';\n"
-                                      b"const b = `/* kept\n  // kept */`;\n"
-                                      b"const c = /\\/\\/ kept/g;\n"
-                                      b"const d = 1   + 2;\n"
-                                      b"const e = 3 \n ;\n")
+    source = (
+        b"const a = '// not a comment'; // a comment\n"
+        b"const b = `/* kept\n  // kept */`;\n"
+        b"const c = /\\/\\/ kept/g;\n"
+        b"/* alone\n   on two lines */\n"
+        b"const d = 1 /* inline */ + 2;\n"
+        b"const e = 3 /* two\nlines */ ;\n"
+    )
+    assert strip_comments(source) == (
+        b"const a = '// not a comment';\n"
+        b"const b = `/* kept\n  // kept */`;\n"
+        b"const c = /\\/\\/ kept/g;\n"
+        b"const d = 1   + 2;\n"
+        b"const e = 3 \n ;\n"
+    )
 
 
 def test_a_script_the_parser_cannot_read_is_served_as_it_is():
@@ -81,4 +88,5 @@ def test_the_server_serves_scripts_without_comments(client):
     assert int(served.headers["Content-Length"]) == len(served.get_data())
     compressed = client.get("/static/js/main.js", headers={"Accept-Encoding": "gzip"})
     import gzip
+
     assert gzip.decompress(compressed.get_data()) == strip_comments(source)

@@ -1,12 +1,13 @@
 """The search module, run in Node as the browser runs it: Japanese and Chinese terms, accents, typos, synonyms."""
+
 import json
 import subprocess
 
 import pytest
 from flask_babel import force_locale
-
 from helpers import NODE, ROOT, ruleset_document, ruleset_ids
 from search_terms import TERMS, expected_rulings
+
 from webapp.ui_strings import client_strings
 
 LANGS = ["en", "fr", "it"]
@@ -16,8 +17,12 @@ SYNONYMS = ROOT / "webapp" / "static" / "data" / "synonyms.json"
 # A query with accents or a small typo finds what the plain, well-spelled query finds: (language, query, plain).
 TYPOS = {"kuikea": "kuikae", "furitne": "furiten", "liabilty": "liability", "chonbbo": "chombo", "tenpia": "tenpai"}
 SAME_AS = [
-    ("fr", "PÉNALITÉ", "penalite"), ("fr", "pénalité", "penalite"), ("fr", "défausse", "defausse"),
-    ("it", "penalità", "penalita"), ("it", "Mano Morta", "mano morta"), ("en", "Dead HAND", "dead hand"),
+    ("fr", "PÉNALITÉ", "penalite"),
+    ("fr", "pénalité", "penalite"),
+    ("fr", "défausse", "defausse"),
+    ("it", "penalità", "penalita"),
+    ("it", "Mano Morta", "mano morta"),
+    ("en", "Dead HAND", "dead hand"),
 ] + [(lang, typo, plain) for lang in LANGS for typo, plain in TYPOS.items()]
 
 
@@ -41,16 +46,23 @@ def compiled(app, tmp_path_factory):
 def run_search(compiled, queries, ruleset_filter=None, synonyms=SYNONYMS):
     tmp, languages = compiled
     request = tmp / "request.json"
-    request.write_text(json.dumps({"synonyms": str(synonyms), "languages": languages, "queries": queries,
-                                   "rulesetIds": ruleset_filter}))
-    output = subprocess.run([*NODE, str(RUNNER), str(request)],
-                            check=True, capture_output=True, text=True).stdout
+    request.write_text(
+        json.dumps(
+            {"synonyms": str(synonyms), "languages": languages, "queries": queries, "rulesetIds": ruleset_filter}
+        )
+    )
+    output = subprocess.run([*NODE, str(RUNNER), str(request)], check=True, capture_output=True, text=True).stdout
     return json.loads(output)
 
 
 @pytest.fixture(scope="module")
 def answers(compiled):
-    return run_search(compiled, list(TERMS) + sorted({q for _, query, plain in SAME_AS for q in (query, plain)}) + ["", "zzzzzz", "swap calling"])
+    return run_search(
+        compiled,
+        list(TERMS)
+        + sorted({q for _, query, plain in SAME_AS for q in (query, plain)})
+        + ["", "zzzzzz", "swap calling"],
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -118,23 +130,42 @@ def test_a_false_win_does_not_find_every_chombo(app, compiled):
 
 def of_tag(app, tag, ruleset_id=None, but=None):
     """The 'ruleset:ruling' ids of one incident tag, in one ruleset or in every ruleset but one."""
-    return {hit for hit in expected_rulings(app, {"tags": [tag]})
-            if (ruleset_id is None or hit.startswith(f"{ruleset_id}:")) and not (but and hit.startswith(f"{but}:"))}
+    return {
+        hit
+        for hit in expected_rulings(app, {"tags": [tag]})
+        if (ruleset_id is None or hit.startswith(f"{ruleset_id}:")) and not (but and hit.startswith(f"{but}:"))
+    }
 
 
 # Lateness in each language: Arizona rules on late calls but not on arriving late at the table.
 LATE = {"en": ["late", "arriving late"], "fr": ["retard", "arrivée en retard"], "it": ["ritardo", "arrivo in ritardo"]}
 # Words that must not name a kind of incident the ruleset lacks: (ruleset, query). "table" is no "Leaving the table",
 # "late claim" no late arrival, "other" and "kinds of penalty" are no incidents, nothing for no words.
-NO_NOTICE = [("wrc-2015", "table"), ("azrm-2026", "late claim"), ("wrc-2015", "other"), ("wsom", "kinds of penalty"),
-             ("wrc-2015", "chombo"), ("azrm-2026", "hand"), ("wrc-2015", ""), ("wrc-2015", "zzzzzz")]
-NAMED = {("wrc-2015", "leaving the table"): ["leaving-table"], ("tsumo-quebec", "late claim"): ["late-claim"],
-         ("wrc-2015", "table"): [], ("mcr-ema-2014", "noten riichi"): ["noten-riichi"], ("mcr-ema-2014", "riichi"): ["riichi"]}
-COVERAGE = sorted({("azrm-2026", query) for queries in LATE.values() for query in queries}
-                  | {(ruleset_id, query) for ruleset_id in ("mcr-ema-2014", "wrc-2015") for query in ("late", "arriving late")}
-                  | {(ruleset_id, "kuikae") for ruleset_id in ("mcr-ema-2014", "wsom", "tsumo-quebec")}
-                  | {("mcr-ema-2014", "furiten"), ("mcr-ema-2014", "chombo"), ("wsom", "chombo")}
-                  | set(NO_NOTICE) | set(NAMED))
+NO_NOTICE = [
+    ("wrc-2015", "table"),
+    ("azrm-2026", "late claim"),
+    ("wrc-2015", "other"),
+    ("wsom", "kinds of penalty"),
+    ("wrc-2015", "chombo"),
+    ("azrm-2026", "hand"),
+    ("wrc-2015", ""),
+    ("wrc-2015", "zzzzzz"),
+]
+NAMED = {
+    ("wrc-2015", "leaving the table"): ["leaving-table"],
+    ("tsumo-quebec", "late claim"): ["late-claim"],
+    ("wrc-2015", "table"): [],
+    ("mcr-ema-2014", "noten riichi"): ["noten-riichi"],
+    ("mcr-ema-2014", "riichi"): ["riichi"],
+}
+COVERAGE = sorted(
+    {("azrm-2026", query) for queries in LATE.values() for query in queries}
+    | {(ruleset_id, query) for ruleset_id in ("mcr-ema-2014", "wrc-2015") for query in ("late", "arriving late")}
+    | {(ruleset_id, "kuikae") for ruleset_id in ("mcr-ema-2014", "wsom", "tsumo-quebec")}
+    | {("mcr-ema-2014", "furiten"), ("mcr-ema-2014", "chombo"), ("wsom", "chombo")}
+    | set(NO_NOTICE)
+    | set(NAMED)
+)
 
 
 @pytest.fixture(scope="module")
@@ -142,9 +173,18 @@ def coverage(compiled):
     """searchRuleset's answer per language to each (ruleset, query) of COVERAGE, with the tags the query names."""
     tmp, languages = compiled
     request = tmp / "coverage.json"
-    request.write_text(json.dumps({"synonyms": str(SYNONYMS), "languages": languages,
-                                   "coverage": [{"rulesetId": ruleset_id, "query": query} for ruleset_id, query in COVERAGE]}))
-    output = json.loads(subprocess.run([*NODE, str(RUNNER), str(request)], check=True, capture_output=True, text=True).stdout)
+    request.write_text(
+        json.dumps(
+            {
+                "synonyms": str(SYNONYMS),
+                "languages": languages,
+                "coverage": [{"rulesetId": ruleset_id, "query": query} for ruleset_id, query in COVERAGE],
+            }
+        )
+    )
+    output = json.loads(
+        subprocess.run([*NODE, str(RUNNER), str(request)], check=True, capture_output=True, text=True).stdout
+    )
     return {lang: dict(zip(COVERAGE, answers)) for lang, answers in output.items()}
 
 
@@ -177,7 +217,11 @@ def test_kuikae_where_the_ruleset_has_no_swap_calling(app, coverage, lang, rules
     answer = coverage[lang][(ruleset_id, "kuikae")]
     assert answer["hits"] == []
     assert [entry["tag"] for entry in answer["uncovered"]] == ["swap-calling"]
-    assert set(answer["uncovered"][0]["hits"]) == of_tag(app, "swap-calling") == {"wrc-2015:r_swap_calling", "azrm-2026:r_kuikae"}
+    assert (
+        set(answer["uncovered"][0]["hits"])
+        == of_tag(app, "swap-calling")
+        == {"wrc-2015:r_swap_calling", "azrm-2026:r_kuikae"}
+    )
     assert not set(answer["elsewhere"]) & of_tag(app, "swap-calling")
 
 
@@ -220,8 +264,12 @@ def test_a_reading_finds_the_rulings_that_show_it(compiled):
 def test_every_ruling_a_synonym_group_names_exists(app):
     """A group's "names" point at rulings by id; a renamed or removed ruling must not leave a silent gap."""
     groups = json.loads(SYNONYMS.read_text(encoding="utf-8"))["groups"]
-    named = [(group["id"], ruleset_id, ruling_id) for group in groups
-             for ruleset_id, ruling_ids in group.get("names", {}).items() for ruling_id in ruling_ids]
+    named = [
+        (group["id"], ruleset_id, ruling_id)
+        for group in groups
+        for ruleset_id, ruling_ids in group.get("names", {}).items()
+        for ruling_id in ruling_ids
+    ]
     assert named
     for group_id, ruleset_id, ruling_id in named:
         assert ruleset_id in ruleset_ids(), group_id

@@ -1,13 +1,13 @@
 """Security: headers on every kind of response, no open redirect, translated 404s online and offline."""
+
 import base64
 import hashlib
 import html.parser
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import every_language_kept, wait_offline_ready
+from playwright.sync_api import expect
 
 from webapp.export import site_files
 from webapp.security import PERMISSIONS_POLICY, relative_location
@@ -22,14 +22,22 @@ def data_url(app, lang="en"):
 def kinds_of_response(app):
     """One URL for every kind of response the app gives, with the status it must have and what it is to the browser."""
     return [
-        ("/", 302, "document"), ("/en", 308, "document"), ("/en/", 200, "document"),
-        ("/fr/wrc-2015/false-win/shown", 200, "document"), ("/it/wrc-2015/ruling/r_cheating", 200, "document"),
-        ("/nothing", 404, "document"), ("/de/", 404, "document"), ("/fr/no-such-ruleset/", 404, "document"),
-        ("/static/nothing.js", 404, "document"), (data_url(app).replace(".json", "0.json"), 404, "document"),
+        ("/", 302, "document"),
+        ("/en", 308, "document"),
+        ("/en/", 200, "document"),
+        ("/fr/wrc-2015/false-win/shown", 200, "document"),
+        ("/it/wrc-2015/ruling/r_cheating", 200, "document"),
+        ("/nothing", 404, "document"),
+        ("/de/", 404, "document"),
+        ("/fr/no-such-ruleset/", 404, "document"),
+        ("/static/nothing.js", 404, "document"),
+        (data_url(app).replace(".json", "0.json"), 404, "document"),
         ("/static/icons/icon.svg", 200, "document"),  # an SVG opened on its own is a document
         ("/sw.js", 200, "worker"),
-        (data_url(app), 200, "subresource"), ("/fr/manifest.webmanifest", 200, "subresource"),
-        ("/static/js/main.js", 200, "subresource"), ("/static/css/app.css", 200, "subresource"),
+        (data_url(app), 200, "subresource"),
+        ("/fr/manifest.webmanifest", 200, "subresource"),
+        ("/static/js/main.js", 200, "subresource"),
+        ("/static/css/app.css", 200, "subresource"),
         ("/static/icons/icon-192.png", 200, "subresource"),
     ]
 
@@ -159,8 +167,16 @@ class InlineStyles(html.parser.HTMLParser):
 def served_pages(app, client):
     """Every page the app or its static export serves, as (name, html, response or None)."""
     pages = []
-    for url in ["/en/", "/fr/", "/it/", "/it/wrc-2015/false-win/shown", "/en/log", "/fr/glossary", "/nothing",
-                "/fr/no-such-ruleset/"]:
+    for url in [
+        "/en/",
+        "/fr/",
+        "/it/",
+        "/it/wrc-2015/false-win/shown",
+        "/en/log",
+        "/fr/glossary",
+        "/nothing",
+        "/fr/no-such-ruleset/",
+    ]:
         for dest in ("document", "empty"):  # as navigated to, and as the service worker caches it
             response = client.get(url, headers={"Sec-Fetch-Dest": dest})
             pages.append((f"{url} ({dest})", response.get_data(as_text=True), response))
@@ -193,10 +209,24 @@ def test_export_headers_carry_the_same_policy(app):
 
 
 EVIL_LANGUAGES = [
-    "//evil.example", "https://evil.example", "fr//evil.example", "evil.example, fr;q=0.1", "../../etc/passwd",
-    "it;q=abc", "*", "fr-FR\r\nLocation: https://evil.example", "\\\\evil.example", "%2F%2Fevil.example", "x" * 5000,
+    "//evil.example",
+    "https://evil.example",
+    "fr//evil.example",
+    "evil.example, fr;q=0.1",
+    "../../etc/passwd",
+    "it;q=abc",
+    "*",
+    "fr-FR\r\nLocation: https://evil.example",
+    "\\\\evil.example",
+    "%2F%2Fevil.example",
+    "x" * 5000,
 ]
-EVIL_QUERIES = ["?next=https://evil.example", "?url=//evil.example", "?lang=//evil.example", "?redirect=%2F%2Fevil.example"]
+EVIL_QUERIES = [
+    "?next=https://evil.example",
+    "?url=//evil.example",
+    "?lang=//evil.example",
+    "?redirect=%2F%2Fevil.example",
+]
 
 
 @pytest.mark.parametrize("language", EVIL_LANGUAGES)
@@ -218,7 +248,9 @@ def heading(html):
     return match.group(1).strip()
 
 
-@pytest.mark.parametrize("path", ["/{lang}/no-such-ruleset/", "/{lang}/no-such-ruleset/a/b", "/{lang}/wrc-2015x/ruling/r"])
+@pytest.mark.parametrize(
+    "path", ["/{lang}/no-such-ruleset/", "/{lang}/no-such-ruleset/a/b", "/{lang}/wrc-2015x/ruling/r"]
+)
 def test_unknown_paths_give_a_translated_404(client, path):
     headings = {}
     for lang in LANGS:
@@ -250,9 +282,16 @@ def test_offline_fallback_for_unknown_paths(context, own_server):
     served_by_network = []
     fresh.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
     for lang in ("fr", "it"):
-        for path in (f"/{lang}/no-such-ruleset/", f"/{lang}/no-such-ruleset/a/b", f"/{lang}/wrc-2015/no-such-answer",
-                     f"/{lang}/constructor/", f"/{lang}/__proto__/x", f"/{lang}/wrc-2015/ruling/constructor",
-                     f"/{lang}/wrc-2015/ruling/__proto__", f"/{lang}/wrc-2015/constructor/toString"):
+        for path in (
+            f"/{lang}/no-such-ruleset/",
+            f"/{lang}/no-such-ruleset/a/b",
+            f"/{lang}/wrc-2015/no-such-answer",
+            f"/{lang}/constructor/",
+            f"/{lang}/__proto__/x",
+            f"/{lang}/wrc-2015/ruling/constructor",
+            f"/{lang}/wrc-2015/ruling/__proto__",
+            f"/{lang}/wrc-2015/constructor/toString",
+        ):
             fresh.goto(own_server.url + path)
             expect(fresh.locator("h1#not-found")).to_be_visible()
             assert fresh.get_attribute("html", "lang") == lang

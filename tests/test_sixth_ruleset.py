@@ -1,6 +1,7 @@
 """A sixth ruleset with English text only and no catalogs (tests/fixtures/house-rules.yaml): in development the app
 starts, warns, and serves it in the French page in English; the strict check (a production start-up,
 `rulesets check --strict`, the export) refuses it, listing every string."""
+
 import json
 import logging
 import os
@@ -9,16 +10,18 @@ import subprocess
 import sys
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import LiveServer
 from helpers import ROOT
+from playwright.sync_api import expect
+
 from webapp import create_app
 from webapp.translation_gaps import MissingTranslations
 
 FIXTURE = ROOT / "tests" / "fixtures" / "house-rules.yaml"
-FIRST_GAP = ('translations/fr/LC_MESSAGES/house-rules.po: rulesets/house-rules.yaml: name: '
-             'no fr translation of "Test club house rules" (no catalog yet)')
+FIRST_GAP = (
+    "translations/fr/LC_MESSAGES/house-rules.po: rulesets/house-rules.yaml: name: "
+    'no fr translation of "Test club house rules" (no catalog yet)'
+)
 
 
 @pytest.fixture(scope="module")
@@ -41,13 +44,22 @@ def dev_app(workspace):
 
 
 def env(workspace):
-    return {**os.environ, "FLASK_RULESET_DIR": str(workspace / "rulesets"),
-            "FLASK_TRANSLATIONS_DIR": str(workspace / "translations")}
+    return {
+        **os.environ,
+        "FLASK_RULESET_DIR": str(workspace / "rulesets"),
+        "FLASK_TRANSLATIONS_DIR": str(workspace / "translations"),
+    }
 
 
 def flask(workspace, *args):
-    return subprocess.run([sys.executable, "-m", "flask", "--app", "app", *args], cwd=ROOT, env=env(workspace),
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "app", *args],
+        cwd=ROOT,
+        env=env(workspace),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_development_starts_with_a_warning_listing_each_string(workspace, caplog):
@@ -57,8 +69,10 @@ def test_development_starts_with_a_warning_listing_each_string(workspace, caplog
     warning = "\n".join(record.getMessage() for record in caplog.records if record.levelno == logging.WARNING)
     assert FIRST_GAP in warning
     gaps = app.extensions["translation_gaps"]
-    assert {(gap.lang, gap.domain, gap.state) for gap in gaps} == {("fr", "house-rules", "no catalog"),
-                                                                   ("it", "house-rules", "no catalog")}
+    assert {(gap.lang, gap.domain, gap.state) for gap in gaps} == {
+        ("fr", "house-rules", "no catalog"),
+        ("it", "house-rules", "no catalog"),
+    }
     assert len(gaps) == 2 * 19  # every text of the fixture, in each language
     assert all(gap.line() in warning for gap in gaps)
 
@@ -66,8 +80,9 @@ def test_development_starts_with_a_warning_listing_each_string(workspace, caplog
 def test_the_developer_entry_point_warns_and_starts(workspace):
     """`flask --app app run` loads app.py, which starts on a missing translation (the warning is on stderr)."""
     code = "import app; print(sorted(app.app.extensions['rulesets'].ids()))"
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env(workspace), capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env(workspace), capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert "house-rules" in result.stdout
     assert FIRST_GAP in result.stderr
@@ -78,7 +93,7 @@ def test_development_serves_it_in_the_french_page_in_english(dev_app):
     assert client.get("/fr/house-rules/").status_code == 200
     html = client.get("/fr/").get_data(as_text=True)
     start = html.index('id="app-config">') + len('id="app-config">')
-    config = json.loads(html[start:html.index("</script>", start)])
+    config = json.loads(html[start : html.index("</script>", start)])
     summary = next(s for s in config["rulesets"] if s["id"] == "house-rules")
     assert (summary["name"], summary["edition"]) == ("Test club house rules", "First draft")
     strings = json.loads(client.get(config["data"]["strings"]).data)

@@ -2,12 +2,15 @@
 
 The sources are not in the repository; their fingerprints are (`tests/source_fingerprints.py` says how to update them).
 """
+
 from helpers import ROOT
 from source_fingerprints import copied, fingerprint, load, project_runs
 
 PROJECT_TEXT = sorted(
-    list((ROOT / "rulesets").glob("*.yaml")) + list((ROOT / "translations").glob("*/LC_MESSAGES/*.po"))
-    + list((ROOT / "webapp").rglob("*.html")) + list((ROOT / "webapp").rglob("*.py"))
+    list((ROOT / "rulesets").glob("*.yaml"))
+    + list((ROOT / "translations").glob("*/LC_MESSAGES/*.po"))
+    + list((ROOT / "webapp").rglob("*.html"))
+    + list((ROOT / "webapp").rglob("*.py"))
 )
 
 
@@ -20,7 +23,9 @@ def test_no_source_sentence_is_copied():
 
 def test_a_copied_sentence_is_found_and_a_reworded_one_is_not():
     """The check itself, on a made-up source: a sentence copied whole is found, whatever the quotes and case."""
-    source = "Heading without a stop\nIf a player exposes a tile, the player pays the penalty of ten points. Short one.\n"
+    source = (
+        "Heading without a stop\nIf a player exposes a tile, the player pays the penalty of ten points. Short one.\n"
+    )
     fingerprints = {"made-up.txt": fingerprint(source)}
     assert len(fingerprints["made-up.txt"]) == 1  # the heading and the short sentence are not fingerprinted
     copy = "ruling: “If a Player exposes a tile, the player pays the penalty of ten points”"

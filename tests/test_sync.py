@@ -1,8 +1,9 @@
 """The sync protocol: idempotent uploads, every version kept, conflicts kept and settled, the changes feed, leagues.
 Every test runs on SQLite and on PostgreSQL."""
-from sqlalchemy import func, select
 
 from events_helpers import create_event, incident, row_counts, version
+from sqlalchemy import func, select
+
 from webapp.events.models import Version
 
 
@@ -75,8 +76,9 @@ def test_a_conflicting_edit_is_kept_twice_listed_for_the_head_and_settled(api, e
     assert ann.get("/conflicts").status_code == 403
 
     # A referee cannot settle; the head settles with a version whose parents are all the heads.
-    merge = version(original["record_id"], [by_ann["version_id"], by_head["version_id"]],
-                    body=incident(note="Settled: 2 strikes"))
+    merge = version(
+        original["record_id"], [by_ann["version_id"], by_head["version_id"]], body=incident(note="Settled: 2 strikes")
+    )
     assert ann.statuses(merge) == ["refused"]
     assert head.statuses(merge) == ["accepted"]
     assert head.get("/conflicts").json["conflicts"] == []
@@ -84,8 +86,9 @@ def test_a_conflicting_edit_is_kept_twice_listed_for_the_head_and_settled(api, e
     assert history["heads"] == [merge["version_id"]] and history["in_conflict"] is False
     assert len(history["versions"]) == 4  # nothing dropped: both sides of the conflict are still there
     with events_app.extensions["events.db"].reading() as session:
-        stored = session.scalar(select(func.count()).select_from(Version)
-                                .where(Version.record_id == original["record_id"]))
+        stored = session.scalar(
+            select(func.count()).select_from(Version).where(Version.record_id == original["record_id"])
+        )
     assert stored == 4
 
 
@@ -138,8 +141,9 @@ def test_a_referee_adds_walk_ins_changes_only_their_own_and_incidents_may_name_a
     assert (refused["status"], refused["error"]) == ("refused", "forbidden")
     walk_in = version(kind="player", body={"name": "Grace Hopper"})
     assert referee.statuses(walk_in) == ["accepted"]
-    assert referee.statuses(version(walk_in["record_id"], [walk_in["version_id"]], kind="player",
-                                    body={"name": "Grace B. Hopper"})) == ["accepted"]
+    assert referee.statuses(
+        version(walk_in["record_id"], [walk_in["version_id"]], kind="player", body={"name": "Grace B. Hopper"})
+    ) == ["accepted"]
     named = version(body=incident(player="", playerId=player["record_id"]))
     unknown = version(body=incident(playerId="no-such-player"))
     results = referee.upload(named, unknown).json["results"]
@@ -166,8 +170,9 @@ def test_the_changes_feed_is_paged_with_a_cursor(api):
 
 
 def test_a_league_shares_its_roster_and_reads_its_other_events_incidents(api):
-    week1 = create_event(api, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-02",
-                         ends_on="2026-11-02")
+    week1 = create_event(
+        api, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-02", ends_on="2026-11-02"
+    )
     league_id = week1.get("").json["event"]["league"]["id"]
     week2 = create_event(api, league={"id": league_id}, name="Week 2", headers=week1.headers)
     player = version(kind="player", body={"name": "Ada"})
@@ -214,8 +219,12 @@ def test_two_devices_adding_the_same_named_player_end_with_one_player_and_an_ali
     strike = version(body=incident(player="", playerId=third["record_id"]))
     assert referee.statuses(strike) == ["accepted"]  # an incident may name an alias: it counts for the person
     players = {c["record_id"]: c["alias_of"] for c in head.changes()["changes"] if c["kind"] == "player"}
-    assert players == {first["record_id"]: None, again["record_id"]: first["record_id"],
-                       third["record_id"]: first["record_id"], other["record_id"]: None}
+    assert players == {
+        first["record_id"]: None,
+        again["record_id"]: first["record_id"],
+        third["record_id"]: first["record_id"],
+        other["record_id"]: None,
+    }
     # A later version of an alias (a rename) keeps it an alias; a deleted player's name is free again.
     rename = version(again["record_id"], [again["version_id"]], kind="player", body={"name": "Marco P."})
     assert second_head.upload(rename).json["results"][0]["alias_of"] == first["record_id"]
@@ -227,9 +236,26 @@ def test_two_devices_adding_the_same_named_player_end_with_one_player_and_an_ali
 
 def test_the_server_compares_names_as_the_phone_does(tmp_path):
     from helpers import call_module
+
     from webapp.events.names import normalize_name
 
-    names = [" Léa  Müller-Ó’Neil ", "Marco Polo", "marco  polo", "MARCO-POLO", "Straße", "O'Brien_x", "李 小龍",
-             "Zoë ½", "ÆTHELRED", "Łukasz", "İpek", "", "   ", "Jean-Luc\tPicard", "ﬁona"]
-    assert [normalize_name(name) for name in names] == call_module("names.js", "normalizeName", [[n] for n in names],
-                                                                   tmp_path)
+    names = [
+        " Léa  Müller-Ó’Neil ",
+        "Marco Polo",
+        "marco  polo",
+        "MARCO-POLO",
+        "Straße",
+        "O'Brien_x",
+        "李 小龍",
+        "Zoë ½",
+        "ÆTHELRED",
+        "Łukasz",
+        "İpek",
+        "",
+        "   ",
+        "Jean-Luc\tPicard",
+        "ﬁona",
+    ]
+    assert [normalize_name(name) for name in names] == call_module(
+        "names.js", "normalizeName", [[n] for n in names], tmp_path
+    )

@@ -1,4 +1,5 @@
 """The sync benchmark's quick mode runs, so the script cannot rot: nothing lost, nothing duplicated (no times)."""
+
 import sys
 from pathlib import Path
 
@@ -6,7 +7,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
 
-import sync_bench  # noqa: E402
+import sync_bench
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

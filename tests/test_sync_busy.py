@@ -1,17 +1,18 @@
 """Issue 24: a busy database answers 503 with Retry-After within a few seconds (not a bare 500 after 30 s), and a
 full one 507; nothing is written either way. Real databases: another connection holds the lock, or SQLite's page
 limit is reached."""
+
 import sqlite3
 import time
 from contextlib import contextmanager
 
 import psycopg
 import pytest
+from conftest import FAST_EVENTS
+from events_helpers import create_event, incident, row_counts, version
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
-from conftest import FAST_EVENTS
-from events_helpers import create_event, incident, row_counts, version
 from webapp import create_app
 
 

@@ -1,11 +1,12 @@
 """The phone's sync logic (sync-versions.js, pure, run in Node) against the real events API: two phones record apart,
 sync, and end with the same records; uploads are idempotent; edits made apart are kept as a conflict and settled by
 the head referee; refused versions are kept and not sent again."""
-import pytest
 
+import pytest
 from conftest import FAST_EVENTS
-from events_helpers import Device, create_event, incident
+from events_helpers import create_event, incident
 from helpers import call_module
+
 from webapp import create_app
 
 MODULE = "sync-versions.js"
@@ -67,15 +68,23 @@ class Phone:
             for write in applied["writes"]:
                 self.last_writes.append(write)
                 mine = self.records.get(write["id"])
-                now = {"deleted": True, "body": None} if mine is None else {"deleted": mine["deleted"], "body": mine["body"]}
+                now = (
+                    {"deleted": True, "body": None}
+                    if mine is None
+                    else {"deleted": mine["deleted"], "body": mine["body"]}
+                )
                 if now != {key: write["before"][key] for key in ("deleted", "body")}:
                     skipped.append(write)
                     continue  # changed here meanwhile: kept, sent at the next sync
                 if write["deleted"]:
                     self.records.pop(write["id"], None)
                 else:
-                    self.records[write["id"]] = {"kind": write["kind"], "id": write["id"], "deleted": False,
-                                                 "body": write["body"]}
+                    self.records[write["id"]] = {
+                        "kind": write["kind"],
+                        "id": write["id"],
+                        "deleted": False,
+                        "body": write["body"],
+                    }
             self.state = self.call("notShown", self.state, skipped)
             if not page["more"]:
                 return
@@ -144,7 +153,9 @@ def test_edits_and_deletions_are_versions_and_tombstones(head, tmp_path):
     assert anna.records == {}
     versions = head.get("/records/x").json["versions"]
     assert [v["deleted"] for v in versions] == [False, False, True]
-    assert versions[1]["parents"] == [versions[0]["version_id"]] and versions[2]["parents"] == [versions[1]["version_id"]]
+    assert versions[1]["parents"] == [versions[0]["version_id"]] and versions[2]["parents"] == [
+        versions[1]["version_id"]
+    ]
 
 
 def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(head, tmp_path):
@@ -169,8 +180,13 @@ def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(head,
     settled = anna.call("settle", anna.state, "x", keep)
     assert sorted(settled["version"]["parents"]) == sorted(h["id"] for h in conflict["heads"])
     anna.state = settled["state"]
-    assert settled["write"] == {"kind": "incident", "id": "x", "eventId": head.event_id, "deleted": False,
-                                "body": incident(note="bruno says")}
+    assert settled["write"] == {
+        "kind": "incident",
+        "id": "x",
+        "eventId": head.event_id,
+        "deleted": False,
+        "body": incident(note="bruno says"),
+    }
     anna.records["x"]["body"] = settled["write"]["body"]
     anna.upload()
     anna.download()
@@ -184,13 +200,27 @@ def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(head,
 def test_a_settlement_waits_for_the_records_own_pending_change(head, tmp_path):
     anna = Phone(head, tmp_path, "anna")
     state = anna.call("emptyState")
-    state["known"]["x"] = {"kind": "incident", "eventId": None, "seen": ["v1", "v2"], "heads": [
-        {"id": "v1", "body": incident(), "deleted": False, "seq": 1, "author": None},
-        {"id": "v2", "body": incident(note="b"), "deleted": False, "seq": 2, "author": None}]}
+    state["known"]["x"] = {
+        "kind": "incident",
+        "eventId": None,
+        "seen": ["v1", "v2"],
+        "heads": [
+            {"id": "v1", "body": incident(), "deleted": False, "seq": 1, "author": None},
+            {"id": "v2", "body": incident(note="b"), "deleted": False, "seq": 2, "author": None},
+        ],
+    }
     assert anna.call("settle", state, "x", "v9") == {"error": "unknown_head"}
     assert anna.call("settle", state, "y", "v1") == {"error": "not_in_conflict"}
-    state["outbox"] = [{"record_id": "x", "version_id": "v3", "parents": ["v2"], "kind": "incident", "deleted": False,
-                        "body": incident(note="c")}]
+    state["outbox"] = [
+        {
+            "record_id": "x",
+            "version_id": "v3",
+            "parents": ["v2"],
+            "kind": "incident",
+            "deleted": False,
+            "body": incident(note="c"),
+        }
+    ]
     assert anna.call("settle", state, "x", "v1") == {"error": "pending"}
 
 
@@ -205,7 +235,10 @@ def test_a_refused_version_is_kept_with_its_reason_and_not_sent_again(head, tmp_
     anna.state = done["state"]
     [refused] = done["refused"]
     assert (refused["error"], refused["field"], refused["version"]["record_id"]) == (
-        "unknown_ruling", "versions[0].body.rulingId", "bad")
+        "unknown_ruling",
+        "versions[0].body.rulingId",
+        "bad",
+    )
     assert anna.state["outbox"] == [] and anna.waiting() == 0  # not staged again while unchanged
     anna.record("bad", ruling="r_east_early_chombo")  # corrected: a new version goes
     assert anna.waiting() == 1
@@ -250,7 +283,9 @@ def test_an_edit_made_while_a_newer_version_was_downloaded_is_its_sibling_never_
     assert history["in_conflict"] is True
     assert history["versions"][-1]["parents"] == [first]
     assert {h["body"]["note"] for h in anna.call("conflicts", anna.state)[0]["heads"]} == {
-        "bruno's correction", "anna's edit in another tab"}
+        "bruno's correction",
+        "anna's edit in another tab",
+    }
 
 
 def test_a_conflict_never_changes_what_either_phone_shows_whichever_was_sent_first(head, tmp_path):
@@ -281,8 +316,9 @@ def test_a_record_the_phone_cannot_read_now_is_never_sent_as_a_deletion(head, tm
 
 def test_a_leagues_other_events_incidents_are_read_and_never_written(sqlite_app, tmp_path):
     client = sqlite_app.test_client()
-    week1 = create_event(client, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-16",
-                         ends_on="2026-11-16")
+    week1 = create_event(
+        client, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-16", ends_on="2026-11-16"
+    )
     league_id = week1.get("").json["event"]["league"]["id"]
     week2 = create_event(client, league={"id": league_id}, name="Week 2", headers=week1.headers)
     referee = week2.add_device(name="Bruno")

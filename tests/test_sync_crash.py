@@ -1,13 +1,14 @@
 """Stopping the server in the middle of a sync and starting it again loses and duplicates nothing: a real waitress
 process is killed (SIGKILL) while it stores a batch, restarted, and the phone retries. Runs on SQLite and
 PostgreSQL."""
+
 import time
 
 import pytest
-from sqlalchemy import func, select
-
 from events_helpers import incident, version
+from sqlalchemy import func, select
 from sync_http import ApiClient, WaitressServer, send_and_forget
+
 from webapp.events.db import Database
 from webapp.events.models import Version
 
@@ -30,22 +31,37 @@ def stored(url):
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_a_server_killed_mid_batch_and_restarted_loses_and_duplicates_nothing(new_database, backend):
     url = new_database(backend)
-    server = WaitressServer({"DATABASE_URL": url, "SECRET_KEY": "crash-test-key", "RATELIMIT_ENABLED": "false",
-                             "PASSWORD_HASH_PROFILE": "CHEAPEST"}).start()
+    server = WaitressServer(
+        {
+            "DATABASE_URL": url,
+            "SECRET_KEY": "crash-test-key",
+            "RATELIMIT_ENABLED": "false",
+            "PASSWORD_HASH_PROFILE": "CHEAPEST",
+        }
+    ).start()
     clients = []
     try:
         setup = ApiClient(server.url)
         clients.append(setup)
-        status, created = setup.call("POST", "/api/events", {
-            "name": "Crash Cup", "ruleset_id": "azrm-2026", "starts_on": "2026-11-23", "ends_on": "2026-11-23",
-            "display_name": "Head"})
+        status, created = setup.call(
+            "POST",
+            "/api/events",
+            {
+                "name": "Crash Cup",
+                "ruleset_id": "azrm-2026",
+                "starts_on": "2026-11-23",
+                "ends_on": "2026-11-23",
+                "display_name": "Head",
+            },
+        )
         assert status == 201
         event_id = created["event"]["id"]
         head = ApiClient(server.url).sign_in(created["credential"])
         clients.append(head)
         status, invite = head.call("POST", f"/api/events/{event_id}/invites", {"role": "referee"})
-        status, joined = setup.call("POST", "/api/invites/accept", {"invite": invite["link"].split("#")[1],
-                                                                    "display_name": "Bob"})
+        status, joined = setup.call(
+            "POST", "/api/invites/accept", {"invite": invite["link"].split("#")[1], "display_name": "Bob"}
+        )
         phone = ApiClient(server.url).sign_in(joined["credential"])
         clients.append(phone)
         path = f"/api/events/{event_id}/versions"

@@ -1,13 +1,33 @@
 """The phone's records as the server's bodies and back (sync-records.js, in Node): what a phone shares of its event,
 and which roster players may be named to the server."""
+
 from helpers import call_module
 
 MODULE = "sync-records.js"
-SERVER = {"eventId": "ev1", "name": "Autumn Cup", "rulesetId": "azrm-2026", "startsOn": "2026-11-23",
-          "endsOn": "2026-11-24", "sessions": ["Round 1"], "leagueId": None}
-INCIDENT = {"id": "i1", "at": "2026-11-23T14:05:00.000Z", "eventId": "ev1", "tournament": "", "session": "Round 1",
-            "table": "3", "player": "Léa Müller", "playerId": "p1", "seat": "E", "rulesetId": "azrm-2026",
-            "rulingId": "r_wrong_count", "points": None, "note": ""}
+SERVER = {
+    "eventId": "ev1",
+    "name": "Autumn Cup",
+    "rulesetId": "azrm-2026",
+    "startsOn": "2026-11-23",
+    "endsOn": "2026-11-24",
+    "sessions": ["Round 1"],
+    "leagueId": None,
+}
+INCIDENT = {
+    "id": "i1",
+    "at": "2026-11-23T14:05:00.000Z",
+    "eventId": "ev1",
+    "tournament": "",
+    "session": "Round 1",
+    "table": "3",
+    "player": "Léa Müller",
+    "playerId": "p1",
+    "seat": "E",
+    "rulesetId": "azrm-2026",
+    "rulingId": "r_wrong_count",
+    "points": None,
+    "note": "",
+}
 BODY = {k: v for k, v in INCIDENT.items() if k not in ("id", "eventId")}
 PLAYER = {"id": "p1", "eventId": "ev1", "name": "Léa Müller", "number": "A-12", "club": "Lyon"}
 
@@ -15,12 +35,20 @@ PLAYER = {"id": "p1", "eventId": "ev1", "name": "Léa Müller", "number": "A-12"
 def test_what_a_phone_shares_of_its_event(tmp_path):
     other_event = {**INCIDENT, "id": "i2", "eventId": "local"}
     stray = {**INCIDENT, "id": "i3", "playerId": "p-made-here"}
-    data = {"incidents": [INCIDENT, other_event, stray], "players": [PLAYER, {**PLAYER, "id": "p2", "eventId": "local"}]}
-    head, referee, referee_knows = call_module(MODULE, "localRecords", [
-        [data, SERVER, {"head": True, "serverPlayers": []}],
-        [data, SERVER, {"head": False, "serverPlayers": []}],
-        [data, SERVER, {"head": False, "serverPlayers": ["p1"]}],
-    ], tmp_path)
+    data = {
+        "incidents": [INCIDENT, other_event, stray],
+        "players": [PLAYER, {**PLAYER, "id": "p2", "eventId": "local"}],
+    }
+    head, referee, referee_knows = call_module(
+        MODULE,
+        "localRecords",
+        [
+            [data, SERVER, {"head": True, "serverPlayers": []}],
+            [data, SERVER, {"head": False, "serverPlayers": []}],
+            [data, SERVER, {"head": False, "serverPlayers": ["p1"]}],
+        ],
+        tmp_path,
+    )
     # The head referee's roster goes first, so the server has a player before the incidents that name it.
     assert [(r["kind"], r["id"]) for r in head] == [("player", "p1"), ("incident", "i1"), ("incident", "i3")]
     assert head[0]["body"] == {"name": "Léa Müller", "number": "A-12", "club": "Lyon"}
@@ -32,16 +60,28 @@ def test_what_a_phone_shares_of_its_event(tmp_path):
 
 
 def test_downloaded_records_as_the_phone_stores_them(tmp_path):
-    [incident, bad] = call_module(MODULE, "incidentFromBody", [["i1", BODY, "ev1"], ["i9", {**BODY, "at": "soon"}, "ev1"]],
-                                  tmp_path)
+    [incident, bad] = call_module(
+        MODULE, "incidentFromBody", [["i1", BODY, "ev1"], ["i9", {**BODY, "at": "soon"}, "ev1"]], tmp_path
+    )
     assert incident == INCIDENT and bad is None
-    [player, removed, bad] = call_module(MODULE, "playerFromBody", [
-        ["p1", {"name": "Léa Müller", "number": "A-12", "club": "Lyon"}, "ev1"],
-        ["p1", {"name": "Léa Müller"}, "ev1", True],
-        ["p9", {"name": "x" * 201}, "ev1"]], tmp_path)
+    [player, removed, bad] = call_module(
+        MODULE,
+        "playerFromBody",
+        [
+            ["p1", {"name": "Léa Müller", "number": "A-12", "club": "Lyon"}, "ev1"],
+            ["p1", {"name": "Léa Müller"}, "ev1", True],
+            ["p9", {"name": "x" * 201}, "ev1"],
+        ],
+        tmp_path,
+    )
     assert player == PLAYER and removed == {"id": "p1", "eventId": "ev1", "name": "Léa Müller", "deleted": True}
     assert bad is None
     [event] = call_module(MODULE, "localEvent", [[SERVER]], tmp_path)
-    assert event == {"id": "ev1", "name": "Autumn Cup", "rulesetId": "azrm-2026",
-                     "dates": {"start": "2026-11-23", "end": "2026-11-24"}, "sessions": ["Round 1"],
-                     "server": {"eventId": "ev1"}}
+    assert event == {
+        "id": "ev1",
+        "name": "Autumn Cup",
+        "rulesetId": "azrm-2026",
+        "dates": {"start": "2026-11-23", "end": "2026-11-24"},
+        "sessions": ["Round 1"],
+        "server": {"eventId": "ev1"},
+    }

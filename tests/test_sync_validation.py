@@ -1,7 +1,7 @@
 """The server checks incident and player bodies with the phone's rules: each bad field is refused with its path
 and nothing is written. Runs on SQLite and PostgreSQL."""
-import pytest
 
+import pytest
 from events_helpers import create_event, incident, row_counts, version
 
 BAD_INCIDENTS = [
@@ -44,15 +44,18 @@ def test_a_bad_incident_is_refused_at_its_field_and_writes_nothing(head, events_
     assert row_counts(events_app) == before
 
 
-@pytest.mark.parametrize("change", [
-    {"at": "2026-11-23T14:05:00.123Z"},
-    {"at": "2026-11-23T15:05+01:00"},
-    {"points": -30.5},
-    {"points": None},
-    {"note": "Line one\nline two\ttabbed"},
-    {"v": 1},
-    {"player": "Zoë Ñúñez", "seat": "南"},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"at": "2026-11-23T14:05:00.123Z"},
+        {"at": "2026-11-23T15:05+01:00"},
+        {"points": -30.5},
+        {"points": None},
+        {"note": "Line one\nline two\ttabbed"},
+        {"v": 1},
+        {"player": "Zoë Ñúñez", "seat": "南"},
+    ],
+)
 def test_a_good_incident_is_accepted(head, change):
     assert head.statuses(version(body=incident(**change))) == ["accepted"]
 
@@ -63,15 +66,18 @@ def test_the_body_keeps_its_id_when_it_has_one(head):
     assert head.changes()["changes"][0]["record_id"] == record_id
 
 
-@pytest.mark.parametrize("body, field, error", [
-    ({"name": ""}, "name", "required"),
-    ({}, "name", "required"),
-    ({"name": "Ada", "number": "x" * 101}, "number", "too_long"),
-    ({"name": "Ada", "club": "x" * 201}, "club", "too_long"),
-    ({"name": "Ada", "club": 5}, "club", "invalid"),
-    ({"name": "Ada", "rating": 1800}, "rating", "unknown_field"),
-    ([], None, "malformed"),
-])
+@pytest.mark.parametrize(
+    "body, field, error",
+    [
+        ({"name": ""}, "name", "required"),
+        ({}, "name", "required"),
+        ({"name": "Ada", "number": "x" * 101}, "number", "too_long"),
+        ({"name": "Ada", "club": "x" * 201}, "club", "too_long"),
+        ({"name": "Ada", "club": 5}, "club", "invalid"),
+        ({"name": "Ada", "rating": 1800}, "rating", "unknown_field"),
+        ([], None, "malformed"),
+    ],
+)
 def test_a_bad_roster_player_is_refused(head, events_app, body, field, error):
     before = row_counts(events_app)
     result = head.upload(version(kind="player", body=body)).json["results"][0]
@@ -88,7 +94,8 @@ def test_a_roster_player_as_the_phone_keeps_it_is_accepted(head):
 
 
 def test_every_field_at_its_longest_fits_even_in_four_byte_characters(head):
-    wide = "\U0001F004"  # the red dragon tile: 4 bytes in UTF-8
-    body = incident(note=wide * 500, session=wide * 500, table=wide * 500, seat=wide * 500, tournament=wide * 500,
-                    player=wide * 200)
+    wide = "\U0001f004"  # the red dragon tile: 4 bytes in UTF-8
+    body = incident(
+        note=wide * 500, session=wide * 500, table=wide * 500, seat=wide * 500, tournament=wide * 500, player=wide * 200
+    )
     assert head.statuses(version(body=body)) == ["accepted"]

@@ -1,9 +1,9 @@
 """A table's shape and start come from its ruleset's data (table-state.js, hand-scoring.js in Node): the scores it
 keeps, where they start, the fields it has, the event settings it needs, and the fields each form asks."""
+
 import json
 
 import pytest
-
 from helpers import call_module, ruleset_ids, rulesets_in
 
 
@@ -29,8 +29,12 @@ STARTS = [
 
 @pytest.fixture(scope="module")
 def new_tables(rulesets, tmp_path_factory):
-    return call(tmp_path_factory.mktemp("tables"), "calculator.js", "newTable",
-                *[(rulesets[ruleset_id], event) for ruleset_id, event, _, _ in STARTS])
+    return call(
+        tmp_path_factory.mktemp("tables"),
+        "calculator.js",
+        "newTable",
+        *[(rulesets[ruleset_id], event) for ruleset_id, event, _, _ in STARTS],
+    )
 
 
 @pytest.mark.parametrize("index", range(len(STARTS)), ids=[f"{r}-{e}" for r, e, _, _ in STARTS])
@@ -46,25 +50,60 @@ def test_starting_scores_come_from_the_data_or_the_event(new_tables, index):
 def test_a_bad_event_setting_is_not_taken(rulesets, tmp_path):
     [new] = call(tmp_path, "calculator.js", "newTable", (rulesets["tsumo-quebec"], {"start": "25 000", "stick": -5}))
     assert new["event"] == {} and new["seats"][0]["table"] is None
-    [read] = call(tmp_path, "calculator.js", "readEventSettings",
-                  (rulesets["tsumo-quebec"], {"start": 25000, "counter": {"ron": 300}, "dealer_stays": "always"}))
+    [read] = call(
+        tmp_path,
+        "calculator.js",
+        "readEventSettings",
+        (rulesets["tsumo-quebec"], {"start": 25000, "counter": {"ron": 300}, "dealer_stays": "always"}),
+    )
     assert read == {"errors": {"counter": "not_number", "dealer_stays": "choose_one"}}
 
 
 def test_event_settings_a_ruleset_leaves_to_the_event(rulesets, tmp_path):
-    expected = {"wrc-2015": [], "azrm-2026": [], "mcr-ema-2014": [], "wsom": [],
-                "tsumo-quebec": ["start", "stick", "counter", "noten_total", "dealer_stays"]}
+    expected = {
+        "wrc-2015": [],
+        "azrm-2026": [],
+        "mcr-ema-2014": [],
+        "wsom": [],
+        "tsumo-quebec": ["start", "stick", "counter", "noten_total", "dealer_stays"],
+    }
     ids = sorted(expected)
-    assert call(tmp_path, "calculator.js", "eventSettingsNeeded", *[(rulesets[i],) for i in ids]) == [expected[i] for i in ids]
+    assert call(tmp_path, "calculator.js", "eventSettingsNeeded", *[(rulesets[i],) for i in ids]) == [
+        expected[i] for i in ids
+    ]
 
 
 FEATURES = [
-    ("wrc-2015", {"scores": ["table", "tournament"], "riichi": True, "counters": True, "pot": True, "winScoring": True,
-                  "endHanchan": True, "hanchanScores": True, "newSession": False, "penaltyTiles": False, "strikes": False}),
+    (
+        "wrc-2015",
+        {
+            "scores": ["table", "tournament"],
+            "riichi": True,
+            "counters": True,
+            "pot": True,
+            "winScoring": True,
+            "endHanchan": True,
+            "hanchanScores": True,
+            "newSession": False,
+            "penaltyTiles": False,
+            "strikes": False,
+        },
+    ),
     ("azrm-2026", {"scores": ["table", "tournament"], "riichi": True, "hanchanScores": False, "strikes": True}),
     ("tsumo-quebec", {"scores": ["table"], "riichi": True, "counters": True, "progressive": False}),
-    ("mcr-ema-2014", {"scores": ["table", "tournament"], "riichi": False, "counters": False, "pot": False,
-                      "winScoring": False, "newSession": True, "progressive": True, "substitute": True}),
+    (
+        "mcr-ema-2014",
+        {
+            "scores": ["table", "tournament"],
+            "riichi": False,
+            "counters": False,
+            "pot": False,
+            "winScoring": False,
+            "newSession": True,
+            "progressive": True,
+            "substitute": True,
+        },
+    ),
     ("wsom", {"scores": [], "riichi": False, "counters": False, "pot": False, "penaltyTiles": True, "deadHand": True}),
 ]
 
@@ -83,10 +122,16 @@ def test_the_win_form_asks_only_what_this_win_needs(rulesets, tmp_path):
     wrc, tsumo = rulesets["wrc-2015"], rulesets["tsumo-quebec"]
     [table] = call(tmp_path, "calculator.js", "newTable", (wrc, {}))
     ron, dealer_tsumo, other_tsumo, unknown, kan, daisangen = call(
-        tmp_path, "calculator.js", "winFields",
-        (wrc, table, {"how": "ron"}), (wrc, table, {"how": "tsumo", "winner": 0}), (wrc, table, {"how": "tsumo", "winner": "2"}),
-        (wrc, table, {}), (tsumo, table, {"liable": 3, "liability": "r_risky_kan_feed", "how": "ron"}),
-        (tsumo, table, {"liable": 2, "liability": "r_risky_daisangen"}))
+        tmp_path,
+        "calculator.js",
+        "winFields",
+        (wrc, table, {"how": "ron"}),
+        (wrc, table, {"how": "tsumo", "winner": 0}),
+        (wrc, table, {"how": "tsumo", "winner": "2"}),
+        (wrc, table, {}),
+        (tsumo, table, {"liable": 3, "liability": "r_risky_kan_feed", "how": "ron"}),
+        (tsumo, table, {"liable": 2, "liability": "r_risky_daisangen"}),
+    )
     assert names(ron) == ["winner", "how", "discarder", "value"]
     assert names(dealer_tsumo) == ["winner", "how", "value_each"]
     assert names(other_tsumo) == ["winner", "how", "value_dealer", "value_others"]
@@ -122,7 +167,7 @@ def test_a_ruling_asks_only_what_it_needs(rulesets, tmp_path):
     calls = [(rulesets[r], rulesets[r]["rulings"][ruling]) for r, ruling, _ in ASKS]
     fields = call(tmp_path, "calculator.js", "inputFields", *calls)
     asked = call(tmp_path, "calculator.js", "neededInputs", *calls)
-    for (ruleset_id, ruling, expected), found, form in zip(ASKS, fields, asked):
+    for (_ruleset_id, ruling, expected), found, form in zip(ASKS, fields, asked):
         assert names(found) == expected, ruling
         assert form == [name for name in expected if name != "counts"], ruling  # the log gives the counts
 
@@ -133,8 +178,15 @@ def test_the_referees_choice_is_asked_as_optional_fields(rulesets, tmp_path):
     [fields] = call(tmp_path, "calculator.js", "formFields", (mcr, mcr["rulings"]["r_obstruction"]))
     by_name = {field["name"]: field for field in fields}
     assert by_name["offender"]["required"] is True
-    assert by_name["points"] == {"name": "points", "kind": "number", "required": False, "decimals": 0, "min": 10,
-                                 "max": 60, "optional": True}
+    assert by_name["points"] == {
+        "name": "points",
+        "kind": "number",
+        "required": False,
+        "decimals": 0,
+        "min": 10,
+        "max": 60,
+        "optional": True,
+    }
     assert by_name["chosen"] == {"name": "chosen", "kind": "choices", "required": False, "options": ["dead_hand"]}
 
 

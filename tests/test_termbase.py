@@ -4,12 +4,12 @@ translations/termbase.yaml lists, per concept, the preferred French and Italian 
 a msgstr that uses an avoided variant, or the other form of address (French tu, Italian voi), fails here with the
 catalog, the msgid, the variant and the text.
 """
+
 import re
 import unicodedata
 
 import pytest
 import yaml
-
 from catalog_text import TRANSLATIONS, entries, plant
 
 TERMBASE = TRANSLATIONS / "termbase.yaml"
@@ -74,15 +74,20 @@ def variants(termbase):
 
 
 def _any_of(found):
-    """One pattern per language that matches where any variant might (folded words, then regexes), to skip clean text."""
+    """One pattern per language that matches where any variant might (folded words, then regexes), to skip clean
+    text."""
     words = [v.pattern.pattern for v in found if v.folds] or ["(?!)"]
     regexes = [v.pattern.pattern for v in found if not v.folds] or ["(?!)"]
-    return re.compile("|".join(f"(?:{p})" for p in words)), re.compile("|".join(f"(?:{p})" for p in regexes), re.IGNORECASE)
+    return re.compile("|".join(f"(?:{p})" for p in words)), re.compile(
+        "|".join(f"(?:{p})" for p in regexes), re.IGNORECASE
+    )
 
 
 # Italian instructions keep one voice in a string: the tu imperative (Decidi) or the impersonal si (Si continua).
-_IMPERATIVE = re.compile(r"(?:^|[.;:!?]\s+)(?:Dichiara|Decidi|Scegli|Applica|Ricorda|Chiedi|Avvisa|Avverti|Correggi"
-                         r"|Rimetti|Annota|Registra|Chiama|Fai|Ferma|Gira|Conta|Restituisci|Rigioca|Togli|Aggiungi)\b")
+_IMPERATIVE = re.compile(
+    r"(?:^|[.;:!?]\s+)(?:Dichiara|Decidi|Scegli|Applica|Ricorda|Chiedi|Avvisa|Avverti|Correggi"
+    r"|Rimetti|Annota|Registra|Chiama|Fai|Ferma|Gira|Conta|Restituisci|Rigioca|Togli|Aggiungi)\b"
+)
 _IMPERSONAL = re.compile(r"(?:^|[.;:!?]\s+|\bpoi\s+)[Ss]i\s+(?!può\b|possono\b)\w+")
 
 
@@ -188,7 +193,9 @@ def test_turno_is_a_players_turn_never_a_round(tmp_path):
     root = plant(tmp_path / "translations", "it", "messages", "Start the round now", "Avvia il turno ora")
     problems = termbase_problems(root)
     assert any("concept round" in p for p in problems), problems
-    assert [v.shown for v in variants(load_termbase())["it"] if v.find("Playing out of turn", "Gioco fuori turno")] == []
+    assert [
+        v.shown for v in variants(load_termbase())["it"] if v.find("Playing out of turn", "Gioco fuori turno")
+    ] == []
 
 
 def test_italian_instruction_keeps_one_voice(tmp_path):
@@ -208,21 +215,24 @@ def test_check_fails_on_a_translated_app_name(tmp_path):
     assert all(p.startswith("fr/messages.po, msgid 'Mahjong Referee': ") for p in problems), problems
 
 
-@pytest.mark.parametrize("lang,text", [
-    ("fr", "Le bâtonnet de riichi reste sur la table."),  # bâton is avoided, bâtonnet is the term
-    ("fr", "Appelez l’arbitre."),  # one calls the referee
-    ("fr", "Le fautif est exclu du tournoi."),  # removed from the tournament, not banned
-    ("fr", "Une tuile prise par un autre joueur."),  # a participle, not « la prise »
-    ("it", "Il giocatore ha scartato fuori sequenza."),
-    ("it", "Le chiamate simultanee sono nulle."),  # a noun, not « chiamate » (voi)
-    ("it", "Le pedine restituite ai proprietari."),  # a participle
-    ("it", "Si continua a giocare."),
-    ("it", "Avvisa l’arbitro e decidi la penalità."),
-    ("it", "Le tessere restano sul tavolo."),  # players say tessera beside pedina
-    ("it", "Il giocatore ha giocato fuori turno."),
-    ("fr", "Le score ne change pas."),
-    ("fr", "Pour les fautes sans gravité."),
-])
+@pytest.mark.parametrize(
+    "lang,text",
+    [
+        ("fr", "Le bâtonnet de riichi reste sur la table."),  # bâton is avoided, bâtonnet is the term
+        ("fr", "Appelez l’arbitre."),  # one calls the referee
+        ("fr", "Le fautif est exclu du tournoi."),  # removed from the tournament, not banned
+        ("fr", "Une tuile prise par un autre joueur."),  # a participle, not « la prise »
+        ("it", "Il giocatore ha scartato fuori sequenza."),
+        ("it", "Le chiamate simultanee sono nulle."),  # a noun, not « chiamate » (voi)
+        ("it", "Le pedine restituite ai proprietari."),  # a participle
+        ("it", "Si continua a giocare."),
+        ("it", "Avvisa l’arbitro e decidi la penalità."),
+        ("it", "Le tessere restano sul tavolo."),  # players say tessera beside pedina
+        ("it", "Il giocatore ha giocato fuori turno."),
+        ("fr", "Le score ne change pas."),
+        ("fr", "Pour les fautes sans gravité."),
+    ],
+)
 def test_right_text_passes(lang, text):
     found = [v.shown for v in variants(load_termbase())[lang] if v.find("", text)]
     assert found == []

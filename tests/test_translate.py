@@ -1,14 +1,15 @@
 """Updating the catalogs (`python -m webapp.translate`): a changed string keeps its old translation as fuzzy for
 review, which the app never shows; a new ruleset's catalogs get the project's header, not fuzzy."""
+
 import json
 import shutil
 
 import pytest
 import yaml
 from babel.messages.catalog import Catalog
-
 from helpers import ROOT
 from test_catalogs_compile import _compile
+
 from webapp import create_app, translate
 from webapp.catalogs import load_po, po_path
 from webapp.translation_gaps import MissingTranslations
@@ -62,8 +63,10 @@ def test_the_app_never_shows_a_fuzzy_translation(workspace, caplog):
     for lang in ("fr", "it"):
         table = json.loads(store.strings[lang].body)["wrc-2015"]
         assert NEW in table  # English, not the fuzzy translation
-    assert ("translations/fr/LC_MESSAGES/wrc-2015.po: rulesets/wrc-2015.yaml: rulings.r_empty_meld.title: "
-            f'the fr translation of "{NEW}" is fuzzy: review it') in caplog.text
+    assert (
+        "translations/fr/LC_MESSAGES/wrc-2015.po: rulesets/wrc-2015.yaml: rulings.r_empty_meld.title: "
+        f'the fr translation of "{NEW}" is fuzzy: review it'
+    ) in caplog.text
 
 
 def test_a_string_that_moved_and_changed_is_new(workspace):

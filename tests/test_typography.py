@@ -1,20 +1,22 @@
 """Typography of every catalog: French and Italian each keep one apostrophe, one quote style and their own spacing.
 
-French: a no-break space (U+00A0) before : ; ? ! and just inside « » and after §, the apostrophe ’ (U+2019), quotes « », and
-U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints its numbers that way). Italian: ’,
-« » with no space inside, no space before : ; ? !, and "." between thousands. Placeholders (%(count)s), URLs and
+French: a no-break space (U+00A0) before : ; ? ! and just inside « » and after §, the apostrophe ’ (U+2019), quotes « »,
+and U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints its numbers that way). Italian:
+’, « » with no space inside, no space before : ; ? !, and "." between thousands. Placeholders (%(count)s), URLs and
 e-mail addresses are left out of every check: the ':' of 'http://' is not typography.
 """
+
 import re
 
 import pytest
-
 from catalog_text import TRANSLATIONS, entries, plant
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 # Left out of the text before checking, each replaced by a neutral word so the spacing around it still counts.
-NOT_TEXT = re.compile(r"%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[sdifr]|%[sdif]|\{[A-Za-z_][\w.]*\}"
-                      r"|https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+NOT_TEXT = re.compile(
+    r"%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[sdifr]|%[sdif]|\{[A-Za-z_][\w.]*\}"
+    r"|https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+)
 # A number written with thousands separators, whatever they are: 1 000, 1,000, 100.000, 30 000.
 GROUPED = re.compile(r"(?<![\d.,\u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+(?!\d)")
 # Four or more digits with no separator. Years (1900-2099) are left alone unless a score unit follows.
@@ -24,7 +26,7 @@ THOUSANDS = {"fr": NNBSP, "it": "."}
 
 def _context(text, start, end):
     """The offending characters with a few characters around them, so a failure is easy to find."""
-    return text[max(0, start - 12):end + 12]
+    return text[max(0, start - 12) : end + 12]
 
 
 def _french_punctuation(text):
@@ -32,7 +34,7 @@ def _french_punctuation(text):
     for match in re.finditer(r"[:;?!]", text):
         at = match.start()
         before = text[at - 1] if at else ""
-        if match.group() == ":" and before.isdigit() and text[at + 1:at + 2].isdigit():
+        if match.group() == ":" and before.isdigit() and text[at + 1 : at + 2].isdigit():
             continue  # a time or a ratio such as 10:30
         if before in "?!" and before:
             continue  # ?! written together
@@ -57,14 +59,14 @@ RULES = {
         ("a no-break space U+00A0 before : ; ? ! (never an ordinary space, never none)", _french_punctuation),
         ("a no-break space U+00A0 just inside « »", _french_quotes),
         ("the apostrophe ’ (U+2019), not ' or ‘", _pattern(r"['‘ʼ`´]")),
-        ("quotes « », not \" “ ” „ ‹ ›", _pattern(r"[\"“”„‹›]")),
+        ('quotes « », not " “ ” „ ‹ ›', _pattern(r"[\"“”„‹›]")),
         ("a no-break space U+00A0 after § (§ 7.1)", _pattern(r"§(?!\u00a0)")),
     ],
     "it": [
         ("no space before : ; ? !", _pattern(r"\s[:;?!]")),
         ("quotes «…» with no space inside", _pattern(r"«\s|\s»")),
         ("the apostrophe ’ (U+2019), not ' or ‘", _pattern(r"['‘ʼ`´]")),
-        ("quotes « », not \" “ ” „ ‹ ›", _pattern(r"[\"“”„‹›]")),
+        ('quotes « », not " “ ” „ ‹ ›', _pattern(r"[\"“”„‹›]")),
     ],
 }
 
@@ -93,8 +95,11 @@ def problems_in(lang, text):
 
 def typography_problems(root=TRANSLATIONS):
     """Every break of the typography rules, one line each: catalog, msgid, rule, and the offending text."""
-    return [f"{entry.where()}: {rule}: {bad!r} in {entry.text!r}"
-            for entry in entries(root) for rule, bad in problems_in(entry.lang, entry.text)]
+    return [
+        f"{entry.where()}: {rule}: {bad!r} in {entry.text!r}"
+        for entry in entries(root)
+        for rule, bad in problems_in(entry.lang, entry.text)
+    ]
 
 
 def test_every_catalog_follows_the_typography():
@@ -115,7 +120,7 @@ PLANTED = [
     ("fr", "Que s’est-il passé au § 7.1\u00a0?", "after §"),
     ("it", "Che cosa è successo ?", "no space before"),
     ("it", "Che cos'è successo?", "apostrophe"),
-    ("it", "\"Che cosa è successo?\"", "quotes"),
+    ("it", '"Che cosa è successo?"', "quotes"),
     ("it", "« Che cosa è successo? »", "no space inside"),
     ("it", "Che cosa è successo con 100 000 punti?", "thousands"),
 ]
@@ -131,18 +136,35 @@ def test_check_fails_on_a_planted_error(tmp_path, lang, bad, rule):
     assert any(rule in p for p in problems), problems
 
 
-@pytest.mark.parametrize("text", [
-    "Décisions trouvées\u00a0: %(count)s", "Voir http://example.org/a?b=c", "Écrire à competitive@azriichi.org\u00a0!",
-    "Le total n’est pas de 100\u202f000\u00a0?", "«\u00a0judge\u00a0»", "WRC 2015, §\u00a07.1 Chombo", "de 10 à 60 points",
-    "Chombo\u00a0! Chombo\u00a0!", "À 10:30, le 14 avril 2026", "1\u202f000 points de table",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Décisions trouvées\u00a0: %(count)s",
+        "Voir http://example.org/a?b=c",
+        "Écrire à competitive@azriichi.org\u00a0!",
+        "Le total n’est pas de 100\u202f000\u00a0?",
+        "«\u00a0judge\u00a0»",
+        "WRC 2015, §\u00a07.1 Chombo",
+        "de 10 à 60 points",
+        "Chombo\u00a0! Chombo\u00a0!",
+        "À 10:30, le 14 avril 2026",
+        "1\u202f000 points de table",
+    ],
+)
 def test_french_text_that_is_right(text):
     assert problems_in("fr", text) == []
 
 
-@pytest.mark.parametrize("text", [
-    "Decisioni trovate: %(count)s", "L’arbitro dice «judge»", "Il totale non è 100.000?", "1.000 punti", "§6.2; 2014",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Decisioni trovate: %(count)s",
+        "L’arbitro dice «judge»",
+        "Il totale non è 100.000?",
+        "1.000 punti",
+        "§6.2; 2014",
+    ],
+)
 def test_italian_text_that_is_right(text):
     assert problems_in("it", text) == []
 
@@ -152,7 +174,9 @@ def test_italian_text_that_is_right(text):
 SCRIPTS = TRANSLATIONS.parent / "webapp" / "static" / "js"
 TEMPLATE = re.compile(r"`(?:[^`\\]|\\.)*`")
 JOIN_IN_TEMPLATE = re.compile(r"\}\s*[:;]\s+|\w[:;]\s+\$\{|\w[:;]\s+$")  # `${label}: ${value}`, `${label}: `
-LONE_PUNCTUATION = re.compile(r"(?:,|\[|(?<!\.split)\()\s*(['\"])\s*[:;]\s*\1\s*[,)\]]")  # label, ': ', value; .join('; ')
+LONE_PUNCTUATION = re.compile(
+    r"(?:,|\[|(?<!\.split)\()\s*(['\"])\s*[:;]\s*\1\s*[,)\]]"
+)  # label, ': ', value; .join('; ')
 COOKIE = re.compile(r"; Path=")  # a cookie's attributes are not shown text
 COMMENT = re.compile(r"/\*.*?\*/|(?<![:'\"`])//[^\n]*", re.S)
 
@@ -160,30 +184,46 @@ COMMENT = re.compile(r"/\*.*?\*/|(?<![:'\"`])//[^\n]*", re.S)
 def hard_coded_joins(source):
     """The template literals and lone ': ' or '; ' strings of a script that join words with their own punctuation."""
     code = COMMENT.sub("", source)
-    found = [m.group() for m in TEMPLATE.finditer(code)
-             if JOIN_IN_TEMPLATE.search(m.group()[1:-1]) and not COOKIE.search(m.group())]
+    found = [
+        m.group()
+        for m in TEMPLATE.finditer(code)
+        if JOIN_IN_TEMPLATE.search(m.group()[1:-1]) and not COOKIE.search(m.group())
+    ]
     return found + [m.group().strip(",()[] ") for m in LONE_PUNCTUATION.finditer(code)]
 
 
 def test_no_script_joins_a_label_and_its_value_with_its_own_colon():
-    found = {path.relative_to(SCRIPTS).as_posix(): hard_coded_joins(path.read_text(encoding="utf-8"))
-             for path in sorted(SCRIPTS.rglob("*.js"))}
+    found = {
+        path.relative_to(SCRIPTS).as_posix(): hard_coded_joins(path.read_text(encoding="utf-8"))
+        for path in sorted(SCRIPTS.rglob("*.js"))
+    }
     assert {path: joins for path, joins in found.items() if joins} == {}
 
 
-@pytest.mark.parametrize("source", [
-    "el('p', {}, `${strings.tag}: ${label}`)",
-    "el('span', { class: 'visually-hidden' }, `${kind.label}: `)",
-    "el('li', {}, el('strong', {}, name), ': ', text)",
-    "const past = dates.join('; ');",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "el('p', {}, `${strings.tag}: ${label}`)",
+        "el('span', { class: 'visually-hidden' }, `${kind.label}: `)",
+        "el('li', {}, el('strong', {}, name), ': ', text)",
+        "const past = dates.join('; ');",
+    ],
+)
 def test_a_planted_hard_coded_colon_is_found(source):
     assert hard_coded_joins(source)
 
 
-@pytest.mark.parametrize("source", [
-    "format(strings.label_value, { label, value })", "{ 'aria-describedby': 'x' }", "`name:${id}:${key}`",
-    "// a comment: ${not code}", "`${a} → ${b}`", "cookie.split('; ')", "`lang=${lang}; Path=/; Max-Age=1`",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "format(strings.label_value, { label, value })",
+        "{ 'aria-describedby': 'x' }",
+        "`name:${id}:${key}`",
+        "// a comment: ${not code}",
+        "`${a} → ${b}`",
+        "cookie.split('; ')",
+        "`lang=${lang}; Path=/; Max-Age=1`",
+    ],
+)
 def test_code_that_is_not_a_join_passes(source):
     assert hard_coded_joins(source) == []

@@ -1,6 +1,7 @@
 """Waitress alone, as the README runs it in production, answered by raw socket requests: every redirect stays relative
 whatever the Host header, and waitress's own answers (a bad request line 400, oversized headers 431) carry the app's
 security headers (issue 28)."""
+
 import re
 import socket
 
@@ -38,8 +39,9 @@ def raw_request(port, data):
 @pytest.mark.parametrize("host", [b"EVIL.example", b"a@b", b"x/", b"x?y", b""])
 @pytest.mark.parametrize("path", [b"/en", b"/"])
 def test_redirects_stay_relative_whatever_the_host(waitress, host, path):
-    status, headers = raw_request(waitress.port, b"GET " + path + b" HTTP/1.1\r\nHost: " + host +
-                                  b"\r\nConnection: close\r\n\r\n")
+    status, headers = raw_request(
+        waitress.port, b"GET " + path + b" HTTP/1.1\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n"
+    )
     assert status in (302, 308)
     assert headers["location"] == ["/en/"] or re.fullmatch(r"/(fr|it)/", headers["location"][0])
 
@@ -60,8 +62,9 @@ def test_waitress_own_bad_request_has_the_security_headers(waitress):
 
 
 def test_waitress_own_headers_too_large_has_the_security_headers(waitress):
-    status, headers = raw_request(waitress.port, b"GET /en/ HTTP/1.1\r\nHost: localhost\r\nX-Big: " +
-                                  b"x" * 300_000 + b"\r\n\r\n")
+    status, headers = raw_request(
+        waitress.port, b"GET /en/ HTTP/1.1\r\nHost: localhost\r\nX-Big: " + b"x" * 300_000 + b"\r\n\r\n"
+    )
     assert status == 431
     assert_security_headers(headers)
 

@@ -1,4 +1,5 @@
 """Mahjong Referee: the Flask application factory."""
+
 from pathlib import Path
 
 from flask import Flask

@@ -1,4 +1,5 @@
 """Gettext catalogs: the single source of French and Italian, read and compiled here."""
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def _previous_ids(text):
         if not lines[index].startswith("#| msgid "):
             index += 1
             continue
-        previous = [lines[index][len("#| msgid "):]]
+        previous = [lines[index][len("#| msgid ") :]]
         index += 1
         while index < len(lines) and lines[index].startswith('#| "'):
             previous.append(lines[index][3:])
@@ -54,7 +55,7 @@ def _previous_ids(text):
         while index < len(lines) and lines[index].startswith("#"):
             index += 1
         if index < len(lines) and lines[index].startswith("msgid "):
-            current = [lines[index][len("msgid "):]]
+            current = [lines[index][len("msgid ") :]]
             index += 1
             while index < len(lines) and lines[index].startswith('"'):
                 current.append(lines[index])

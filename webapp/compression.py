@@ -1,4 +1,5 @@
 """Compressed text responses: brotli or gzip when the client accepts it, each distinct body compressed only once."""
+
 import gzip
 import hashlib
 import threading
@@ -15,8 +16,14 @@ except ImportError:  # pragma: no cover
     brotli = None
 
 COMPRESSIBLE = {
-    "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-    "application/manifest+json", "image/svg+xml", "text/plain",
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "image/svg+xml",
+    "text/plain",
 }
 MIN_SIZE = 256
 CODINGS = ("br", "gzip") if brotli else ("gzip",)
@@ -68,8 +75,11 @@ def compress_response(response, cache):
     if not is_compressible(response.mimetype):
         return response
     response.vary.add("Accept-Encoding")
-    if (response.status_code not in (200, 404) or "Content-Encoding" in response.headers
-            or "Content-Range" in response.headers):
+    if (
+        response.status_code not in (200, 404)
+        or "Content-Encoding" in response.headers
+        or "Content-Range" in response.headers
+    ):
         return response
     coding = choose_coding(request.accept_encodings)
     if coding is None:
@@ -83,7 +93,7 @@ def compress_response(response, cache):
         return response
     response.set_data(cache.get(body, coding))
     response.headers["Content-Encoding"] = coding
-    etag, weak = response.get_etag()
+    etag, _weak = response.get_etag()
     if etag:  # another representation of the same content: a weak validator, as nginx does
         response.set_etag(etag, weak=True)
     return response
@@ -91,9 +101,11 @@ def compress_response(response, cache):
 
 def warm(app, cache):
     """Compress the static files and every compiled ruleset up front, so no request pays for it."""
-    bodies = [strip_comments(p.read_bytes()) if p.suffix == ".js" else p.read_bytes()
-              for p in Path(app.static_folder).rglob("*")
-              if p.is_file() and p.suffix in {".js", ".css", ".svg", ".json", ".webmanifest"}]
+    bodies = [
+        strip_comments(p.read_bytes()) if p.suffix == ".js" else p.read_bytes()
+        for p in Path(app.static_folder).rglob("*")
+        if p.is_file() and p.suffix in {".js", ".css", ".svg", ".json", ".webmanifest"}
+    ]
     store = app.extensions.get("rulesets")
     if store is not None:
         bodies += [served.body for served in store.served().values()]

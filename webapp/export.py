@@ -1,4 +1,5 @@
 """`flask --app app export DIR`: the whole app as static files, for any static host or CDN."""
+
 import shutil
 from pathlib import Path
 
@@ -6,7 +7,7 @@ import click
 from flask import current_app, g, render_template
 from flask.cli import with_appcontext
 
-from .catalogs import LANGUAGES, LANGUAGE_NAMES
+from .catalogs import LANGUAGE_NAMES, LANGUAGES
 from .compression import CODINGS, MIN_SIZE, encode
 from .pages import STATIC_EXPORT
 from .pwa import precache_plan, static_urls
@@ -43,17 +44,19 @@ def _host_files(app):
     Every path gets a document's headers: such hosts cannot tell a page from a script by its path (a missing path is
     answered by 404.html), and they speak HTTP/2 or 3, whose header compression sends a repeated header once.
     """
-    headers = "\n".join([
-        "/*",
-        *(f"  {name}: {value}" for name, value in document_headers(app.extensions["csp"]).items()),
-        "/sw.js",
-        "  Cache-Control: no-cache",
-        "/data/*",
-        "  Cache-Control: public, max-age=31536000, immutable",
-        "/precache/*",
-        "  Cache-Control: public, max-age=31536000, immutable",
-        "",
-    ])
+    headers = "\n".join(
+        [
+            "/*",
+            *(f"  {name}: {value}" for name, value in document_headers(app.extensions["csp"]).items()),
+            "/sw.js",
+            "  Cache-Control: no-cache",
+            "/data/*",
+            "  Cache-Control: public, max-age=31536000, immutable",
+            "/precache/*",
+            "  Cache-Control: public, max-age=31536000, immutable",
+            "",
+        ]
+    )
     redirects = "".join(f"/{lang}/*  /{lang}/index.html  200\n" for lang in LANGUAGES)
     return {"_headers": headers.encode(), "_redirects": redirects.encode()}
 

@@ -1,4 +1,5 @@
 """Strings of the search, browse, glossary and share screens, translated by flask-babel for the page's scripts."""
+
 from flask_babel import gettext as _
 
 from .glossary import glossary_entries

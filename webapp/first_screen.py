@@ -3,6 +3,7 @@
 It is the only inline style the CSP allows: by the SHA-256 of its exact text, worked out here at start-up (issue 17).
 The file is `templates/first-screen.css`; the rest of the styles are `static/css/app.css`, which main.js adds.
 """
+
 import base64
 import hashlib
 import re

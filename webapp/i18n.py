@@ -1,4 +1,5 @@
 """Languages: the locale comes from the URL, the catalogs are compiled before flask-babel reads them."""
+
 from pathlib import Path
 
 from flask import g
@@ -27,7 +28,9 @@ def best_language(accept_languages, chosen=None):
 def init_app(app):
     """Fail fast when a language has no catalog, then compile stale catalogs and wire flask-babel."""
     root = Path(app.config["TRANSLATIONS_DIR"])
-    missing = [str(po_path(root, lang, UI_DOMAIN)) for lang in TRANSLATED if not po_path(root, lang, UI_DOMAIN).exists()]
+    missing = [
+        str(po_path(root, lang, UI_DOMAIN)) for lang in TRANSLATED if not po_path(root, lang, UI_DOMAIN).exists()
+    ]
     if missing:
         raise RuntimeError("missing translation catalogs: " + ", ".join(missing))
     compile_catalogs(root)

@@ -3,6 +3,7 @@
 A parser knows an `import` inside a string or a comment is no import, and reads every form of the syntax
 (`import x from`, `import './a.js'`, `export * from`, `export { a as b } from`, `import('./a.js')`).
 """
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -46,8 +47,7 @@ def _declared_names(declaration):
     for declarator in declaration.named_children:
         if declarator.type == "variable_declarator":
             target = declarator.child_by_field_name("name")
-            names += [_text(target)] if target.type == "identifier" else [
-                _text(leaf) for leaf in _identifiers(target)]
+            names += [_text(target)] if target.type == "identifier" else [_text(leaf) for leaf in _identifiers(target)]
     return names
 
 
@@ -92,8 +92,11 @@ def _import_names(statement):
             elif part.type == "namespace_import":
                 names.append("*")
             elif part.type == "named_imports":
-                names += [_text(spec.child_by_field_name("name")) for spec in part.named_children
-                          if spec.type == "import_specifier"]
+                names += [
+                    _text(spec.child_by_field_name("name"))
+                    for spec in part.named_children
+                    if spec.type == "import_specifier"
+                ]
     return names
 
 
@@ -132,8 +135,10 @@ def read_module(source: str) -> ModuleFacts:
 def module_facts(static) -> dict:
     """Each module under static/js, by path relative to static ("js/a.js"), with what its source says."""
     static = Path(static).resolve()
-    return {path.relative_to(static).as_posix(): read_module(path.read_text(encoding="utf-8"))
-            for path in sorted((static / "js").rglob("*.js"))}
+    return {
+        path.relative_to(static).as_posix(): read_module(path.read_text(encoding="utf-8"))
+        for path in sorted((static / "js").rglob("*.js"))
+    }
 
 
 def resolve(static, module, spec):

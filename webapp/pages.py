@@ -1,7 +1,8 @@
 """Pages: the language redirect, the app shell for every wizard URL, and the compiled ruleset data."""
+
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request
 
-from .catalogs import LANGUAGES, LANGUAGE_NAMES
+from .catalogs import LANGUAGE_NAMES, LANGUAGES
 from .events.errors import is_api_request, json_error
 from .i18n import LANGUAGE_COOKIE, best_language
 from .pwa import precache_manifest

@@ -5,6 +5,7 @@ a static file, a template (`sw.js` included), a catalog, or the Python code that
 is worked out from the served bodies themselves, so no input can be forgotten. The shells and `sw.js` carry the
 version, so while it is being worked out they are rendered with PENDING in its place.
 """
+
 import hashlib
 import threading
 

@@ -7,6 +7,7 @@ time before its first paint. There, main.js adds the same hints just after the f
 The import graph is read by a JavaScript parser (`js_graph.py`); `module_imports` gives each module's direct imports,
 which is also what the architecture test checks (no view reaches the storage layer).
 """
+
 from flask import current_app, g, request, url_for
 
 from .js_graph import module_facts, read_module, resolve
@@ -59,7 +60,8 @@ def module_preloads():
 
 
 def head_preloads():
-    """The hints for this response's head: none unless the browser is navigating (the service worker fetches "empty")."""
+    """The hints for this response's head: none unless the browser is navigating (the service worker fetches
+    "empty")."""
     g.varies_by_destination = True
     if request.headers.get("Sec-Fetch-Dest", "document") != "document":
         return []

@@ -1,4 +1,5 @@
 """Installability and offline use: the manifest, and the service worker with its content-versioned precache."""
+
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,8 +22,13 @@ BUNDLED_SUFFIXES = (".js", ".css", ".json", ".svg", ".webmanifest")
 # Never needed offline: the static export's fallback for a first visit to a path its host does not know, and the
 # home-screen icons, which the system fetches and keeps itself when the app is installed (a page's own icon is a
 # data: URL in the page).
-NOT_OFFLINE = {"js/fallback.js", "icons/apple-touch-icon.png", "icons/icon-192.png", "icons/icon-512.png",
-               "icons/icon-maskable-512.png"}
+NOT_OFFLINE = {
+    "js/fallback.js",
+    "icons/apple-touch-icon.png",
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+    "icons/icon-maskable-512.png",
+}
 
 
 @dataclass(frozen=True)
@@ -129,9 +135,16 @@ def precache_bundle(version):
 def service_worker():
     """The service worker, at the root so its scope covers every language."""
     plan = precache_plan()
-    body = render_template("sw.js", version=plan.version, prefix=CACHE_PREFIX, common=json.dumps(plan.common()),
-                           by_language=json.dumps(plan.by_language()), bundle=json.dumps(plan.bundle_url),
-                           immutable=json.dumps(plan.immutable), languages=json.dumps(list(LANGUAGES)))
+    body = render_template(
+        "sw.js",
+        version=plan.version,
+        prefix=CACHE_PREFIX,
+        common=json.dumps(plan.common()),
+        by_language=json.dumps(plan.by_language()),
+        bundle=json.dumps(plan.bundle_url),
+        immutable=json.dumps(plan.immutable),
+        languages=json.dumps(list(LANGUAGES)),
+    )
     response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -141,10 +154,24 @@ def service_worker():
 def manifest():
     """The web app manifest, in the language of its URL."""
     icons = [
-        {"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png", "purpose": "any"},
-        {"src": url_for("static", filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "any"},
-        {"src": url_for("static", filename="icons/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
-         "purpose": "maskable"},
+        {
+            "src": url_for("static", filename="icons/icon-192.png"),
+            "sizes": "192x192",
+            "type": "image/png",
+            "purpose": "any",
+        },
+        {
+            "src": url_for("static", filename="icons/icon-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "any",
+        },
+        {
+            "src": url_for("static", filename="icons/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
     ]
     body = {
         "id": "/",

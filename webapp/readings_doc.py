@@ -2,6 +2,7 @@
 
 `python -m webapp.readings_doc` rewrites the file; `--check` only says whether it is current, as a test does.
 """
+
 import sys
 from pathlib import Path
 
@@ -46,8 +47,10 @@ def render(ruleset_dir=ROOT / "rulesets"):
         lines.append("| reading | rulings | what the source leaves open | the reading | its origin |")
         lines.append("| --- | --- | --- | --- | --- |")
         for reading_id, reading in readings.items():
-            lines.append(f"| `{reading_id}` | {_cell(_where(data, reading_id))} | {_cell(reading['open'])} | "
-                         f"{_cell(reading['reading'])} | {_cell(reading['origin'])} |")
+            lines.append(
+                f"| `{reading_id}` | {_cell(_where(data, reading_id))} | {_cell(reading['open'])} | "
+                f"{_cell(reading['reading'])} | {_cell(reading['origin'])} |"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -57,7 +60,11 @@ def main(argv=None):
     current = TARGET.read_text(encoding="utf-8") if TARGET.exists() else ""
     wanted = render()
     if "--check" in argv:
-        print("READINGS.md: current" if current == wanted else "READINGS.md: not current; run python -m webapp.readings_doc")
+        print(
+            "READINGS.md: current"
+            if current == wanted
+            else "READINGS.md: not current; run python -m webapp.readings_doc"
+        )
         return 0 if current == wanted else 1
     TARGET.write_text(wanted, encoding="utf-8")
     print("READINGS.md: written")

@@ -1,6 +1,8 @@
 """Ruleset validation: the schema first, then what a schema cannot say (references, the tree's shape, coverage).
 Every problem is reported with its file and path, so a file can be fixed in one pass. Translations are not checked
-here: a missing one is a gap (`translation_gaps.py`), shown in English in development and refused by the strict check."""
+here: a missing one is a gap (`translation_gaps.py`), shown in English in development and refused by the strict
+check."""
+
 from .ruleset_schema import format_path, path_order
 from .schema_messages import Problem, structural_problems
 from .tags import TAGS
@@ -28,8 +30,11 @@ def _check_id(data, stem):
     if data["id"] != stem:
         yield Problem(("id",), f"'{data['id']}' must match the file name '{stem}'")
     if data["id"] in reserved_ruleset_ids():
-        yield Problem(("id",), f"'{data['id']}' is the URL of a page of the app; choose another id "
-                               f"(taken: {', '.join(reserved_ruleset_ids())})")
+        yield Problem(
+            ("id",),
+            f"'{data['id']}' is the URL of a page of the app; choose another id "
+            f"(taken: {', '.join(reserved_ruleset_ids())})",
+        )
 
 
 def _targets(node):
@@ -41,7 +46,8 @@ def _targets(node):
 
 
 def _check_questions(data, _stem):
-    """Every question leads somewhere that exists, its answers have distinct ids fit for URLs, its numbers are ordered."""
+    """Every question leads somewhere that exists, its answers have distinct ids fit for URLs, its numbers are
+    ordered."""
     incidents, rulings = data["incidents"], data["rulings"]
     if data["start"] not in incidents:
         yield Problem(("start",), f"no question '{data['start']}'")
@@ -53,8 +59,11 @@ def _check_questions(data, _stem):
         for index, option in enumerate(node.get("options", [])):
             where = (*path, "options", index, "id")
             if option["id"] in reserved_answers():
-                yield Problem(where, f"'{option['id']}' is a word of the app's URLs; choose another id "
-                                     f"(taken: {', '.join(reserved_answers())})")
+                yield Problem(
+                    where,
+                    f"'{option['id']}' is a word of the app's URLs; choose another id "
+                    f"(taken: {', '.join(reserved_answers())})",
+                )
             elif option["id"] in seen:
                 yield Problem(where, f"'{option['id']}' is used twice in this question")
             seen.add(option["id"])
@@ -82,7 +91,9 @@ def _check_number(path, node):
         elif upto <= last:
             yield Problem(where, "must be a whole number larger than the branch before")
         elif upto >= number["max"]:
-            yield Problem(where, f"must be below number.max ({number['max']}), or the branches after it are never taken")
+            yield Problem(
+                where, f"must be below number.max ({number['max']}), or the branches after it are never taken"
+            )
         else:
             last = upto
 
@@ -92,8 +103,10 @@ def _check_rulings(data, _stem):
     for ruling_id, ruling in data["rulings"].items():
         path = ("rulings", ruling_id)
         if ruling["penalty"] not in data["penalties"]:
-            yield Problem((*path, "penalty"), f"unknown penalty kind '{ruling['penalty']}' "
-                                              f"(allowed: {', '.join(data['penalties'])})")
+            yield Problem(
+                (*path, "penalty"),
+                f"unknown penalty kind '{ruling['penalty']}' (allowed: {', '.join(data['penalties'])})",
+            )
         if ruling["tag"] not in TAGS:
             yield Problem((*path, "tag"), f"unknown incident tag '{ruling['tag']}' (see webapp/tags.py)")
 
@@ -124,18 +137,25 @@ def _check_reachability(data, _stem):
 
     if data["start"] in incidents:
         visit(data["start"])
-    problems += [Problem(("incidents", node_id), "unreachable from the start question")
-                 for node_id in incidents if node_id not in seen]
-    problems += [Problem(("rulings", ruling_id), "unreachable from the start question")
-                 for ruling_id in rulings if ruling_id not in seen]
+    problems += [
+        Problem(("incidents", node_id), "unreachable from the start question")
+        for node_id in incidents
+        if node_id not in seen
+    ]
+    problems += [
+        Problem(("rulings", ruling_id), "unreachable from the start question")
+        for ruling_id in rulings
+        if ruling_id not in seen
+    ]
     return problems
 
 
 def _check_scale(data, _stem):
     """A ruleset whose rulings use the progressive scale defines it."""
     specs = list(data["penalties"].values()) + list(data["rulings"].values())
-    if "progressive" not in data and any(effect["type"] == "progressive" for spec in specs
-                                         for effect in spec.get("effects", [])):
+    if "progressive" not in data and any(
+        effect["type"] == "progressive" for spec in specs for effect in spec.get("effects", [])
+    ):
         yield Problem(("progressive",), "missing: rulings use the progressive scale, so the ruleset needs one")
 
 
@@ -146,9 +166,14 @@ def _check_scoring(data, _stem):
     specs = list(data["penalties"].values()) + list(data["rulings"].values())
     used = {effect["type"] for spec in specs for effect in spec.get("effects", [])}
     if used & {"substitute", "session_lost"} and "substitute" not in scoring:
-        yield Problem(("scoring", "substitute"), "missing: rulings bring in a substitute, so say what the absent player gets")
+        yield Problem(
+            ("scoring", "substitute"), "missing: rulings bring in a substitute, so say what the absent player gets"
+        )
     if used & {"riichi_voided", "next_score", "liability"} and "riichi" not in scoring:
-        yield Problem(("scoring", "riichi"), "missing: rulings void a riichi or lead to a win or a draw, so the riichi figures are needed")
+        yield Problem(
+            ("scoring", "riichi"),
+            "missing: rulings void a riichi or lead to a win or a draw, so the riichi figures are needed",
+        )
     table = scoring.get("table", {})
     if table.get("start") == "event" and "origin" not in table:
         yield Problem(("scoring", "table", "origin"), "missing: say why the event sets the start")
@@ -160,23 +185,29 @@ def _check_choices(data, _stem):
     for kind_id, kind in data["penalties"].items():
         for index, effect in enumerate(kind.get("effects", [])):
             if effect.get("optional"):
-                yield Problem(("penalties", kind_id, "effects", index, "optional"),
-                              "a penalty kind's effects apply to every ruling of the kind; make the effect optional "
-                              "in the rulings that leave it to the referee")
+                yield Problem(
+                    ("penalties", kind_id, "effects", index, "optional"),
+                    "a penalty kind's effects apply to every ruling of the kind; make the effect optional "
+                    "in the rulings that leave it to the referee",
+                )
     for ruling_id, ruling in data["rulings"].items():
         own = ruling.get("effects", [])
         optional = [index for index, effect in enumerate(own) if effect.get("optional")]
         if len(optional) == 1:
-            yield Problem(("rulings", ruling_id, "effects", optional[0], "optional"),
-                          "the referee must choose at least one optional effect, so one alone always applies: "
-                          "leave out 'optional', or mark the other choices optional too")
+            yield Problem(
+                ("rulings", ruling_id, "effects", optional[0], "optional"),
+                "the referee must choose at least one optional effect, so one alone always applies: "
+                "leave out 'optional', or mark the other choices optional too",
+            )
         kind = data["penalties"].get(ruling["penalty"], {})
         types = [effect["type"] for effect in kind.get("effects", []) + own]
         for index in optional:
             if types.count(own[index]["type"]) > 1:
-                yield Problem(("rulings", ruling_id, "effects", index),
-                              f"an optional effect must be the ruling's only '{own[index]['type']}' effect "
-                              "(its penalty kind's included), so the referee's choice of it is clear")
+                yield Problem(
+                    ("rulings", ruling_id, "effects", index),
+                    f"an optional effect must be the ruling's only '{own[index]['type']}' effect "
+                    "(its penalty kind's included), so the referee's choice of it is clear",
+                )
 
 
 def _check_coverage(data, _stem):
@@ -194,7 +225,8 @@ def _check_coverage(data, _stem):
 
 
 def _check_readings(data, _stem):
-    """Every reading a ruling or penalty kind lists exists, and every reading is listed somewhere (or it is never shown)."""
+    """Every reading a ruling or penalty kind lists exists, and every reading is listed somewhere (or it is never
+    shown)."""
     readings = data.get("readings", {})
     listed = set()
     for section in ("penalties", "rulings"):
@@ -205,7 +237,9 @@ def _check_readings(data, _stem):
                     yield Problem((section, node_id, "readings", index), f"no reading '{reading_id}' in readings")
     for reading_id in readings:
         if reading_id not in listed:
-            yield Problem(("readings", reading_id), "no ruling or penalty kind lists this reading, so it is never shown")
+            yield Problem(
+                ("readings", reading_id), "no ruling or penalty kind lists this reading, so it is never shown"
+            )
 
 
 # Each check with the top-level keys it reads ("*": the whole file).

@@ -3,6 +3,7 @@
 `python -m webapp.ruleset_doc` rewrites the part of the README between the markers (no app needed, so it works
 while a schema change leaves the rulesets to update); `--check` only says whether it is current, as a test does.
 """
+
 from pathlib import Path
 
 from .ruleset_schema import SCHEMA, effect_types, resolve, shapes
@@ -51,51 +52,83 @@ def describe(schema, node):
             return f"list of {node['minItems']}: {items}"
         return f"list of {items}"
     if kind == "object" and isinstance(node.get("additionalProperties"), dict):
-        return f"mapping of {describe(schema, node['propertyNames'])} → {describe(schema, node['additionalProperties'])}"
+        return (
+            f"mapping of {describe(schema, node['propertyNames'])} → {describe(schema, node['additionalProperties'])}"
+        )
     return kind or "any"
 
 
 def _shape(schema, name, shape):
     """One heading and table per mapping of the format."""
     required = set(shape.get("required", []))
-    lines = [f"### {shape.get('title', name)}", "", shape["description"], "",
-             "| key | value | required | what it holds |", "| --- | --- | --- | --- |"]
+    lines = [
+        f"### {shape.get('title', name)}",
+        "",
+        shape["description"],
+        "",
+        "| key | value | required | what it holds |",
+        "| --- | --- | --- | --- |",
+    ]
     for key, prop in shape["properties"].items():
-        lines.append(f"| {_code(key)} | {_cell(describe(schema, prop))} | {'yes' if key in required else ''} "
-                     f"| {_cell(prop['description'])} |")
-    rules = [f"Exactly one of {', '.join(_code(key) for option in shape['oneOf'] for key in option['required'])}."
-             ] if "oneOf" in shape else []
-    rules += [f"{_code(key)} needs {', '.join(_code(other) for other in others)}."
-              for key, others in shape.get("dependentRequired", {}).items()]
-    return lines + ([""] + [" ".join(rules)] if rules else []) + [""]
+        lines.append(
+            f"| {_code(key)} | {_cell(describe(schema, prop))} | {'yes' if key in required else ''} "
+            f"| {_cell(prop['description'])} |"
+        )
+    rules = (
+        [f"Exactly one of {', '.join(_code(key) for option in shape['oneOf'] for key in option['required'])}."]
+        if "oneOf" in shape
+        else []
+    )
+    rules += [
+        f"{_code(key)} needs {', '.join(_code(other) for other in others)}."
+        for key, others in shape.get("dependentRequired", {}).items()
+    ]
+    return lines + (["", " ".join(rules)] if rules else []) + [""]
 
 
 def _values(schema):
     """The shared value forms that the tables name."""
-    lines = ["### Values", "",
-             "The forms of value the tables above name. **text** is what a referee reads: it is translated, and the "
-             "check makes sure every language has it. A **string** is not translated (ids, dates, file names).", "",
-             "| value | form | what it is |", "| --- | --- | --- |"]
+    lines = [
+        "### Values",
+        "",
+        "The forms of value the tables above name. **text** is what a referee reads: it is translated, and the "
+        "check makes sure every language has it. A **string** is not translated (ids, dates, file names).",
+        "",
+        "| value | form | what it is |",
+        "| --- | --- | --- |",
+    ]
     for name, node in schema["$defs"].items():
         if "properties" in node or name.startswith("effect_"):
             continue
         form = describe(schema, node)
         lines.append(f"| {node.get('title', name)} | {_cell(form)} | {_cell(node['description'])} |")
-    return lines + [""]
+    return [*lines, ""]
 
 
 def _effects(schema):
     """Every effect type: where it acts, its parameters, what it means."""
-    lines = ["### Effect types", "",
-             "Where an effect acts: `calculator` (the score calculator applies it), `log` (the incident log counts it "
-             "for escalation), or `shown` (only the ruling's text says it; nothing is counted).", "",
-             "| type | acts on | parameters | meaning |", "| --- | --- | --- | --- |"]
+    lines = [
+        "### Effect types",
+        "",
+        "Where an effect acts: `calculator` (the score calculator applies it), `log` (the incident log counts it "
+        "for escalation), or `shown` (only the ruling's text says it; nothing is counted).",
+        "",
+        "| type | acts on | parameters | meaning |",
+        "| --- | --- | --- | --- |",
+    ]
     for name, effect in effect_types(schema).items():
-        parameters = "<br>".join(
-            f"{_code(key)}: {describe(schema, prop)}{', required' if key in effect['required'] else ''}. "
-            f"{prop['description']}" for key, prop in effect["parameters"].items()) or "—"
-        lines.append(f"| {_code(name)} | {', '.join(effect['acts_on'])} | {_cell(parameters)} | {_cell(effect['description'])} |")
-    return lines + [""]
+        parameters = (
+            "<br>".join(
+                f"{_code(key)}: {describe(schema, prop)}{', required' if key in effect['required'] else ''}. "
+                f"{prop['description']}"
+                for key, prop in effect["parameters"].items()
+            )
+            or "—"
+        )
+        lines.append(
+            f"| {_code(name)} | {', '.join(effect['acts_on'])} | {_cell(parameters)} | {_cell(effect['description'])} |"
+        )
+    return [*lines, ""]
 
 
 def render(schema=SCHEMA):
@@ -113,7 +146,7 @@ def current(readme_text):
     start, end = readme_text.find(BEGIN), readme_text.find(END)
     if start < 0 or end < start:
         return None
-    return readme_text[start:end + len(END)]
+    return readme_text[start : end + len(END)]
 
 
 def update(path=README):
@@ -138,7 +171,10 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.check:
         stale = current(README.read_text(encoding="utf-8")) != render()
-        print(f"{README.name}: the format reference is {'stale' if stale else 'current'}", file=sys.stderr if stale else sys.stdout)
+        print(
+            f"{README.name}: the format reference is {'stale' if stale else 'current'}",
+            file=sys.stderr if stale else sys.stdout,
+        )
         sys.exit(1 if stale else 0)
     print(f"{README.name}: {'updated' if update() else 'already current'}")
 

@@ -3,6 +3,7 @@
 The schema is the one definition of the format. Everything else that needs to know it (the validator, the string
 extraction, the compiled form, the format reference in rulesets/README.md) derives it from here.
 """
+
 import json
 from pathlib import Path
 
@@ -48,8 +49,12 @@ def effect_types(schema):
         shape = resolve(schema, branch)
         name = shape["properties"]["type"]["const"]
         parameters = {key: prop for key, prop in shape["properties"].items() if key != "type"}
-        vocabulary[name] = {"acts_on": list(shape["x-acts-on"]), "description": shape["description"],
-                            "parameters": parameters, "required": [key for key in shape.get("required", []) if key != "type"]}
+        vocabulary[name] = {
+            "acts_on": list(shape["x-acts-on"]),
+            "description": shape["description"],
+            "parameters": parameters,
+            "required": [key for key in shape.get("required", []) if key != "type"],
+        }
     return vocabulary
 
 
@@ -61,13 +66,17 @@ def format_path(path):
     """A path as a ruleset author reads it: incidents.empty_call.options[1].next; (top) for the whole file."""
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (f".{part}" if text else str(part))
+        text += (
+            f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (f".{part}" if text else str(part))
+        )
     return text or "(top)"
 
 
 def path_order(path):
     """A sort key for paths that puts options[2] before options[10]."""
-    return tuple((0, part, "") if isinstance(part, int) and not isinstance(part, bool) else (1, 0, str(part)) for part in path)
+    return tuple(
+        (0, part, "") if isinstance(part, int) and not isinstance(part, bool) else (1, 0, str(part)) for part in path
+    )
 
 
 def map_texts(data, visit, schema=SCHEMA):
@@ -78,6 +87,7 @@ def map_texts(data, visit, schema=SCHEMA):
     Extraction for the catalogs, the translation check and the served string tables all walk texts through here.
     A path is a tuple of keys and list positions; values that do not fit the schema are copied as they are.
     """
+
     def walk(value, shape, path):
         if shape is None:
             return value
@@ -87,8 +97,10 @@ def map_texts(data, visit, schema=SCHEMA):
         if isinstance(value, dict):
             shape = _branch(schema, shape, value)
             properties, extra = shape.get("properties", {}), shape.get("additionalProperties")
-            return {key: walk(child, properties.get(key, extra if isinstance(extra, dict) else None), (*path, key))
-                    for key, child in value.items()}
+            return {
+                key: walk(child, properties.get(key, extra if isinstance(extra, dict) else None), (*path, key))
+                for key, child in value.items()
+            }
         if isinstance(value, list) and isinstance(shape.get("items"), dict):
             return [walk(item, shape["items"], (*path, index)) for index, item in enumerate(value)]
         return value

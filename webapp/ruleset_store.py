@@ -1,6 +1,7 @@
 """Loads every ruleset file, validates it, and compiles it into the one form the client fetches: a language-neutral
 structure plus one string table per language, which the client puts together (`ruleset-data.js`). The text is most of
 a ruleset, so the structure is not repeated for each language."""
+
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -53,7 +54,10 @@ class RulesetStore:
 
     def data_urls(self, lang):
         """What the client of one language fetches to have every ruleset."""
-        return {"structure": f"/data/{self.structure.filename}", "strings": f"/data/{lang}/{self.strings[lang].filename}"}
+        return {
+            "structure": f"/data/{self.structure.filename}",
+            "strings": f"/data/{lang}/{self.strings[lang].filename}",
+        }
 
     def served(self):
         """Every data file a client may fetch, by URL."""
@@ -155,13 +159,15 @@ def load_rulesets(ruleset_dir: Path, translations_dir: Path) -> RulesetStore:
         for lang in LANGUAGES:
             catalog = checked.catalogs[ruleset_id].get(lang, CatalogText())
             strings[lang][ruleset_id] = [catalog.get(text) for text in english]
-            store.summaries[lang].append({
-                "id": ruleset_id,
-                "name": catalog.get(data["name"]),
-                "short_name": catalog.get(data.get("short_name", data["name"])),
-                "edition": catalog.get(data["edition"]),
-                "family": data.get("family", ""),
-            })
+            store.summaries[lang].append(
+                {
+                    "id": ruleset_id,
+                    "name": catalog.get(data["name"]),
+                    "short_name": catalog.get(data.get("short_name", data["name"])),
+                    "edition": catalog.get(data["edition"]),
+                    "family": data.get("family", ""),
+                }
+            )
     store.structures = structures
     store.structure = Served("rulesets", _dump({"text_keys": sorted(TEXT_KEYS), "rulesets": structures}))
     store.strings = {lang: Served("strings", _dump(tables)) for lang, tables in strings.items()}

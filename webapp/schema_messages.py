@@ -3,6 +3,7 @@
 jsonschema's own messages name schema keywords and Python values; a ruleset author needs the path in the file and
 what to change there ("unknown key 'judgment'", "must be text, not a date (put quotes around it)").
 """
+
 import datetime
 import difflib
 from dataclasses import dataclass
@@ -12,11 +13,31 @@ from jsonschema import Draft202012Validator
 from .ruleset_schema import SCHEMA, resolve
 
 # Problems that leave the data in the shape the later checks expect: those checks still run on such a file.
-HARMLESS = frozenset({"additionalProperties", "pattern", "minLength", "minItems", "maxItems", "enum", "const",
-                      "minimum", "maximum", "minProperties", "uniqueItems"})
+HARMLESS = frozenset(
+    {
+        "additionalProperties",
+        "pattern",
+        "minLength",
+        "minItems",
+        "maxItems",
+        "enum",
+        "const",
+        "minimum",
+        "maximum",
+        "minProperties",
+        "uniqueItems",
+    }
+)
 # What each JSON type is called in a message, and what YAML read instead.
-EXPECTED = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
-            "object": "a mapping (key: value)", "array": "a list", "null": "empty"}
+EXPECTED = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "a mapping (key: value)",
+    "array": "a list",
+    "null": "empty",
+}
 
 
 @dataclass(frozen=True)
@@ -43,8 +64,11 @@ def _as_written(data, path):
     written, node = [], data
     for part in path:
         written.append(str(part) if isinstance(node, dict) else part)
-        node = node.get(part) if isinstance(node, dict) else (
-            node[part] if isinstance(node, list) and isinstance(part, int) and part < len(node) else None)
+        node = (
+            node.get(part)
+            if isinstance(node, dict)
+            else (node[part] if isinstance(node, list) and isinstance(part, int) and part < len(node) else None)
+        )
     return tuple(written)
 
 
@@ -64,12 +88,19 @@ def _explain(error, schema):
         return [Problem(path, _unknown("key", key, allowed), False) for key in error.instance if key not in allowed]
     if keyword == "required":
         properties = where.get("properties", {})
-        return [Problem((*path, key), properties.get(key, {}).get("x-missing", "missing"))
-                for key in error.validator_value if key not in error.instance]
+        return [
+            Problem((*path, key), properties.get(key, {}).get("x-missing", "missing"))
+            for key in error.validator_value
+            if key not in error.instance
+        ]
     if keyword == "dependentRequired":
-        return [Problem(path, f"'{key}' needs '{other}' too")
-                for key, others in error.validator_value.items() if key in error.instance
-                for other in others if other not in error.instance]
+        return [
+            Problem(path, f"'{key}' needs '{other}' too")
+            for key, others in error.validator_value.items()
+            if key in error.instance
+            for other in others
+            if other not in error.instance
+        ]
     if keyword == "type":
         return [Problem(path, type_message(error.validator_value, error.instance))]
     return [Problem(path, _plain(keyword, error.validator_value, error.instance, where), keyword not in HARMLESS)]
@@ -88,8 +119,9 @@ def _discriminated(error, path, where, schema):
     if instance[key] not in names:
         return [Problem((*path, key), _unknown(f"{where.get('title', '')} {key}".strip(), instance[key], names), False)]
     index = names.index(instance[key])
-    return [problem for sub in error.context if sub.relative_schema_path[0] == index
-            for problem in _explain(sub, schema)]
+    return [
+        problem for sub in error.context if sub.relative_schema_path[0] == index for problem in _explain(sub, schema)
+    ]
 
 
 def _unknown(what, value, allowed):

@@ -6,6 +6,7 @@ so nothing inside a string, template or regular expression is touched; a file th
 as it is. A comment alone on its lines goes with those lines; any other leaves a space, or a line break where it held
 one, so no two tokens join and no statement ends differently.
 """
+
 from functools import lru_cache
 
 from flask import request
@@ -27,7 +28,7 @@ def _comments(node):
 def _cut(source, start, end):
     """What to cut for one comment, as (start, end, replacement)."""
     line_start = source.rfind(b"\n", 0, start) + 1
-    alone = not source[line_start:start].strip() and source[end:end + 1] in (b"\n", b"")
+    alone = not source[line_start:start].strip() and source[end : end + 1] in (b"\n", b"")
     if alone:
         return line_start, min(end + 1, len(source)), b""
     before = len(source[:start].rstrip(b" \t"))
@@ -62,8 +63,12 @@ def init_app(app):
 
     @app.after_request
     def without_comments(response):
-        if (request.endpoint == "static" and response.status_code == 200 and response.mimetype in SCRIPT_TYPES
-                and "Content-Encoding" not in response.headers):
+        if (
+            request.endpoint == "static"
+            and response.status_code == 200
+            and response.mimetype in SCRIPT_TYPES
+            and "Content-Encoding" not in response.headers
+        ):
             response.direct_passthrough = False
             response.set_data(strip_comments(response.get_data()))
         return response

@@ -5,6 +5,7 @@ CSP too: a worker's policy comes from its own script's response. Every response 
 data and images ignore the rest, so they go without: over HTTP/1.1 the repeated headers were a fifth of what the
 service worker's first install transferred.
 """
+
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import request
@@ -25,19 +26,21 @@ BARE_ERROR_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; fr
 
 def content_security_policy(style_hashes=()):
     """The strict policy: no inline script; no inline style but the ones whose hashes are given ('sha256-…')."""
-    return "; ".join([
-        "default-src 'self'",
-        "script-src 'self'",
-        " ".join(["style-src 'self'", *style_hashes]),
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        "manifest-src 'self'",
-        "worker-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ])
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self'",
+            " ".join(["style-src 'self'", *style_hashes]),
+            "img-src 'self' data:",
+            "connect-src 'self'",
+            "manifest-src 'self'",
+            "worker-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+        ]
+    )
 
 
 def document_headers(csp):

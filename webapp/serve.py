@@ -7,6 +7,7 @@ code runs, so no middleware can add headers to them; this command takes waitress
 serves with an error task that adds them (nosniff, no framing, a policy that allows nothing). Behind nginx the same
 holds for what reaches waitress; nginx's own errors get the headers from its configuration.
 """
+
 import sys
 
 from waitress import serve

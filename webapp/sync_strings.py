@@ -1,11 +1,14 @@
 """Strings of the event screen and the join page (sync with the event's server), handed to the client in the page."""
+
 from flask_babel import gettext as _
 
 
 def unreadable_text():
     """One message for every code of the text rule (webapp/events/text_rule.py)."""
-    return _("This text has characters that cannot be shown as typed (control, direction or invisible characters). "
-             "Retype it.")
+    return _(
+        "This text has characters that cannot be shown as typed (control, direction or invisible characters). "
+        "Retype it."
+    )
 
 
 def sync_strings():
@@ -34,7 +37,10 @@ def sync_strings():
         "sync_now": _("Sync now"),
         "syncing": _("Syncing…"),
         "synced": _("Synced."),
-        "shared_note": _("This is now your current event: the incidents you record in it and its roster are shared with its referees."),
+        "shared_note": _(
+            "This is now your current event: the incidents you record in it and its roster are shared with its "
+            "referees."
+        ),
         "invite_heading": _("Invite"),
         "invite_referee": _("Invite a referee"),
         "invite_viewer": _("Invite a viewer"),
@@ -45,10 +51,14 @@ def sync_strings():
         "invite_share": _("Share the link"),
         "invite_copied": _("Link copied."),
         "invite_copy_failed": _("This browser did not copy: select the link above and copy it."),
-        "join_offer_referee": _("You are invited to %(event)s as a referee: you will record incidents shared with the event."),
+        "join_offer_referee": _(
+            "You are invited to %(event)s as a referee: you will record incidents shared with the event."
+        ),
         "join_offer_viewer": _("You are invited to %(event)s as a viewer: you will read its records, not change them."),
         "conflicts_heading": _("Edits to settle"),
-        "conflicts_intro": _("The same incident was changed on two phones. Choose the version to keep; both stay in the history."),
+        "conflicts_intro": _(
+            "The same incident was changed on two phones. Choose the version to keep; both stay in the history."
+        ),
         "keep": _("Keep this version"),
         "delete": _("Delete the incident"),
         "by": _("by %(name)s"),
@@ -56,14 +66,20 @@ def sync_strings():
         "refused_heading": _("Not accepted by the server"),
         "refused_field": _("Field: %(field)s."),
         "discard": _("Discard my change"),
-        "clock_off": _("This phone's clock is more than five minutes off the server's. New incidents get the server's time."),
+        "clock_off": _(
+            "This phone's clock is more than five minutes off the server's. New incidents get the server's time."
+        ),
         "leave": _("Leave this event on this phone"),
         "problems": {
             "offline": _("No connection to the server. Your records are kept and will be sent when it is back."),
             "server": _("The server did not answer. Your records are kept; try again later."),
             "busy": _("The server is busy. Your records are kept on this phone; it will try again by itself."),
-            "full": _("The server's storage is full. Your records are kept on this phone; it will try again by itself."),
-            "auth": _("The server no longer accepts this phone for the event. Ask the head referee to invite you again."),
+            "full": _(
+                "The server's storage is full. Your records are kept on this phone; it will try again by itself."
+            ),
+            "auth": _(
+                "The server no longer accepts this phone for the event. Ask the head referee to invite you again."
+            ),
             "storage": _("This phone could not read or save its data for syncing. Nothing was sent or lost."),
             "damaged": _("This phone's sync data is damaged and was set aside. See the log's data section."),
             "refused": _("The server refused the request. Nothing was lost on this phone."),
@@ -88,8 +104,10 @@ def sync_strings():
             "storage": _("This phone could not save the event."),
             "offline": _("No connection to the server. Try again when it is back."),
             "server": _("The server did not answer. Try again later."),
-            **{code: unreadable_text() for code in ("not_unicode", "not_nfc", "control_character", "bidi_control",
-                                               "invisible")},
+            **{
+                code: unreadable_text()
+                for code in ("not_unicode", "not_nfc", "control_character", "bidi_control", "invisible")
+            },
             "before_event": _("This time is before the event's first day: check this phone's date and time."),
             "in_future": _("This time is later than tomorrow: check this phone's date and time."),
             "deleted_player": _("This player was removed from the roster."),

@@ -1,4 +1,5 @@
 """Incident tags shared by every ruleset, so the same incident can be found under each of them."""
+
 from flask_babel import lazy_gettext as _l
 
 TAGS = {

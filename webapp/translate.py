@@ -5,6 +5,7 @@ the old English); the app never shows a fuzzy translation. A ruleset's string is
 file (rulings.r_late.title), which stays put when the English changes; a UI string, which has no such path, by
 Babel's matching of similar msgids.
 """
+
 import copy
 import datetime
 from importlib import metadata
@@ -30,8 +31,11 @@ def ui_template():
     catalog = Catalog(project="mahjong-referee", domain=UI_DOMAIN)
     method_map = [("**.py", "python"), ("templates/**.html", "jinja2"), ("templates/**.js", "jinja2")]
     for filename, lineno, message, comments, context in extract_from_dir(
-        PACKAGE, method_map, keywords={**DEFAULT_KEYWORDS, "_l": None, "lazy_gettext": None},
-        comment_tags=("I18N:",), strip_comment_tags=True,
+        PACKAGE,
+        method_map,
+        keywords={**DEFAULT_KEYWORDS, "_l": None, "lazy_gettext": None},
+        comment_tags=("I18N:",),
+        strip_comment_tags=True,
     ):
         catalog.add(message, locations=[(f"webapp/{filename}", lineno)], auto_comments=comments, context=context)
     return catalog
@@ -50,17 +54,29 @@ def ruleset_template(path):
 
 def new_catalog(lang, domain, now=None):
     """An empty catalog with the project's header, not marked fuzzy, so `pybabel compile` compiles it as it is."""
-    now = now or datetime.datetime.now(datetime.timezone.utc).replace(second=0, microsecond=0)
+    now = now or datetime.datetime.now(datetime.UTC).replace(second=0, microsecond=0)
     try:
         version = metadata.version("mahjong-referee")
     except metadata.PackageNotFoundError:
         version = ""
-    catalog = Catalog(locale=lang, domain=domain, project=PROJECT, version=version, copyright_holder=TEAM,
-                      msgid_bugs_address=TEAM, last_translator=TEAM, language_team=f"{LANGUAGE_TEAMS[lang]} ({TEAM})",
-                      creation_date=now, revision_date=now, fuzzy=False)
-    catalog.header_comment = (f"# {LANGUAGE_TEAMS[lang]} translations for {PROJECT} ({domain}).\n"
-                              f"# Copyright (C) {now.year} {TEAM}\n"
-                              f"# This file is distributed under the same license as the {PROJECT} project.\n#")
+    catalog = Catalog(
+        locale=lang,
+        domain=domain,
+        project=PROJECT,
+        version=version,
+        copyright_holder=TEAM,
+        msgid_bugs_address=TEAM,
+        last_translator=TEAM,
+        language_team=f"{LANGUAGE_TEAMS[lang]} ({TEAM})",
+        creation_date=now,
+        revision_date=now,
+        fuzzy=False,
+    )
+    catalog.header_comment = (
+        f"# {LANGUAGE_TEAMS[lang]} translations for {PROJECT} ({domain}).\n"
+        f"# Copyright (C) {now.year} {TEAM}\n"
+        f"# This file is distributed under the same license as the {PROJECT} project.\n#"
+    )
     return catalog
 
 
@@ -101,8 +117,15 @@ def merge(template, target, lang):
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("wb") as handle:
         # No line numbers: a catalog changes only when its strings do, so parallel edits of the sources merge cleanly.
-        write_po(handle, catalog, width=100, omit_header=False, ignore_obsolete=True, include_lineno=False,
-                 include_previous=True)
+        write_po(
+            handle,
+            catalog,
+            width=100,
+            omit_header=False,
+            ignore_obsolete=True,
+            include_lineno=False,
+            include_previous=True,
+        )
     return catalog
 
 

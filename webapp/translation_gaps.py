@@ -5,6 +5,7 @@ shown). The app shows such a string in English. Whether that is allowed depends 
 `require_translations`): in development it starts with a warning listing every gap; the strict check (the tests,
 `flask --app app rulesets check --strict`, `flask --app app export`, a production server's start-up) refuses them.
 """
+
 from dataclasses import dataclass
 
 from .catalogs import TRANSLATED, UI_DOMAIN, po_label, read_catalog
@@ -18,8 +19,10 @@ class MissingTranslations(Exception):
 
     def __init__(self, gaps):
         self.gaps = gaps
-        super().__init__(f"{len(gaps)} strings have no translation the app may show "
-                         "(update the catalogs with `python -m webapp.translate`, then translate them):\n" + report(gaps))
+        super().__init__(
+            f"{len(gaps)} strings have no translation the app may show "
+            "(update the catalogs with `python -m webapp.translate`, then translate them):\n" + report(gaps)
+        )
 
 
 @dataclass(frozen=True)
@@ -33,10 +36,12 @@ class Gap:
     state: str  # "missing", "fuzzy" (a translation to review) or "no catalog"
 
     def line(self):
-        quoted = self.msgid if len(self.msgid) <= SHOWN else self.msgid[:SHOWN - 1] + "…"
-        problem = {"missing": f"no {self.lang} translation of \"{quoted}\"",
-                   "no catalog": f"no {self.lang} translation of \"{quoted}\" (no catalog yet)",
-                   "fuzzy": f"the {self.lang} translation of \"{quoted}\" is fuzzy: review it"}[self.state]
+        quoted = self.msgid if len(self.msgid) <= SHOWN else self.msgid[: SHOWN - 1] + "…"
+        problem = {
+            "missing": f'no {self.lang} translation of "{quoted}"',
+            "no catalog": f'no {self.lang} translation of "{quoted}" (no catalog yet)',
+            "fuzzy": f'the {self.lang} translation of "{quoted}" is fuzzy: review it',
+        }[self.state]
         return f"{po_label(self.lang, self.domain)}: {self.where}: {problem}"
 
 
@@ -56,9 +61,13 @@ def _state(catalog, msgid):
 def ruleset_gaps(data, stem, catalogs):
     """The gaps of one valid ruleset, given its catalog per translated language ({lang: CatalogText})."""
     texts = text_strings(data)
-    return [Gap(lang, stem, text, f"rulesets/{stem}.yaml: {format_path(path)}", state)
-            for lang in TRANSLATED for path, text in texts
-            for state in [_state(catalogs[lang], text)] if state]
+    return [
+        Gap(lang, stem, text, f"rulesets/{stem}.yaml: {format_path(path)}", state)
+        for lang in TRANSLATED
+        for path, text in texts
+        for state in [_state(catalogs[lang], text)]
+        if state
+    ]
 
 
 def ui_gaps(root):
@@ -67,10 +76,19 @@ def ui_gaps(root):
 
     catalogs = {lang: read_catalog(root, lang, UI_DOMAIN) for lang in TRANSLATED}
     messages = [message for message in ui_template() if message.id]
-    return [Gap(lang, UI_DOMAIN, message.id if isinstance(message.id, str) else message.id[0],
-                message.locations[0][0] if message.locations else "webapp", state)
-            for lang in TRANSLATED for message in messages
-            for state in [_state(catalogs[lang], message.id)] if state]
+    return [
+        Gap(
+            lang,
+            UI_DOMAIN,
+            message.id if isinstance(message.id, str) else message.id[0],
+            message.locations[0][0] if message.locations else "webapp",
+            state,
+        )
+        for lang in TRANSLATED
+        for message in messages
+        for state in [_state(catalogs[lang], message.id)]
+        if state
+    ]
 
 
 def require_translations(app, gaps):
@@ -86,6 +104,10 @@ def require_translations(app, gaps):
     if gaps and mode == "refuse":
         raise MissingTranslations(gaps)
     if gaps:
-        app.logger.warning("%d strings are shown in English: they have no translation the app may show "
-                           "(`flask --app app rulesets check --strict` lists them and fails):\n%s", len(gaps), report(gaps))
+        app.logger.warning(
+            "%d strings are shown in English: they have no translation the app may show "
+            "(`flask --app app rulesets check --strict` lists them and fails):\n%s",
+            len(gaps),
+            report(gaps),
+        )
     return gaps

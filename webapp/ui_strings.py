@@ -1,4 +1,5 @@
 """Every string the client scripts show, translated by flask-babel and handed to them in the page."""
+
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -42,8 +43,10 @@ def client_strings():
         "offline_languages_kept": _("Every language is kept for offline use."),
         "offline_languages_list": _("Languages kept for offline use: %(languages)s."),
         "offline_keep_failed": _("The other languages could not be downloaded. Try again when you are online."),
-        "offline_language_missing": _("The page you opened is in a language this phone does not keep for offline "
-                                      "use. Go online once to add it, or keep every language."),
+        "offline_language_missing": _(
+            "The page you opened is in a language this phone does not keep for offline "
+            "use. Go online once to add it, or keep every language."
+        ),
         "update_available": _("An update is available."),
         "update_now": _("Update now"),
         "install": _("Install the app"),
@@ -101,8 +104,11 @@ def roster_strings():
         "create": _("Create and use this event"),
         "event_saved": _("Event saved."),
         "players": _("Players"),
-        "count": plural(lambda n: ngettext("%(count)s player on the roster", "%(count)s players on the roster", n,
-                                           count="%(count)s")),
+        "count": plural(
+            lambda n: ngettext(
+                "%(count)s player on the roster", "%(count)s players on the roster", n, count="%(count)s"
+            )
+        ),
         "none": _("No player on the roster yet. Add them here; a name recorded in the log joins the roster too."),
         "player_name": _("Name"),
         "number": _("Player number (optional)"),
@@ -121,12 +127,15 @@ def roster_strings():
         "paste_added": _("Players added: %(count)s."),
         "paste_skipped": _("Not added (add them one at a time if they are different people):"),
         "number_short": _("No. %(number)s"),
-        "err_duplicate": _("This name is already on the roster. If this is a different person, tick the box below, "
-                           "then save again."),
+        "err_duplicate": _(
+            "This name is already on the roster. If this is a different person, tick the box below, then save again."
+        ),
         "err_empty_name": _("Enter a name."),
         "err_too_long": _("This text is too long."),
-        "err_unreadable": _("This text has characters that cannot be shown as typed (control, direction or invisible "
-                            "characters). Retype it."),
+        "err_unreadable": _(
+            "This text has characters that cannot be shown as typed (control, direction or invisible "
+            "characters). Retype it."
+        ),
         "err_bad_day": _("Enter a full date: day, month and year."),
         "err_before_start": _("The last day comes before the first."),
         "err_duplicate_session": _("The same session is listed twice."),
@@ -139,8 +148,9 @@ def clock_strings():
     """Strings of the lateness clock."""
     return {
         "title": _("Lateness clock"),
-        "help": _("Start it when the round starts and note who is missing: each player's minutes late go to the "
-                  "ruling."),
+        "help": _(
+            "Start it when the round starts and note who is missing: each player's minutes late go to the ruling."
+        ),
         "start": _("Start the round now"),
         "restart": _("Start the round again now"),
         "restart_ask": _("Start the round again now?"),
@@ -159,13 +169,20 @@ def clock_strings():
         "remove": _("Remove"),
         "clear": _("Clear the clock"),
         "not_covered": _("This ruleset has no ruling on lateness."),
-        "out_of_range": plural(lambda n: ngettext("The lateness ruling takes %(min)s to %(max)s minute.",
-                                                  "The lateness ruling takes %(min)s to %(max)s minutes.", n,
-                                                  min="%(min)s", max="%(max)s")),
+        "out_of_range": plural(
+            lambda n: ngettext(
+                "The lateness ruling takes %(min)s to %(max)s minute.",
+                "The lateness ruling takes %(min)s to %(max)s minutes.",
+                n,
+                min="%(min)s",
+                max="%(max)s",
+            )
+        ),
         "name_empty": _("Enter the player's name."),
         "name_too_long": _("The name is too long."),
-        "too_many": plural(lambda n: ngettext("No more than %(max)s player.", "No more than %(max)s players.", n,
-                                              max="%(max)s")),
+        "too_many": plural(
+            lambda n: ngettext("No more than %(max)s player.", "No more than %(max)s players.", n, max="%(max)s")
+        ),
     }
 
 
@@ -187,12 +204,22 @@ def log_strings():
         "open_log": _("Open the log"),
         "earlier": _("Earlier incidents of this player under this ruleset: %(count)s."),
         "next_warning": _("Next offence on the progressive scale this session: a warning."),
-        "next_points": plural(lambda n: ngettext("Next offence on the progressive scale this session: %(points)s point.",
-                                                 "Next offence on the progressive scale this session: %(points)s points.",
-                                                 n, points="%(points)s")),
-        "next_carried": plural(lambda n: ngettext(
-            "Next obstruction or time-wasting (not reset by sessions): %(points)s point.",
-            "Next obstruction or time-wasting (not reset by sessions): %(points)s points.", n, points="%(points)s")),
+        "next_points": plural(
+            lambda n: ngettext(
+                "Next offence on the progressive scale this session: %(points)s point.",
+                "Next offence on the progressive scale this session: %(points)s points.",
+                n,
+                points="%(points)s",
+            )
+        ),
+        "next_carried": plural(
+            lambda n: ngettext(
+                "Next obstruction or time-wasting (not reset by sessions): %(points)s point.",
+                "Next obstruction or time-wasting (not reset by sessions): %(points)s points.",
+                n,
+                points="%(points)s",
+            )
+        ),
         "next_carried_warning": _("Next obstruction or time-wasting (not reset by sessions): a warning."),
         "event_line": _("Recorded in: %(event)s."),
         "change_event": _("Change"),
@@ -200,9 +227,15 @@ def log_strings():
         "filter_all": _("All"),
         "filters_clear": _("Show everything"),
         # The plural follows the shown count, which French and Italian put the noun beside (1 incident affiché sur 2).
-        "shown": plural(lambda n: ngettext("%(shown)s incident shown out of %(total)s",
-                                           "%(shown)s incidents shown out of %(total)s",
-                                           n, shown="%(shown)s", total="%(total)s")),
+        "shown": plural(
+            lambda n: ngettext(
+                "%(shown)s incident shown out of %(total)s",
+                "%(shown)s incidents shown out of %(total)s",
+                n,
+                shown="%(shown)s",
+                total="%(total)s",
+            )
+        ),
         "incident_count": plural(lambda n: ngettext("%(count)s incident", "%(count)s incidents", n, count="%(count)s")),
         "points_total": _("penalty points applied: %(points)s"),
         "incidents_title": _("Incidents, newest first"),
@@ -218,7 +251,9 @@ def log_strings():
         "strikes_counting": _("Strikes that count: %(today)s today, %(window)s in the last %(days)s days."),
         "status_suspended_until": _("Suspended until %(date)s included."),
         "status_banned_since": _("Banned since %(date)s."),
-        "confirm_suspended": _("This player is suspended until %(date)s included. Go on only if the ruling is still theirs."),
+        "confirm_suspended": _(
+            "This player is suspended until %(date)s included. Go on only if the ruling is still theirs."
+        ),
         "confirm_banned": _("This player is banned. Go on only if the ruling is still theirs."),
         "record_anyway": _("Record it all the same"),
         "happened_at": _("When it happened"),
@@ -246,30 +281,45 @@ def log_strings():
         "confirm_import": _("Replace the whole log with the imported file?"),
         "import_not_json": _("This file is not a JSON export of the log. Nothing was changed."),
         "import_foreign": _("This file was not exported by this app's log. Nothing was changed."),
-        "import_newer": _("This file comes from a newer version of the app. Update the app first. Nothing was changed."),
+        "import_newer": _(
+            "This file comes from a newer version of the app. Update the app first. Nothing was changed."
+        ),
         "import_invalid": _("This file holds damaged incidents. Nothing was changed."),
         "import_no_version": _("This file does not say which version of the log it is. Nothing was changed."),
         "import_bad_version": _("This file's version is not a whole number. Nothing was changed."),
         "import_not_a_list": _("This file's incidents are not a list. Nothing was changed."),
         "import_bad_record": _("This file holds an incident that is empty or not an incident. Nothing was changed."),
         "import_bad_id": _("This file holds an incident without a valid id. Nothing was changed."),
-        "import_bad_date": _("This file holds a date that is not a full date and time with its time zone, such as "
-                             "2026-11-23T10:00:00Z, between 1970 and 2099. Nothing was changed."),
-        "import_bad_number": _("This file holds penalty points that are not a number within range. Nothing was changed."),
-        "import_bad_field": _("This file holds an incident with a missing, too long or unknown field. Nothing was changed."),
+        "import_bad_date": _(
+            "This file holds a date that is not a full date and time with its time zone, such as "
+            "2026-11-23T10:00:00Z, between 1970 and 2099. Nothing was changed."
+        ),
+        "import_bad_number": _(
+            "This file holds penalty points that are not a number within range. Nothing was changed."
+        ),
+        "import_bad_field": _(
+            "This file holds an incident with a missing, too long or unknown field. Nothing was changed."
+        ),
         "import_duplicate_id": _("This file holds two incidents with the same id. Nothing was changed."),
-        "import_bad_player": _("This file holds a roster player with a missing, too long or unknown field. Nothing was "
-                               "changed."),
-        "import_bad_event": _("This file holds an event with a missing, too long or unknown field. Nothing was changed."),
+        "import_bad_player": _(
+            "This file holds a roster player with a missing, too long or unknown field. Nothing was changed."
+        ),
+        "import_bad_event": _(
+            "This file holds an event with a missing, too long or unknown field. Nothing was changed."
+        ),
         "import_duplicate_player": _("This file holds two roster players with the same id. Nothing was changed."),
         "import_duplicate_event": _("This file holds two events with the same id. Nothing was changed."),
-        "import_unknown_event": _("This file holds an incident of an event that is neither in the file nor on this "
-                                  "device. Nothing was changed."),
+        "import_unknown_event": _(
+            "This file holds an incident of an event that is neither in the file nor on this "
+            "device. Nothing was changed."
+        ),
         "err_empty_player": _("Enter the player's name or seat."),
         "err_ambiguous_player": _("Several players of the roster have this name: pick one from the list."),
         "err_too_long": _("This text is too long."),
-        "err_unreadable": _("This text has characters that cannot be shown as typed (control, direction or invisible "
-                            "characters). Retype it."),
+        "err_unreadable": _(
+            "This text has characters that cannot be shown as typed (control, direction or invisible "
+            "characters). Retype it."
+        ),
     }
 
 
@@ -278,26 +328,35 @@ def data_strings():
     return {
         "title": _("Data on this device"),
         "read_only": _("This cannot be changed here for now: the notice above says why."),
-        "stale_changed": _("This was changed in another tab or window. What you typed is kept; the other fields show "
-                           "the current data."),
-        "stale_conflict": _("Not saved: this was changed in another tab or window since you started. The fields you "
-                            "did not change now show the current data: check them, then save again to apply what you "
-                            "typed."),
-        "stale_deleted": _("This incident was deleted in another tab or window. Save again to keep it with your "
-                           "changes."),
+        "stale_changed": _(
+            "This was changed in another tab or window. What you typed is kept; the other fields show the current data."
+        ),
+        "stale_conflict": _(
+            "Not saved: this was changed in another tab or window since you started. The fields you "
+            "did not change now show the current data: check them, then save again to apply what you "
+            "typed."
+        ),
+        "stale_deleted": _(
+            "This incident was deleted in another tab or window. Save again to keep it with your changes."
+        ),
         "write_quota": _("This device refused to save, so nothing was changed. Free some storage space and try again."),
         "write_newer": _("Not saved: this data was saved by a newer version of the app. Reload the app to update it."),
         "write_closed": _("Not saved: the app was updated in another tab. Reload this tab, then try again."),
         "write_unavailable": _("Not saved: this browser does not let the app keep data (private browsing?)."),
         "write_conflict": _("Not done: this was changed in another tab or window. Check it, then try again."),
         "write_failed": _("Not saved: the device could not store it. Try again."),
-        "write_broken": _("Not saved: the app's saved data on this device is damaged. The notice above says what to "
-                          "do."),
-        "write_no_items": _("Not saved: the app's saved data on this device is damaged. The notice above says what to "
-                            "do."),
-        "write_too_new": _("Not saved: this data was saved by a newer version of the app. Reload the app to update it."),
-        "write_newer_data": _("Not done: some incidents were saved by a newer version of the app. Reload the app to "
-                              "update it first."),
+        "write_broken": _(
+            "Not saved: the app's saved data on this device is damaged. The notice above says what to do."
+        ),
+        "write_no_items": _(
+            "Not saved: the app's saved data on this device is damaged. The notice above says what to do."
+        ),
+        "write_too_new": _(
+            "Not saved: this data was saved by a newer version of the app. Reload the app to update it."
+        ),
+        "write_newer_data": _(
+            "Not done: some incidents were saved by a newer version of the app. Reload the app to update it first."
+        ),
         "what_settings": _("your settings (ruleset, tournament, session and table)"),
         "what_shortcuts": _("your favourite and recent rulings"),
         "what_clock": _("the lateness clock"),
@@ -307,41 +366,60 @@ def data_strings():
         "what_event": _("events"),
         "what_storage": _("storage"),
         "what_sync": _("this phone's link to its event and what waits to be sent"),
-        "notice_damaged": _("Part of the saved data was damaged: %(what)s (%(count)s). The damaged part was set aside "
-                            "untouched; everything else is intact and in use."),
-        "notice_newer": _("Saved by a newer version of the app: %(what)s (%(count)s). Reload to update the app; "
-                          "until then this tab only shows it."),
+        "notice_damaged": _(
+            "Part of the saved data was damaged: %(what)s (%(count)s). The damaged part was set aside "
+            "untouched; everything else is intact and in use."
+        ),
+        "notice_newer": _(
+            "Saved by a newer version of the app: %(what)s (%(count)s). Reload to update the app; "
+            "until then this tab only shows it."
+        ),
         "notice_closed": _("The app was updated in another tab. Reload this tab to go on saving."),
-        "notice_blocked": _("Another tab still runs an older version of the app: reload or close it to finish the "
-                            "update."),
-        "notice_unavailable": _("This browser does not let the app keep data here, so nothing can be saved (private "
-                                "browsing?)."),
+        "notice_blocked": _(
+            "Another tab still runs an older version of the app: reload or close it to finish the update."
+        ),
+        "notice_unavailable": _(
+            "This browser does not let the app keep data here, so nothing can be saved (private browsing?)."
+        ),
         "notice_quota": _("This device is out of storage space: %(what)s could not be saved."),
-        "notice_replaced": _("An older copy (%(what)s, %(count)s), kept by the previous version of the app, "
-                             "differed from the data in use: the data in use was kept and the older copy was set "
-                             "aside untouched."),
-        "notice_legacy_quota": _("This device is out of storage space, so %(what)s kept by the previous version of "
-                                 "the app (%(count)s) could not be moved into this one yet. They are shown here, read "
-                                 "only: free some space, then reload."),
-        "notice_damaged_full": _("Part of the saved data is damaged: %(what)s (%(count)s). This device is out of "
-                                 "storage space, so the damaged part could not be set aside yet: it is left untouched "
-                                 "and not shown. Free some space, then reload."),
-        "notice_no_items": _("The app's saved data on this device is not laid out as this version needs (its main "
-                             "store is missing), so nothing can be read or saved. Clear this site's data in the "
-                             "browser's settings to start again, or use another browser."),
-        "notice_no_aside": _("The app's saved data on this device is damaged: its store for damaged data is missing, "
-                             "so nothing can be saved. What is saved can still be read: export the log now, then "
-                             "clear this site's data in the browser's settings, or use another browser."),
-        "notice_too_new": _("The app's saved data on this device was saved by a newer version of the app. Reload to "
-                            "get that version. If this notice stays after reloading, clear this site's data in the "
-                            "browser's settings, or use another browser."),
+        "notice_replaced": _(
+            "An older copy (%(what)s, %(count)s), kept by the previous version of the app, "
+            "differed from the data in use: the data in use was kept and the older copy was set "
+            "aside untouched."
+        ),
+        "notice_legacy_quota": _(
+            "This device is out of storage space, so %(what)s kept by the previous version of "
+            "the app (%(count)s) could not be moved into this one yet. They are shown here, read "
+            "only: free some space, then reload."
+        ),
+        "notice_damaged_full": _(
+            "Part of the saved data is damaged: %(what)s (%(count)s). This device is out of "
+            "storage space, so the damaged part could not be set aside yet: it is left untouched "
+            "and not shown. Free some space, then reload."
+        ),
+        "notice_no_items": _(
+            "The app's saved data on this device is not laid out as this version needs (its main "
+            "store is missing), so nothing can be read or saved. Clear this site's data in the "
+            "browser's settings to start again, or use another browser."
+        ),
+        "notice_no_aside": _(
+            "The app's saved data on this device is damaged: its store for damaged data is missing, "
+            "so nothing can be saved. What is saved can still be read: export the log now, then "
+            "clear this site's data in the browser's settings, or use another browser."
+        ),
+        "notice_too_new": _(
+            "The app's saved data on this device was saved by a newer version of the app. Reload to "
+            "get that version. If this notice stays after reloading, clear this site's data in the "
+            "browser's settings, or use another browser."
+        ),
         "notice_nearly_full": _("Storage on this device is nearly full. Export the log now and free some space."),
         "reload": _("Reload"),
         "see_data": _("See, export or clear what was set aside"),
         "usage": _("Space used: %(used)s KB of %(total)s KB."),
         "persisted_granted": _("This browser keeps the app's data even when space runs low."),
-        "persisted_not_granted": _("This browser may delete the app's data if the device runs low on space: export "
-                                   "the log regularly."),
+        "persisted_not_granted": _(
+            "This browser may delete the app's data if the device runs low on space: export the log regularly."
+        ),
         "persisted_unsupported": _("This browser does not say whether it keeps the app's data."),
         "ask_persist": _("Ask to keep the data"),
         "aside_intro": _("Set aside as damaged or unreadable: %(count)s. Kept untouched until you clear it."),
@@ -351,10 +429,13 @@ def data_strings():
         "clear_aside": _("Clear what was set aside"),
         "confirm_clear": _("Delete what was set aside for good? Export it first if you may need it."),
         "import_where": _("Where in the file: %(path)s"),
-        "import_done": _("Imported. New: %(added)s. Already in the log: %(same)s. Replaced by the file's version: "
-                         "%(replaced)s. Kept as they were: %(kept)s."),
-        "import_plan": _("New incidents in this file: %(added)s. Already in your log: %(same)s. Different from "
-                         "yours: %(conflicts)s."),
+        "import_done": _(
+            "Imported. New: %(added)s. Already in the log: %(same)s. Replaced by the file's version: "
+            "%(replaced)s. Kept as they were: %(kept)s."
+        ),
+        "import_plan": _(
+            "New incidents in this file: %(added)s. Already in your log: %(same)s. Different from yours: %(conflicts)s."
+        ),
         "import_conflict": _("%(player)s, %(when)s: your version and the file's differ."),
         "mine": _("Yours"),
         "theirs": _("In the file"),
@@ -515,7 +596,9 @@ def calculator_strings():
         "step_new_session": _("New session"),
         "warn_total_off": _("The table adds up to %(total)s with the sticks, not %(expected)s."),
         "warn_deposit_without_riichi": _("%(seat)s has a riichi stick on the table but no riichi."),
-        "storage_full": _("This device refused to save, so nothing was changed. Free some storage space and try again."),
+        "storage_full": _(
+            "This device refused to save, so nothing was changed. Free some storage space and try again."
+        ),
         "discipline_title": _("Strikes and suspensions"),
         "status_ok": _("Strikes: %(count)s. May play."),
         "status_suspended": _("Strikes: %(count)s. Suspended until %(date)s included."),
@@ -526,7 +609,9 @@ def calculator_strings():
         "err_negative": _("This number cannot be negative."),
         "err_too_small": _("This number is below the allowed range."),
         "err_too_large": _("This number is too large."),
-        "err_ambiguous": _("This could be read two ways. Group thousands with commas (25,000) and write decimals with a point (-1.5)."),
+        "err_ambiguous": _(
+            "This could be read two ways. Group thousands with commas (25,000) and write decimals with a point (-1.5)."
+        ),
         "err_bad_grouping": _("Group the digits in threes, for example 25,000."),
         "err_decimals_not_allowed": _("This score has no decimals."),
         "err_too_many_decimals": _("Too many decimals for this score."),
@@ -540,7 +625,9 @@ def calculator_strings():
         "err_invalid_counts": _("The offence counts from the log could not be read."),
         "err_no_win_scoring": _("This ruleset has no win or draw scoring."),
         "err_unknown_ruling": _("This ruling does not exist."),
-        "err_unsupported_effect": _("This version of the app cannot apply this ruling to the scores. Change them by hand on the table."),
+        "err_unsupported_effect": _(
+            "This version of the app cannot apply this ruling to the scores. Change them by hand on the table."
+        ),
     }
 
 

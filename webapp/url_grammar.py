@@ -10,6 +10,7 @@ page hands the same grammar to the client's router (`router.js`), which neither 
 Pages and screens map a stable view name to their URL word, so a word could change without changing the code that
 shows the view.
 """
+
 from .catalogs import LANGUAGES
 
 APP_PAGES = {"log": "log", "glossary": "glossary", "join": "join", "roster": "roster", "event": "event"}
@@ -33,5 +34,9 @@ def reserved_answers():
 
 def client_grammar():
     """The grammar as the page gives it to router.js."""
-    return {"languages": list(LANGUAGES), "pages": dict(APP_PAGES), "rulesetPages": dict(RULESET_PAGES),
-            "ruling": RULING}
+    return {
+        "languages": list(LANGUAGES),
+        "pages": dict(APP_PAGES),
+        "rulesetPages": dict(RULESET_PAGES),
+        "ruling": RULING,
+    }

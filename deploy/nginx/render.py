@@ -8,6 +8,7 @@
 writes OUT_DIR/mahjong-referee.conf (the site, for nginx's http block), OUT_DIR/nginx.conf (a whole configuration
 that includes it, for `nginx -c`) and OUT_DIR/errors/_front-server-error.html (the page of nginx's own errors).
 """
+
 import argparse
 import re
 import sys
@@ -26,9 +27,21 @@ def fill(template, values):
     return PLACEHOLDER.sub(lambda match: str(values[match.group(1)]), template)
 
 
-def render(out_dir, *, server_name, certificate, certificate_key, upstream="127.0.0.1:8080", https_listen="443",
-           http_listen="80", public_host=None, daemon="on", user="www-data", mime_types="/etc/nginx/mime.types",
-           run_dir=None):
+def render(
+    out_dir,
+    *,
+    server_name,
+    certificate,
+    certificate_key,
+    upstream="127.0.0.1:8080",
+    https_listen="443",
+    http_listen="80",
+    public_host=None,
+    daemon="on",
+    user="www-data",
+    mime_types="/etc/nginx/mime.types",
+    run_dir=None,
+):
     """Write the three files into out_dir; return the path of the whole configuration (nginx.conf).
 
     `public_host` is the host (and port, when not 443) that redirects to HTTPS name; `run_dir` holds the pid file,
@@ -39,18 +52,38 @@ def render(out_dir, *, server_name, certificate, certificate_key, upstream="127.
     (out_dir / "errors").mkdir(parents=True, exist_ok=True)
     (run_dir / "temp").mkdir(parents=True, exist_ok=True)
     site = out_dir / "mahjong-referee.conf"
-    site.write_text(fill((HERE / "mahjong-referee.conf").read_text(), {
-        "server_name": server_name, "certificate": Path(certificate).resolve(),
-        "certificate_key": Path(certificate_key).resolve(), "upstream": upstream, "https_listen": https_listen,
-        "http_listen": http_listen, "public_host": public_host or server_name, "error_root": out_dir / "errors",
-    }))
+    site.write_text(
+        fill(
+            (HERE / "mahjong-referee.conf").read_text(),
+            {
+                "server_name": server_name,
+                "certificate": Path(certificate).resolve(),
+                "certificate_key": Path(certificate_key).resolve(),
+                "upstream": upstream,
+                "https_listen": https_listen,
+                "http_listen": http_listen,
+                "public_host": public_host or server_name,
+                "error_root": out_dir / "errors",
+            },
+        )
+    )
     (out_dir / "errors" / ERROR_PAGE).write_text((HERE / "error.html").read_text())
     whole = out_dir / "nginx.conf"
-    whole.write_text(fill((HERE / "nginx.conf").read_text(), {
-        "user": f"user {user};" if user else "", "pid_file": run_dir / "nginx.pid", "error_log": run_dir / "error.log",
-        "access_log": run_dir / "access.log", "daemon": daemon, "mime_types": mime_types, "temp_dir": run_dir / "temp",
-        "site": site,
-    }))
+    whole.write_text(
+        fill(
+            (HERE / "nginx.conf").read_text(),
+            {
+                "user": f"user {user};" if user else "",
+                "pid_file": run_dir / "nginx.pid",
+                "error_log": run_dir / "error.log",
+                "access_log": run_dir / "access.log",
+                "daemon": daemon,
+                "mime_types": mime_types,
+                "temp_dir": run_dir / "temp",
+                "site": site,
+            },
+        )
+    )
     return whole
 
 
@@ -65,9 +98,16 @@ def main(argv=None):
     parser.add_argument("--http-listen", default="80", help="nginx's plain HTTP address or port (default %(default)s)")
     parser.add_argument("--user", default="www-data", help="the user of nginx's workers (default %(default)s)")
     args = parser.parse_args(argv)
-    whole = render(args.out_dir, server_name=args.server_name, certificate=args.certificate,
-                   certificate_key=args.certificate_key, upstream=args.upstream, https_listen=args.https_listen,
-                   http_listen=args.http_listen, user=args.user)
+    whole = render(
+        args.out_dir,
+        server_name=args.server_name,
+        certificate=args.certificate,
+        certificate_key=args.certificate_key,
+        upstream=args.upstream,
+        https_listen=args.https_listen,
+        http_listen=args.http_listen,
+        user=args.user,
+    )
     print(f"wrote {whole.parent / 'mahjong-referee.conf'} and {whole}")
 
 

@@ -7,6 +7,7 @@ It starts `python -m webapp.serve --call webapp:create_app` on a free 127.0.0.1 
 compression, then stops the server and prints errors and latency percentiles. It exits 1 on any error.
 `--short` is the test suite's run (20 clients, 200 requests): it proves the script still works, not how fast.
 """
+
 import argparse
 import http.client
 import json
@@ -56,10 +57,19 @@ def paths():
 
     app = create_app()
     data = sorted(app.extensions["rulesets"].served())  # the rulesets' structure and each language's strings
-    return [("/en/", 200), ("/fr/wrc-2015/false-win/shown/no", 200), ("/it/wrc-2015/ruling/r_cheating", 200),
-            ("/static/js/main.js", 200), ("/static/js/controller.js", 200), ("/static/css/app.css", 200),
-            ("/sw.js", 200), ("/fr/manifest.webmanifest", 200), ("/", 302), ("/en/no-such-ruleset/", 404),
-            *[(url, 200) for url in data]]
+    return [
+        ("/en/", 200),
+        ("/fr/wrc-2015/false-win/shown/no", 200),
+        ("/it/wrc-2015/ruling/r_cheating", 200),
+        ("/static/js/main.js", 200),
+        ("/static/js/controller.js", 200),
+        ("/static/css/app.css", 200),
+        ("/sw.js", 200),
+        ("/fr/manifest.webmanifest", 200),
+        ("/", 302),
+        ("/en/no-such-ruleset/", 404),
+        *[(url, 200) for url in data],
+    ]
 
 
 class Budget:
@@ -132,7 +142,7 @@ def main():
 
     mix = paths()
     port = free_port()
-    log = tempfile.TemporaryFile()
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - the server writes to it for the whole run; read after it stops
     process, command = start_server(port, log)
     results = []
     try:
@@ -159,25 +169,46 @@ def main():
     errors = [error for _, error in done if error]
     latencies = [elapsed * 1000 for elapsed, _ in done]
     if args.json:
-        print(json.dumps({
-            "clients": args.clients, "requested": args.requests, "done": len(done), "seconds": round(wall, 3),
-            "errors": errors, "latency_ms": {f"p{int(p * 100)}": round(percentile(latencies, p), 1)
-                                             for p in (0.5, 0.9, 0.95, 0.99)} if latencies else {},
-        }, indent=2))
+        print(
+            json.dumps(
+                {
+                    "clients": args.clients,
+                    "requested": args.requests,
+                    "done": len(done),
+                    "seconds": round(wall, 3),
+                    "errors": errors,
+                    "latency_ms": {
+                        f"p{int(p * 100)}": round(percentile(latencies, p), 1) for p in (0.5, 0.9, 0.95, 0.99)
+                    }
+                    if latencies
+                    else {},
+                },
+                indent=2,
+            )
+        )
         sys.exit(1 if errors or len(done) < args.requests else 0)
     print(f"server: {' '.join(Path(command[0]).name if i == 0 else part for i, part in enumerate(command))}")
-    print(f"clients: {args.clients} concurrent, loopback, keep-alive, Accept-Encoding: br, gzip; CPUs: {os.cpu_count()}")
-    print(f"requests: {len(done)} of {args.requests} in {wall:.1f} s ({len(done) / wall:.0f}/s)"
-          f"{'  CUT SHORT by the time limit' if len(done) < args.requests else ''}")
+    print(
+        f"clients: {args.clients} concurrent, loopback, keep-alive, Accept-Encoding: br, gzip; CPUs: {os.cpu_count()}"
+    )
+    print(
+        f"requests: {len(done)} of {args.requests} in {wall:.1f} s ({len(done) / wall:.0f}/s)"
+        f"{'  CUT SHORT by the time limit' if len(done) < args.requests else ''}"
+    )
     print(f"errors: {len(errors)}")
     queue_warnings = [line for line in server_log if "Task queue depth" in line]
-    print(f"server log: {len(server_log)} lines, {len(queue_warnings)} 'task queue depth' warnings"
-          f"{' (' + queue_warnings[-1].strip() + ')' if queue_warnings else ''}")
+    print(
+        f"server log: {len(server_log)} lines, {len(queue_warnings)} 'task queue depth' warnings"
+        f"{' (' + queue_warnings[-1].strip() + ')' if queue_warnings else ''}"
+    )
     for error in sorted(set(errors))[:10]:
         print(f"  {error} (x{errors.count(error)})")
     if latencies:
-        print("latency ms: " + ", ".join(f"p{int(p * 100)} {percentile(latencies, p):.1f}" for p in (0.5, 0.9, 0.95, 0.99))
-              + f", max {max(latencies):.1f}, mean {statistics.fmean(latencies):.1f}")
+        print(
+            "latency ms: "
+            + ", ".join(f"p{int(p * 100)} {percentile(latencies, p):.1f}" for p in (0.5, 0.9, 0.95, 0.99))
+            + f", max {max(latencies):.1f}, mean {statistics.fmean(latencies):.1f}"
+        )
     sys.exit(1 if errors or len(done) < args.requests else 0)
 
 

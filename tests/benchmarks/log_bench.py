@@ -12,6 +12,7 @@ beside their budgets.
 The log is planted straight into the app's database (its stored envelopes), so only the screen is timed. `--short`
 is the test suite's run (200 players, 800 incidents, a 1 MB import, full speed): it proves the script works.
 """
+
 import argparse
 import json
 import logging
@@ -56,14 +57,16 @@ SEED_JS = """async ({ players, incidents, rulings, tables }) => {
   store.delete(IDBKeyRange.bound(['incident'], ['incident', []]));
   store.delete(IDBKeyRange.bound(['player'], ['player', []]));
   for (let n = 0; n < players; n += 1) {
-    store.put({ format: 'player', v: 1, rev: 1, data: { id: `p${n}`, eventId: 'local', name: `Player ${n} Name` } }, ['player', `p${n}`]);
+    store.put({ format: 'player', v: 1, rev: 1, data: { id: `p${n}`, eventId: 'local', name: `Player ${n} Name` } },
+      ['player', `p${n}`]);
   }
   const start = Date.parse('2026-11-01T09:00:00Z');
   for (let n = 0; n < incidents; n += 1) {
     const [rulesetId, rulingId] = rulings[n % rulings.length];
     const player = (n * 7919) % players;
     const data = { id: `i${n}`, at: new Date(start + n * 60000).toISOString(), eventId: 'local', tournament: '',
-      session: `S${1 + (n % 8)}`, table: `T${1 + (n % tables)}`, player: `Player ${player} Name`, playerId: `p${player}`,
+      session: `S${1 + (n % 8)}`, table: `T${1 + (n % tables)}`, player: `Player ${player} Name`,
+      playerId: `p${player}`,
       seat: 'East', rulesetId, rulingId, points: null, note: n % 3 ? '' : 'a note about what happened at the table' };
     store.put({ format: 'incident', v: 2, rev: 1, data }, ['incident', `i${n}`]);
   }
@@ -107,19 +110,35 @@ FILTER_JS = """async (table) => {
 
 def export_file(players, incidents, rulings):
     """An export (version 2) with this many players and incidents, as the app writes it (indented JSON)."""
-    people = [{"id": f"x{n}", "eventId": "local", "name": f"Imported Player {n}", "club": "Club of the venue"}
-              for n in range(players)]
+    people = [
+        {"id": f"x{n}", "eventId": "local", "name": f"Imported Player {n}", "club": "Club of the venue"}
+        for n in range(players)
+    ]
     records = []
     for n in range(incidents):
         ruleset_id, ruling_id = rulings[n % len(rulings)]
         player = (n * 7919) % players
-        records.append({"id": f"f{n}", "at": f"2026-10-{1 + n % 28:02d}T{9 + n % 10:02d}:{n % 60:02d}:00.000Z",
-                        "eventId": "local", "tournament": "Autumn open", "session": f"S{1 + n % 8}",
-                        "table": f"T{1 + n % TABLES}", "player": f"Imported Player {player}", "playerId": f"x{player}",
-                        "seat": "South", "rulesetId": ruleset_id, "rulingId": ruling_id, "points": None,
-                        "note": "a note about what happened at the table, as referees write them"})
-    return json.dumps({"format": "mahjong-referee/incident-log", "version": 2, "incidents": records,
-                       "players": people, "events": []}, indent=2).encode()
+        records.append(
+            {
+                "id": f"f{n}",
+                "at": f"2026-10-{1 + n % 28:02d}T{9 + n % 10:02d}:{n % 60:02d}:00.000Z",
+                "eventId": "local",
+                "tournament": "Autumn open",
+                "session": f"S{1 + n % 8}",
+                "table": f"T{1 + n % TABLES}",
+                "player": f"Imported Player {player}",
+                "playerId": f"x{player}",
+                "seat": "South",
+                "rulesetId": ruleset_id,
+                "rulingId": ruling_id,
+                "points": None,
+                "note": "a note about what happened at the table, as referees write them",
+            }
+        )
+    return json.dumps(
+        {"format": "mahjong-referee/incident-log", "version": 2, "incidents": records, "players": people, "events": []},
+        indent=2,
+    ).encode()
 
 
 def serve():
@@ -192,9 +211,17 @@ def measure(browser, base, args, rulings, import_body):
       await new Promise((resolve) => setTimeout(resolve)); return performance.now() - start; }""")
     done = page.get_attribute("#import-done", "data-added")
     context.close()
-    return {"seed_s": round(seeded_s, 2), "open_ms": round(open_ms), "cold_open_ms": round(cold_ms), "cards_shown": cards,
-            "filter_ms": [round(ms) for ms in filters], "filter_median_ms": round(statistics.median(filters)),
-            "import_s": round(import_s, 2), "import_added": int(done), "after_import_task_ms": round(responsive_ms)}
+    return {
+        "seed_s": round(seeded_s, 2),
+        "open_ms": round(open_ms),
+        "cold_open_ms": round(cold_ms),
+        "cards_shown": cards,
+        "filter_ms": [round(ms) for ms in filters],
+        "filter_median_ms": round(statistics.median(filters)),
+        "import_s": round(import_s, 2),
+        "import_added": int(done),
+        "after_import_task_ms": round(responsive_ms),
+    }
 
 
 def main():
@@ -224,23 +251,41 @@ def main():
             browser.close()
     finally:
         server.shutdown()
-    results = {"players": args.players, "incidents": args.incidents, "cpu": args.cpu,
-               "import_players": args.import_players, "import_mb": round(len(body) / 1e6, 1),
-               "budgets_ms": BUDGETS_MS, "load_before": round(load_before, 1),
-               "load_after": round(os.getloadavg()[0], 1), "date": time.strftime("%Y-%m-%d"), **figures}
+    results = {
+        "players": args.players,
+        "incidents": args.incidents,
+        "cpu": args.cpu,
+        "import_players": args.import_players,
+        "import_mb": round(len(body) / 1e6, 1),
+        "budgets_ms": BUDGETS_MS,
+        "load_before": round(load_before, 1),
+        "load_after": round(os.getloadavg()[0], 1),
+        "date": time.strftime("%Y-%m-%d"),
+        **figures,
+    }
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"Log of {args.players:,} players and {args.incidents:,} incidents, CPU slowed {args.cpu:g}x "
-          f"({results['date']}, load average {results['load_before']:g} before, {results['load_after']:g} after):")
-    print(f"  open the log, first cards shown      {figures['open_ms']:>7,} ms   budget {BUDGETS_MS['open']:,} ms"
-          f"   ({figures['cards_shown']} cards in the page)")
-    print(f"  a cold load of /en/log, first cards   {figures['cold_open_ms']:>7,} ms   (page, modules and data fetched)")
-    print(f"  a filter change (median of {len(figures['filter_ms'])})        {figures['filter_median_ms']:>7,} ms"
-          f"   budget {BUDGETS_MS['filter']} ms   (each: {', '.join(map(str, figures['filter_ms']))})")
-    print(f"  replace with a {results['import_mb']:g} MB export ({args.import_players:,} players and incidents): "
-          f"done in {figures['import_s']:.1f} s, {figures['import_added']:,} added; a task after it waited "
-          f"{figures['after_import_task_ms']} ms")
+    print(
+        f"Log of {args.players:,} players and {args.incidents:,} incidents, CPU slowed {args.cpu:g}x "
+        f"({results['date']}, load average {results['load_before']:g} before, {results['load_after']:g} after):"
+    )
+    print(
+        f"  open the log, first cards shown      {figures['open_ms']:>7,} ms   budget {BUDGETS_MS['open']:,} ms"
+        f"   ({figures['cards_shown']} cards in the page)"
+    )
+    print(
+        f"  a cold load of /en/log, first cards   {figures['cold_open_ms']:>7,} ms   (page, modules and data fetched)"
+    )
+    print(
+        f"  a filter change (median of {len(figures['filter_ms'])})        {figures['filter_median_ms']:>7,} ms"
+        f"   budget {BUDGETS_MS['filter']} ms   (each: {', '.join(map(str, figures['filter_ms']))})"
+    )
+    print(
+        f"  replace with a {results['import_mb']:g} MB export ({args.import_players:,} players and incidents): "
+        f"done in {figures['import_s']:.1f} s, {figures['import_added']:,} added; a task after it waited "
+        f"{figures['after_import_task_ms']} ms"
+    )
 
 
 if __name__ == "__main__":

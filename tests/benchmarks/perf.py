@@ -20,7 +20,9 @@ Two controls are served the same way in the same run, so the figures are read ag
   is held to 1.35 times its own.
 `--short` (one run of each, Lighthouse once) is the test suite's: it proves the script works, not how fast.
 """
+
 import argparse
+import itertools
 import json
 import os
 import shutil
@@ -55,8 +57,16 @@ FRAME_MS = 1000 / 60
 # HTTP/2 and TLS (production sits behind it), with the eager referee's question;
 # over HTTP/1.1 from waitress alone the figures are printed, not budgeted. Offline, a real frame is allowed: first
 # contentful paint at most 1.35 times the one-paragraph control of the same run.
-BUDGETS = {"first_paint_kb": 30, "precache_kb": 150, "all_languages_kb": 250, "lighthouse_fcp_ms": 900,
-           "ready_ms": 1300, "early_tap_question_ms": 1800, "offline_ratio": 1.35, "step_ms": FRAME_MS}
+BUDGETS = {
+    "first_paint_kb": 30,
+    "precache_kb": 150,
+    "all_languages_kb": 250,
+    "lighthouse_fcp_ms": 900,
+    "ready_ms": 1300,
+    "early_tap_question_ms": 1800,
+    "offline_ratio": 1.35,
+    "step_ms": FRAME_MS,
+}
 
 FCP_JS = """() => new Promise((resolve) => {
   const found = () => performance.getEntriesByName('first-contentful-paint')[0];
@@ -176,6 +186,7 @@ def add_controls(app):
     """The peer-style control's page and script, on the app itself, so they are served (compressed, with headers)
     exactly as the app's own."""
     from flask import Response
+
     from webapp.preload import module_graph
 
     static = Path(app.static_folder)
@@ -257,14 +268,17 @@ def cold_visit_bytes(browser, url, lang="en"):
     page.wait_for_function("() => document.getElementById('offline-status').dataset.state === 'ready'", timeout=30000)
     page.wait_for_function("() => document.getElementById('offline-languages').dataset.state === 'kept'", timeout=30000)
     page.wait_for_timeout(500)
-    blocking = set(page.evaluate("""() => performance.getEntriesByType('resource')
-        .filter((entry) => entry.renderBlockingStatus === 'blocking').map((entry) => entry.name)"""))
+    blocking = set(
+        page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter((entry) => entry.renderBlockingStatus === 'blocking').map((entry) => entry.name)""")
+    )
     # before the app starts: main.js, app.css and every module the page names (test_first_screen.py checks that
     # nothing else is asked for meanwhile)
     before_start = 2 + page.evaluate("() => JSON.parse(document.getElementById('app-modules').textContent).length")
     rows = []
-    page_headers = {request.url: request.sizes()["responseHeadersSize"] for request in requests
-                    if not request.service_worker}
+    page_headers = {
+        request.url: request.sizes()["responseHeadersSize"] for request in requests if not request.service_worker
+    }
     for request in requests:
         sizes = request.sizes()
         path = request.url.replace(url, "")
@@ -285,9 +299,12 @@ def cold_visit_bytes(browser, url, lang="en"):
     summary = {}
     for group in ("first_paint", "after_paint", "precache", "other_languages"):
         chosen = [r for r in rows if r[0] == group]
-        summary[group] = {"requests": len(chosen), "kb": round(kb(sum(r[2] for r in chosen)), 1),
-                          "headers_kb": round(kb(sum(r[3] for r in chosen)), 1),
-                          "encodings": sorted({r[4] for r in chosen})}
+        summary[group] = {
+            "requests": len(chosen),
+            "kb": round(kb(sum(r[2] for r in chosen)), 1),
+            "headers_kb": round(kb(sum(r[3] for r in chosen)), 1),
+            "encodings": sorted({r[4] for r in chosen}),
+        }
         summary[group]["total_kb"] = round(summary[group]["kb"] + summary[group]["headers_kb"], 1)
     summary["all_languages_kb"] = round(summary["precache"]["total_kb"] + summary["other_languages"]["total_kb"], 1)
     summary["first_paint_files"] = [r[1] for r in rows if r[0] == "first_paint"]
@@ -335,10 +352,18 @@ def cold_home(browser, url, **options):
     page.wait_for_function("() => window.__early && window.__early().question !== null", timeout=60000)
     early = page.evaluate("() => window.__early()")
     context.close()
-    return {"fcp": fcp, "home_shown": max(fcp, home["shown"]), "home_ready": early["tapped"],
-            "early_tap_question": early["question"], "early_tap_pages": early["pages"],
-            "taps_held": held, "app_started": home["started"],
-            "first_tap": first_tap, "second_tap": second_tap, "protocol": protocol}
+    return {
+        "fcp": fcp,
+        "home_shown": max(fcp, home["shown"]),
+        "home_ready": early["tapped"],
+        "early_tap_question": early["question"],
+        "early_tap_pages": early["pages"],
+        "taps_held": held,
+        "app_started": home["started"],
+        "first_tap": first_tap,
+        "second_tap": second_tap,
+        "protocol": protocol,
+    }
 
 
 def cold_home_through_nginx(browser, upstream_port, runs):
@@ -371,13 +396,19 @@ def cold_peer(browser, url):
 
 def median_of(runs):
     """The median of each figure of the runs (a text figure, such as the protocol, is the most common one)."""
-    return {key: (statistics.median(run[key] for run in runs) if isinstance(runs[0][key], (int, float))
-                  else statistics.mode(run[key] for run in runs)) for key in runs[0]}
+    return {
+        key: (
+            statistics.median(run[key] for run in runs)
+            if isinstance(runs[0][key], (int, float))
+            else statistics.mode(run[key] for run in runs)
+        )
+        for key in runs[0]
+    }
 
 
 # The offline control: one paragraph cached as the Italian shell, with the English shell's headers (put there once the
-# worker has kept every language, so nothing overwrites it), so /it/ shows this machine's floor for the same measure while /en/ is the app; runs alternate
-# between them, so a busy moment of the machine hits both.
+# worker has kept every language, so nothing overwrites it), so /it/ shows this machine's floor for the same measure
+# while /en/ is the app; runs alternate between them, so a busy moment of the machine hits both.
 TRIVIAL_SHELL_JS = """async () => {
   const cache = await caches.open((await caches.keys()).find((key) => key.startsWith('mjref-')));
   const shell = await cache.match('/en/');
@@ -391,8 +422,11 @@ def offline_fcp_once(context, url, path):
     fresh = context.new_page()
     throttle(context, fresh, network=False)
     fresh.goto(url + path, wait_until="commit")
-    fresh.wait_for_function("() => document.getElementById('ruleset-wrc-2015') || document.getElementById('question') "
-                            "|| document.title === 'Control'", timeout=30000)
+    fresh.wait_for_function(
+        "() => document.getElementById('ruleset-wrc-2015') || document.getElementById('question') "
+        "|| document.title === 'Control'",
+        timeout=30000,
+    )
     fcp = fresh.evaluate(FCP_JS)
     fresh.close()
     return fcp
@@ -455,8 +489,13 @@ def lighthouse_binary():
         # not `npm ci`: one of Lighthouse's dependencies asks for third-party-web@latest, which puts any lock file
         # out of date as soon as a new release is out; --no-save leaves the committed lock file as it is
         progress("installing Lighthouse (npm install in tests/benchmarks)")
-        subprocess.run(["npm", "install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=BENCHMARKS,
-                       check=True, stdout=subprocess.DEVNULL, timeout=600)
+        subprocess.run(
+            ["npm", "install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund"],
+            cwd=BENCHMARKS,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            timeout=600,
+        )
     return binary
 
 
@@ -464,9 +503,20 @@ def lighthouse_once(binary, url, categories="performance,accessibility,best-prac
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         env = {**os.environ, "CHROME_PATH": CHROMIUM}
-        subprocess.run([str(binary), url, "--quiet", "--output=json", f"--output-path={report}",
-                        f"--only-categories={categories}",
-                        "--chrome-flags=--headless=new --no-sandbox " + NO_DNS], env=env, check=True, timeout=300)
+        subprocess.run(
+            [
+                str(binary),
+                url,
+                "--quiet",
+                "--output=json",
+                f"--output-path={report}",
+                f"--only-categories={categories}",
+                "--chrome-flags=--headless=new --no-sandbox " + NO_DNS,
+            ],
+            env=env,
+            check=True,
+            timeout=300,
+        )
         data = json.loads(report.read_text())
     scores = {key: round(category["score"] * 100) for key, category in data["categories"].items()}
     audits = data["audits"]
@@ -498,8 +548,12 @@ def verdict(value, budget):
 
 def measure(args):
     server = Server()
-    results = {"runs": args.runs, "lighthouse_runs": args.lighthouse_runs if args.lighthouse else 0,
-               "cpus": os.cpu_count(), "load_before": [round(x, 1) for x in os.getloadavg()]}
+    results = {
+        "runs": args.runs,
+        "lighthouse_runs": args.lighthouse_runs if args.lighthouse else 0,
+        "cpus": os.cpu_count(),
+        "load_before": [round(x, 1) for x in os.getloadavg()],
+    }
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[NO_DNS])
@@ -531,80 +585,134 @@ def measure(args):
 def report(results):
     b, c, p, o, s = results["bytes"], results["cold"], results["cold_peer"], results["offline"], results["step"]
     runs = results["runs"]
-    print(f"Machine: {results['cpus']} CPUs, load average (1, 5, 15 min) {results['load_before']} before the run, "
-          f"{results['load_after']} after (figures move with it: compare with the controls of the same run)")
+    print(
+        f"Machine: {results['cpus']} CPUs, load average (1, 5, 15 min) {results['load_before']} before the run, "
+        f"{results['load_after']} after (figures move with it: compare with the controls of the same run)"
+    )
     print(f"Cold first visit (in {b['lang']}; bodies as encoded over the wire; headers as sent):")
-    print(f"  first paint needs   {b['first_paint']['requests']:3d} requests {b['first_paint']['kb']:7.1f} KB  "
-          f"[{verdict(b['first_paint']['kb'], BUDGETS['first_paint_kb'])} <= {BUDGETS['first_paint_kb']} KB]  "
-          f"+ {b['first_paint']['headers_kb']:.1f} KB headers  ({', '.join(b['first_paint_files'])})")
-    print(f"  rest of the page    {b['after_paint']['requests']:3d} requests {b['after_paint']['kb']:7.1f} KB  "
-          f"+ {b['after_paint']['headers_kb']:.1f} KB headers; the app starts after {b['before_start']['requests']} "
-          f"of them (main.js, app.css, modules): {b['before_start']['http1_rounds']} rounds of six over HTTP/1.1")
+    print(
+        f"  first paint needs   {b['first_paint']['requests']:3d} requests {b['first_paint']['kb']:7.1f} KB  "
+        f"[{verdict(b['first_paint']['kb'], BUDGETS['first_paint_kb'])} <= {BUDGETS['first_paint_kb']} KB]  "
+        f"+ {b['first_paint']['headers_kb']:.1f} KB headers  ({', '.join(b['first_paint_files'])})"
+    )
+    print(
+        f"  rest of the page    {b['after_paint']['requests']:3d} requests {b['after_paint']['kb']:7.1f} KB  "
+        f"+ {b['after_paint']['headers_kb']:.1f} KB headers; the app starts after {b['before_start']['requests']} "
+        f"of them (main.js, app.css, modules): {b['before_start']['http1_rounds']} rounds of six over HTTP/1.1"
+    )
     pre = b["precache"]
-    print(f"  service worker      {pre['requests']:3d} requests {pre['kb']:7.1f} KB  + {pre['headers_kb']:.1f} KB headers "
-          f"= {pre['total_kb']:.1f} KB  [{verdict(pre['total_kb'], BUDGETS['precache_kb'])} <= "
-          f"{BUDGETS['precache_kb']} KB, bodies and headers]  (the largest language: "
-          f"{', '.join(f'{lang} {total:.1f}' for lang, total in b['precache_by_lang'].items())} KB)")
+    print(
+        f"  service worker      {pre['requests']:3d} requests {pre['kb']:7.1f} KB  "
+        f"+ {pre['headers_kb']:.1f} KB headers "
+        f"= {pre['total_kb']:.1f} KB  [{verdict(pre['total_kb'], BUDGETS['precache_kb'])} <= "
+        f"{BUDGETS['precache_kb']} KB, bodies and headers]  (the largest language: "
+        f"{', '.join(f'{lang} {total:.1f}' for lang, total in b['precache_by_lang'].items())} KB)"
+    )
     other = b["other_languages"]
-    print(f"  then, once idle     {other['requests']:3d} requests {other['kb']:7.1f} KB  + {other['headers_kb']:.1f} KB "
-          f"headers: the other languages, kept in the background; the three languages together "
-          f"{b['all_languages_kb']:.1f} KB  [{verdict(b['all_languages_kb'], BUDGETS['all_languages_kb'])} <= "
-          f"{BUDGETS['all_languages_kb']} KB]")
-    print(f"  encodings: {', '.join(sorted(set(sum((b[g]['encodings'] for g in ('first_paint', 'after_paint', 'precache')), []))))}")
+    print(
+        f"  then, once idle     {other['requests']:3d} requests {other['kb']:7.1f} KB  + {other['headers_kb']:.1f} KB "
+        f"headers: the other languages, kept in the background; the three languages together "
+        f"{b['all_languages_kb']:.1f} KB  [{verdict(b['all_languages_kb'], BUDGETS['all_languages_kb'])} <= "
+        f"{BUDGETS['all_languages_kb']} KB]"
+    )
+    encodings = itertools.chain.from_iterable(b[g]["encodings"] for g in ("first_paint", "after_paint", "precache"))
+    print(f"  encodings: {', '.join(sorted(set(encodings)))}")
     lh = results.get("lighthouse")
     if lh:
         app, peer = lh["app"], lh["peer"]
         print(f"Lighthouse mobile, simulated Slow 4G, {CPU_SLOWDOWN}x CPU (median of {results['lighthouse_runs']}):")
-        print(f"  first contentful paint, cold {app['fcp_ms']:7.0f} ms  [{verdict(app['fcp_ms'], BUDGETS['lighthouse_fcp_ms'])} "
-              f"<= {BUDGETS['lighthouse_fcp_ms']} ms]  (runs: {', '.join(str(x) for x in lh['app_fcp_runs'])}; "
-              f"LCP {app['lcp_ms']:.0f} ms, TBT {app['tbt_ms']:.0f} ms, CLS {app['cls']})")
-        print(f"  peer-style control           {peer['fcp_ms']:7.0f} ms  (one page, one classic script, served the same way)")
+        print(
+            f"  first contentful paint, cold {app['fcp_ms']:7.0f} ms  "
+            f"[{verdict(app['fcp_ms'], BUDGETS['lighthouse_fcp_ms'])} "
+            f"<= {BUDGETS['lighthouse_fcp_ms']} ms]  (runs: {', '.join(str(x) for x in lh['app_fcp_runs'])}; "
+            f"LCP {app['lcp_ms']:.0f} ms, TBT {app['tbt_ms']:.0f} ms, CLS {app['cls']})"
+        )
+        print(
+            f"  peer-style control           {peer['fcp_ms']:7.0f} ms  "
+            "(one page, one classic script, served the same way)"
+        )
         scores = (app["performance"], app["accessibility"], app["best-practices"])
-        print(f"  performance / accessibility / best practices  {' / '.join(f'{x:.0f}' for x in scores)}  "
-              f"[{'ok' if min(scores) == 100 else 'UNDER BUDGET'} = 100 / 100 / 100]")
-    print(f"DevTools Slow 4G (562.5 ms per request, HTTP/1.1 from waitress), {CPU_SLOWDOWN}x CPU, cold (median of {runs}):")
+        print(
+            f"  performance / accessibility / best practices  {' / '.join(f'{x:.0f}' for x in scores)}  "
+            f"[{'ok' if min(scores) == 100 else 'UNDER BUDGET'} = 100 / 100 / 100]"
+        )
+    print(
+        f"DevTools Slow 4G (562.5 ms per request, HTTP/1.1 from waitress), {CPU_SLOWDOWN}x CPU, "
+        f"cold (median of {runs}):"
+    )
     print(f"  first contentful paint       {c['fcp']:7.0f} ms   peer-style control {p['fcp']:5.0f} ms")
     print(f"  home shown, its links work   {c['home_shown']:7.0f} ms   (the first visit's home is in the page)")
-    print(f"  home ready for a tap         {c['home_ready']:7.0f} ms   (printed, not budgeted: the budget is through "
-          f"nginx)   peer-style control {p['home_ready']:5.0f} ms  (shown, and a tap stays in the page: main.js has run)")
-    print(f"    that tap's question shown  {c['early_tap_question']:7.0f} ms   (in {c['early_tap_pages']:.0f} page "
-          f"load{'s' if c['early_tap_pages'] > 1 else ''}: what an eager referee waits)")
-    print(f"  main.js has run              {c['taps_held']:7.0f} ms   (before it, a tap on home's plain links loads the "
-          f"ruleset's page, and every module again)")
-    print(f"  app started                  {c['app_started']:7.0f} ms   (it has drawn its own home: a tap is answered "
-          f"with its screen at once)")
-    print(f"  first tap answered           {c['first_tap']:7.0f} ms  (once the app has started; every ruleset's data, "
-          f"from the network or the service worker's cache)")
+    print(
+        f"  home ready for a tap         {c['home_ready']:7.0f} ms   (printed, not budgeted: the budget is through "
+        f"nginx)   peer-style control {p['home_ready']:5.0f} ms  (shown, and a tap stays in the page: main.js has run)"
+    )
+    print(
+        f"    that tap's question shown  {c['early_tap_question']:7.0f} ms   (in {c['early_tap_pages']:.0f} page "
+        f"load{'s' if c['early_tap_pages'] > 1 else ''}: what an eager referee waits)"
+    )
+    print(
+        f"  main.js has run              {c['taps_held']:7.0f} ms   (before it, a tap on home's plain links loads the "
+        f"ruleset's page, and every module again)"
+    )
+    print(
+        f"  app started                  {c['app_started']:7.0f} ms   (it has drawn its own home: a tap is answered "
+        f"with its screen at once)"
+    )
+    print(
+        f"  first tap answered           {c['first_tap']:7.0f} ms  (once the app has started; every ruleset's data, "
+        f"from the network or the service worker's cache)"
+    )
     print(f"  second tap answered          {c['second_tap']:7.0f} ms")
     n = results.get("cold_nginx")
     if n:
-        print(f"Through the committed nginx ({n['protocol']}, TLS), DevTools Slow 4G, {CPU_SLOWDOWN}x CPU, cold (median of {runs}):")
+        print(
+            f"Through the committed nginx ({n['protocol']}, TLS), DevTools Slow 4G, {CPU_SLOWDOWN}x CPU, "
+            f"cold (median of {runs}):"
+        )
         print(f"  first contentful paint       {n['fcp']:7.0f} ms")
         print(f"  home ready for a tap         {n['home_ready']:7.0f} ms   (shown, and a tap stays in the page)")
-        print(f"    that tap's question shown  {n['early_tap_question']:7.0f} ms  "
-              f"[{verdict(n['early_tap_question'], BUDGETS['early_tap_question_ms'])} <= {BUDGETS['early_tap_question_ms']} ms]"
-              f"  (the eager referee)")
-        print(f"  ready: app started           {n['app_started']:7.0f} ms  [{verdict(n['app_started'], BUDGETS['ready_ms'])} "
-              f"<= {BUDGETS['ready_ms']} ms]  (a tap is answered with its screen at once); first tap answered "
-              f"{n['first_tap']:.0f} ms")
+        print(
+            f"    that tap's question shown  {n['early_tap_question']:7.0f} ms  "
+            f"[{verdict(n['early_tap_question'], BUDGETS['early_tap_question_ms'])} <= "
+            f"{BUDGETS['early_tap_question_ms']} ms]"
+            f"  (the eager referee)"
+        )
+        print(
+            f"  ready: app started           {n['app_started']:7.0f} ms  "
+            f"[{verdict(n['app_started'], BUDGETS['ready_ms'])} "
+            f"<= {BUDGETS['ready_ms']} ms]  (a tap is answered with its screen at once); first tap answered "
+            f"{n['first_tap']:.0f} ms"
+        )
     print(f"Offline start, new tab, {CPU_SLOWDOWN}x CPU (median of {runs}, interleaved, the order turning):")
-    print(f"  first contentful paint, /en/ {o['fcp_home']:7.0f} ms  = {o['ratio']:.2f} x the control  "
-          f"[{verdict(o['ratio'], BUDGETS['offline_ratio'])} <= {BUDGETS['offline_ratio']}]  (within each round: median "
-          f"{o['ratio_paired']:.2f}; {', '.join(f'{x:.2f}' for x in o['ratio_runs'])})")
+    print(
+        f"  first contentful paint, /en/ {o['fcp_home']:7.0f} ms  = {o['ratio']:.2f} x the control  "
+        f"[{verdict(o['ratio'], BUDGETS['offline_ratio'])} <= {BUDGETS['offline_ratio']}]  (within each round: median "
+        f"{o['ratio_paired']:.2f}; {', '.join(f'{x:.2f}' for x in o['ratio_runs'])})"
+    )
     print(f"  same, wizard deep link       {o['fcp_deep_link']:7.0f} ms  = {o['ratio_deep_link']:.2f} x the control")
     print(f"  control: one-paragraph page  {o['fcp_control']:7.0f} ms  (this machine's floor for the same measure)")
-    print(f"Wizard step render, {CPU_SLOWDOWN}x CPU (median): forward {s['forward']:.1f} ms, back {s['back']:.1f} ms, "
-          f"worst {s['worst']:.1f} ms  [{verdict(s['forward'], BUDGETS['step_ms'])} < {FRAME_MS:.1f} ms]")
+    print(
+        f"Wizard step render, {CPU_SLOWDOWN}x CPU (median): forward {s['forward']:.1f} ms, back {s['back']:.1f} ms, "
+        f"worst {s['worst']:.1f} ms  [{verdict(s['forward'], BUDGETS['step_ms'])} < {FRAME_MS:.1f} ms]"
+    )
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9, help="cold and offline runs (medians are printed)")
-    parser.add_argument("--no-lighthouse", dest="lighthouse", action="store_false",
-                        help="skip Lighthouse (otherwise installed with npm into tests/benchmarks on first use)")
+    parser.add_argument(
+        "--no-lighthouse",
+        dest="lighthouse",
+        action="store_false",
+        help="skip Lighthouse (otherwise installed with npm into tests/benchmarks on first use)",
+    )
     parser.add_argument("--lighthouse-runs", type=int, default=5, help="Lighthouse runs (medians are printed)")
-    parser.add_argument("--no-nginx", dest="nginx", action="store_false",
-                        help="skip the cold visits through nginx over HTTP/2 (they need nginx: .ci/setup installs it)")
+    parser.add_argument(
+        "--no-nginx",
+        dest="nginx",
+        action="store_false",
+        help="skip the cold visits through nginx over HTTP/2 (they need nginx: .ci/setup installs it)",
+    )
     parser.add_argument("--short", action="store_true", help="one run of each, Lighthouse once (the test suite's run)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()

@@ -7,6 +7,7 @@ with "all rulesets" on, for queries typed one letter at a time in each language.
 --cpu adds runs with Chromium's CPU slowdown (4 is DevTools' "mid-tier mobile"). `--short` is the test suite's run
 (one round, full speed, one query per language): it proves the script still works, not how fast.
 """
+
 import argparse
 import json
 import logging
@@ -29,7 +30,15 @@ CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.whic
 NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
 FRAME_MS = 1000 / 60
 QUERIES = {
-    "en": ["false win after the hand was shown", "kuikae", "chombo", "noten riichi", "too many tiles", "liabilty", "kong"],
+    "en": [
+        "false win after the hand was shown",
+        "kuikae",
+        "chombo",
+        "noten riichi",
+        "too many tiles",
+        "liabilty",
+        "kong",
+    ],
     "fr": ["fausse victoire main montrée", "échange après annonce", "retard", "main morte", "taahai", "pénalité"],
     "it": ["falsa vittoria", "scarto di scambio", "ritardo dieci minuti", "mano morta", "penalità", "chow"],
 }
@@ -77,7 +86,7 @@ def serve():
 
 def percentile(values, fraction):
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def main():
@@ -114,15 +123,27 @@ def main():
                     times = [t for _ in range(args.rounds) for t in page.evaluate(TYPE_JS, typed)]
                     if cpu == 1:
                         worst = max(worst, percentile(times, 0.95))
-                    rows.append({"lang": lang, "cpu": cpu, "keys": len(times), "median_ms": statistics.median(times),
-                                 "p95_ms": percentile(times, 0.95), "max_ms": max(times), "index_ms": built["ms"],
-                                 "rulings": built["docs"], "words": built["words"]})
+                    rows.append(
+                        {
+                            "lang": lang,
+                            "cpu": cpu,
+                            "keys": len(times),
+                            "median_ms": statistics.median(times),
+                            "p95_ms": percentile(times, 0.95),
+                            "max_ms": max(times),
+                            "index_ms": built["ms"],
+                            "rulings": built["docs"],
+                            "words": built["words"],
+                        }
+                    )
                     if args.json:
                         page.close()
                         continue
-                    print(f"{lang:<5}{cpu:>5g}{len(times):>7}{statistics.median(times):>11.2f}"
-                          f"{percentile(times, 0.95):>9.2f}{max(times):>9.2f}{built['ms']:>10.1f}"
-                          f"   ({built['docs']} rulings, {built['words']} words)")
+                    print(
+                        f"{lang:<5}{cpu:>5g}{len(times):>7}{statistics.median(times):>11.2f}"
+                        f"{percentile(times, 0.95):>9.2f}{max(times):>9.2f}{built['ms']:>10.1f}"
+                        f"   ({built['docs']} rulings, {built['words']} words)"
+                    )
                     page.close()
             browser.close()
     finally:

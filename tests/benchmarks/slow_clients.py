@@ -9,6 +9,7 @@ connection and waits up to --wait seconds. Waitress takes at most 400 connection
 runs it), so past that it stops accepting and the normal client waits; nginx holds them all and answers.
 `--short` is the test suite's run (40 clients): it proves the script works, not how the servers hold.
 """
+
 import argparse
 import http.client
 import json
@@ -19,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from front_server import Nginx, SlowClients, Waitress  # noqa: E402
+from front_server import Nginx, SlowClients, Waitress
 
 
 def timed_get(connection):
@@ -52,8 +53,9 @@ def against_nginx(workdir, clients, wait):
     nginx = Nginx(workdir, waitress.port)
     slow = SlowClients(nginx.https_port, clients, tls_context=nginx.client_context()).start()
     try:
-        connection = http.client.HTTPSConnection("localhost", nginx.https_port, timeout=wait,
-                                                 context=nginx.client_context())
+        connection = http.client.HTTPSConnection(
+            "localhost", nginx.https_port, timeout=wait, context=nginx.client_context()
+        )
         seconds, status = timed_get(connection)
         return {"slow_clients_holding": slow.holding(), "seconds": seconds, "status": status}
     finally:
@@ -72,18 +74,26 @@ def main():
     if args.short:
         args.clients = 40
     with tempfile.TemporaryDirectory() as workdir:
-        results = {"clients": args.clients, "wait_s": args.wait,
-                   "waitress": against_waitress(Path(workdir), args.clients, args.wait),
-                   "nginx": against_nginx(Path(workdir), args.clients, args.wait)}
+        results = {
+            "clients": args.clients,
+            "wait_s": args.wait,
+            "waitress": against_waitress(Path(workdir), args.clients, args.wait),
+            "nginx": against_nginx(Path(workdir), args.clients, args.wait),
+        }
     if args.json:
         print(json.dumps(results, indent=2))
         return
     print(f"{args.clients} slow clients sending headers one byte every 0.5 s; a normal GET /en/ on a new connection:")
-    for name, label in (("waitress", "waitress alone (HTTP, --connection-limit=400)"),
-                        ("nginx", "nginx in front of waitress (HTTPS, HTTP/2 offered)")):
+    for name, label in (
+        ("waitress", "waitress alone (HTTP, --connection-limit=400)"),
+        ("nginx", "nginx in front of waitress (HTTPS, HTTP/2 offered)"),
+    ):
         row = results[name]
-        answer = (f"answered in {row['seconds'] * 1000:.0f} ms (HTTP {row['status']})" if row["seconds"] is not None
-                  else f"no answer within {args.wait:g} s ({row['status']})")
+        answer = (
+            f"answered in {row['seconds'] * 1000:.0f} ms (HTTP {row['status']})"
+            if row["seconds"] is not None
+            else f"no answer within {args.wait:g} s ({row['status']})"
+        )
         print(f"  {label:<52} {row['slow_clients_holding']:4d} slow clients holding   {answer}")
 
 

@@ -5,10 +5,10 @@ database afterwards.
                                                      [--backend sqlite|postgresql|both] [--quick] [--online]
 
 For each database (SQLite in a temporary folder, then a PostgreSQL server this script starts and stops), it starts
-`python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one invitation;
-each referee (a thread with its own keep-alive connection) accepts it, so it has its own credential, and signs in.
-Then all referees at once upload their incidents in a few batches and pull the changes feed to the end. The script
-then reads the database and prints: lost versions (budget 0), duplicated versions (budget 0), refused or failed
+`python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one
+invitation; each referee (a thread with its own keep-alive connection) accepts it, so it has its own credential, and
+signs in. Then all referees at once upload their incidents in a few batches and pull the changes feed to the end. The
+script then reads the database and prints: lost versions (budget 0), duplicated versions (budget 0), refused or failed
 calls, upload and pull latency percentiles, and the total time. It exits 1 when anything was lost, duplicated or
 refused. `--quick` (5 referees x 4 incidents, cheap hashing) is what tests/test_sync_bench.py runs.
 
@@ -17,6 +17,7 @@ uploaded alone and followed by a pull of the feed to its end; once every referee
 more, and every phone must then hold every version once (0 lost, 0 duplicated on the phones too). The total time and
 the upload p95 are printed beside their budgets (30 s and 1 s on a quiet machine).
 """
+
 import argparse
 import statistics
 import sys
@@ -38,7 +39,7 @@ RULESET, RULING = "azrm-2026", "r_east_early_chombo"
 
 def percentile(values, share):
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))] if ordered else 0.0
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
 
 
 class Referee(threading.Thread):
@@ -56,22 +57,35 @@ class Referee(threading.Thread):
         """Accept the invitation (a credential of its own) and sign in; a failure is recorded, not raised."""
         self.client = ApiClient(self.url)
         try:
-            status, body = self.client.call("POST", "/api/invites/accept", {"invite": self.invite,
-                                                                            "display_name": f"Referee {self.number}"})
+            status, body = self.client.call(
+                "POST", "/api/invites/accept", {"invite": self.invite, "display_name": f"Referee {self.number}"}
+            )
             if status != 201:
                 raise RuntimeError(f"HTTP {status} {body}")
             self.client.sign_in(body["credential"])
             self.client.close()  # the phone comes back later: the server may close an idle connection meanwhile
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             self.failures.append(f"referee {self.number} could not join: {error}")
 
     def incidents(self):
         for n in range(self.args.incidents):
-            body = {"at": f"2026-11-23T{10 + n % 10:02d}:{n % 60:02d}:00.000Z", "rulesetId": RULESET,
-                    "rulingId": RULING, "player": f"Player {(self.number * 7 + n) % 120}", "session": "Round 1",
-                    "table": str(self.number), "note": f"incident {n} by referee {self.number}"}
-            version = {"record_id": str(uuid.uuid4()), "version_id": str(uuid.uuid4()), "parents": [],
-                       "kind": "incident", "deleted": False, "body": body}
+            body = {
+                "at": f"2026-11-23T{10 + n % 10:02d}:{n % 60:02d}:00.000Z",
+                "rulesetId": RULESET,
+                "rulingId": RULING,
+                "player": f"Player {(self.number * 7 + n) % 120}",
+                "session": "Round 1",
+                "table": str(self.number),
+                "note": f"incident {n} by referee {self.number}",
+            }
+            version = {
+                "record_id": str(uuid.uuid4()),
+                "version_id": str(uuid.uuid4()),
+                "parents": [],
+                "kind": "incident",
+                "deleted": False,
+                "body": body,
+            }
             self.version_ids.append(version["version_id"])
             yield version
 
@@ -82,24 +96,27 @@ class Referee(threading.Thread):
             size = -(-len(items) // self.args.batches)
             for start in range(0, len(items), size):
                 began = time.perf_counter()
-                status, body = self.client.call("POST", f"/api/events/{self.event_id}/versions",
-                                                {"versions": items[start:start + size]})
+                status, body = self.client.call(
+                    "POST", f"/api/events/{self.event_id}/versions", {"versions": items[start : start + size]}
+                )
                 while status == 503:  # the database was busy and nothing was stored: a phone tries again later
                     time.sleep(0.2)
-                    status, body = self.client.call("POST", f"/api/events/{self.event_id}/versions",
-                                                    {"versions": items[start:start + size]})
+                    status, body = self.client.call(
+                        "POST", f"/api/events/{self.event_id}/versions", {"versions": items[start : start + size]}
+                    )
                 self.upload_ms.append((time.perf_counter() - began) * 1000)
                 if status != 200:
                     self.failures.append(f"upload: HTTP {status} {body}")
                     continue
-                self.failures += [f"upload: {r['status']} {r.get('error')}" for r in body["results"]
-                                  if r["status"] != "accepted"]
+                self.failures += [
+                    f"upload: {r['status']} {r.get('error')}" for r in body["results"] if r["status"] != "accepted"
+                ]
                 if self.args.online:
                     self.pull_to_end()
             if not self.args.online:
                 self.cursor = "0"
                 self.pull_to_end()
-        except Exception as error:  # noqa: BLE001 (a benchmark reports every failure and carries on)
+        except Exception as error:
             self.failures.append(f"{type(error).__name__}: {error}")
         finally:
             self.client.close()
@@ -137,23 +154,36 @@ def stored_versions(database_url):
 
 def run(backend, database_url, args):
     """Run the benchmark on one database; return its figures."""
-    config = {"DATABASE_URL": database_url, "SECRET_KEY": "benchmark-only-key",
-              # every referee of this benchmark comes from 127.0.0.1, as a venue's phones may share one address
-              "RATE_LIMIT_PER_ADDRESS": "10000 per minute"}
+    config = {
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": "benchmark-only-key",
+        # every referee of this benchmark comes from 127.0.0.1, as a venue's phones may share one address
+        "RATE_LIMIT_PER_ADDRESS": "10000 per minute",
+    }
     if args.cheap_hashing:
         config["PASSWORD_HASH_PROFILE"] = "CHEAPEST"
     server = WaitressServer(config).start()
     head = ApiClient(server.url)
     try:
-        status, created = head.call("POST", "/api/events", {
-            "name": "Benchmark Open", "ruleset_id": RULESET, "starts_on": "2026-11-23", "ends_on": "2026-11-23",
-            "sessions": ["Round 1"], "display_name": "Head Referee"})
+        status, created = head.call(
+            "POST",
+            "/api/events",
+            {
+                "name": "Benchmark Open",
+                "ruleset_id": RULESET,
+                "starts_on": "2026-11-23",
+                "ends_on": "2026-11-23",
+                "sessions": ["Round 1"],
+                "display_name": "Head Referee",
+            },
+        )
         if status != 201:
             raise RuntimeError(f"could not create the event: {status} {created}")
         event_id = created["event"]["id"]
         head.sign_in(created["credential"])
-        status, invite = head.call("POST", f"/api/events/{event_id}/invites",
-                                   {"role": "referee", "max_uses": args.referees})
+        status, invite = head.call(
+            "POST", f"/api/events/{event_id}/invites", {"role": "referee", "max_uses": args.referees}
+        )
         token = invite["link"].split("#", 1)[1]
         start_line = threading.Barrier(args.referees + 1)
         referees = [Referee(n, server.url, event_id, token, args, start_line) for n in range(args.referees)]
@@ -197,9 +227,11 @@ def run(backend, database_url, args):
             "failures": failures,
             "feed_complete": status == 200 and len(final["changes"]) == len(expected) and not final["more"],
             "uploads": len(uploads),
-            "upload_p50": statistics.median(uploads), "upload_p95": percentile(uploads, 0.95),
+            "upload_p50": statistics.median(uploads),
+            "upload_p95": percentile(uploads, 0.95),
             "upload_max": max(uploads),
-            "pull_p50": statistics.median(pulls), "pull_p95": percentile(pulls, 0.95),
+            "pull_p50": statistics.median(pulls),
+            "pull_p95": percentile(pulls, 0.95),
             "total_s": total,
             "join_s": join_s,
             "phones_lost": phones["lost"],
@@ -211,18 +243,24 @@ def run(backend, database_url, args):
 
 
 def report(result, args):
-    print(f"\n{result['backend']}: {args.referees} referees x {args.incidents} incidents "
-          f"in {args.batches} batches each = {result['versions']} versions, {result['uploads']} uploads")
+    print(
+        f"\n{result['backend']}: {args.referees} referees x {args.incidents} incidents "
+        f"in {args.batches} batches each = {result['versions']} versions, {result['uploads']} uploads"
+    )
     print(f"  lost                 {result['lost']:>8}   (budget 0)")
     print(f"  duplicated           {result['duplicated']:>8}   (budget 0)")
     print(f"  refused or failed    {len(result['failures']):>8}   (budget 0)")
     print(f"  changes feed whole   {'yes' if result['feed_complete'] else 'NO':>8}")
-    print(f"  upload latency       p50 {result['upload_p50']:.0f} ms, p95 {result['upload_p95']:.0f} ms, "
-          f"max {result['upload_max']:.0f} ms")
+    print(
+        f"  upload latency       p50 {result['upload_p50']:.0f} ms, p95 {result['upload_p95']:.0f} ms, "
+        f"max {result['upload_max']:.0f} ms"
+    )
     print(f"  pull latency         p50 {result['pull_p50']:.0f} ms, p95 {result['pull_p95']:.0f} ms")
     if args.online:
-        print(f"  on the phones        {result['phones_lost']} lost, {result['phones_duplicated']} duplicated "
-              f"(every phone holds every version once; budget 0, 0)")
+        print(
+            f"  on the phones        {result['phones_lost']} lost, {result['phones_duplicated']} duplicated "
+            f"(every phone holds every version once; budget 0, 0)"
+        )
         print(f"  upload p95           {result['upload_p95']:.0f} ms   (budget 1000 ms on a quiet machine)")
         print(f"  total time           {result['total_s']:.2f} s   (budget 30 s on a quiet machine)")
     else:
@@ -250,8 +288,11 @@ def parse(argv=None):
     parser.add_argument("--batches", type=int, default=4, help="uploads per referee")
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--quick", action="store_true", help="5 referees x 4 incidents in 2 batches, cheap hashing")
-    parser.add_argument("--online", action="store_true",
-                        help="each incident uploaded alone, then the feed pulled to its end, as an online phone does")
+    parser.add_argument(
+        "--online",
+        action="store_true",
+        help="each incident uploaded alone, then the feed pulled to its end, as an online phone does",
+    )
     args = parser.parse_args(argv)
     args.cheap_hashing = args.quick
     if args.quick:
@@ -266,8 +307,15 @@ def main(argv=None):
     results = run_all(args)
     for result in results:
         report(result, args)
-    bad = any(r["lost"] or r["duplicated"] or r["failures"] or not r["feed_complete"] or r["phones_lost"]
-              or r["phones_duplicated"] for r in results)
+    bad = any(
+        r["lost"]
+        or r["duplicated"]
+        or r["failures"]
+        or not r["feed_complete"]
+        or r["phones_lost"]
+        or r["phones_duplicated"]
+        for r in results
+    )
     return 1 if bad else 0
 
 

@@ -8,6 +8,7 @@ first). Only the value is typed; every tap and every character typed is counted,
 after each part. The budget (issue 25) is 12 taps with no typing but the value. `--short` is the same run (it is
 short already) for the test suite.
 """
+
 import argparse
 import json
 import logging
@@ -88,7 +89,7 @@ def run(base, browser):
     expect(page.locator("#seat-3 .seat-moved")).to_have_attribute("data-moved", "1500")
     checks["draw"] = table_points(page) == [20200, 39800, 28500, 31500]
     # Undo the win (no longer the newest step: undo asks first).
-    win = page.locator('#history li[data-step]').filter(has=page.locator("[data-undo]")).nth(1)
+    win = page.locator("#history li[data-step]").filter(has=page.locator("[data-undo]")).nth(1)
     win_id = win.get_attribute("data-step")
     referee.tap(f'#history [data-undo="{win_id}"]')
     referee.tap("#undo-confirm-yes")
@@ -118,8 +119,14 @@ def main():
         print(json.dumps(figures, indent=2))
         return
     verdict = "within" if figures["taps"] <= BUDGET_TAPS else "over"
-    print(f"taps: {figures['taps']} (budget {BUDGET_TAPS}: {verdict}); characters typed: {figures['typed']} (the value only)")
-    print("points as expected after " + ", ".join(f"{part}: {'yes' if ok else 'NO'}" for part, ok in figures["checks"].items()))
+    print(
+        f"taps: {figures['taps']} (budget {BUDGET_TAPS}: {verdict}); "
+        f"characters typed: {figures['typed']} (the value only)"
+    )
+    print(
+        "points as expected after "
+        + ", ".join(f"{part}: {'yes' if ok else 'NO'}" for part, ok in figures["checks"].items())
+    )
 
 
 if __name__ == "__main__":

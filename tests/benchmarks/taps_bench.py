@@ -9,6 +9,7 @@ table holds the step and the log the incident. Two routes: the one action under 
 forms further down ("Apply to scores" then "Record in the log"), for comparison. The budget is the one action's: at
 most 4 taps and no swipe at 390x844. `--short` is the test suite's run (one ruling, one viewport).
 """
+
 import argparse
 import json
 import logging
@@ -31,8 +32,11 @@ NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE lo
 BUDGET = {"taps": 4, "swipes": 0}
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 # (ruleset, ruling, offender seat): a chombo (WRC), a strike (Arizona), a progressive penalty (MCR).
-RULINGS = [("wrc-2015", "r_false_win_shown", "1"), ("azrm-2026", "r_east_early_chombo", "2"),
-           ("mcr-ema-2014", "r_call_not_completed", "3")]
+RULINGS = [
+    ("wrc-2015", "r_false_win_shown", "1"),
+    ("azrm-2026", "r_east_early_chombo", "2"),
+    ("mcr-ema-2014", "r_call_not_completed", "3"),
+]
 
 # The stored table's steps and the log's incidents, counted from IndexedDB as the app stores them.
 COUNT_JS = """async (rulesetId) => {
@@ -59,12 +63,16 @@ class Referee:
         self.swipes = 0
 
     def on_screen(self, selector):
-        return self.page.evaluate("""(selector) => {
+        return self.page.evaluate(
+            """(selector) => {
           const box = document.querySelector(selector).getBoundingClientRect();
           const nav = document.querySelector('.app-nav');
-          const bottom = nav && getComputedStyle(nav).position === 'fixed' ? nav.getBoundingClientRect().top : innerHeight;
+          const bottom = nav && getComputedStyle(nav).position === 'fixed'
+            ? nav.getBoundingClientRect().top : innerHeight;
           return box.top >= 0 && box.bottom <= bottom;
-        }""", selector)
+        }""",
+            selector,
+        )
 
     def reach(self, selector):
         self.page.wait_for_selector(selector, state="visible")
@@ -123,8 +131,15 @@ def run(browser, base, viewport, ruleset, ruling, offender, route):
     after = page.evaluate(COUNT_JS, ruleset)
     context.close()
     done = after["steps"] == before["steps"] + 1 and after["incidents"] == before["incidents"] + 1
-    return {"viewport": viewport, "ruleset": ruleset, "ruling": ruling, "route": route, "taps": referee.taps,
-            "swipes": referee.swipes, "applied_and_logged": done}
+    return {
+        "viewport": viewport,
+        "ruleset": ruleset,
+        "ruling": ruling,
+        "route": route,
+        "taps": referee.taps,
+        "swipes": referee.swipes,
+        "applied_and_logged": done,
+    }
 
 
 def main():
@@ -151,17 +166,23 @@ def main():
     finally:
         server.shutdown()
     budgeted = [row for row in rows if row["route"] == "one action" and row["viewport"] == "390x844"]
-    within = all(row["applied_and_logged"] and row["taps"] <= BUDGET["taps"] and row["swipes"] <= BUDGET["swipes"]
-                 for row in budgeted)
+    within = all(
+        row["applied_and_logged"] and row["taps"] <= BUDGET["taps"] and row["swipes"] <= BUDGET["swipes"]
+        for row in budgeted
+    )
     if args.json:
         print(json.dumps({"rows": rows, "budget": BUDGET, "within_budget": within}, indent=2))
         return
     print(f"{'viewport':<10}{'ruleset':<14}{'route':<12}{'taps':>5}{'swipes':>8}  done")
     for row in rows:
-        print(f"{row['viewport']:<10}{row['ruleset']:<14}{row['route']:<12}{row['taps']:>5}{row['swipes']:>8}  "
-              f"{'yes' if row['applied_and_logged'] else 'NO'}")
-    print(f"budget (one action at 390x844): at most {BUDGET['taps']} taps and {BUDGET['swipes']} swipes: "
-          f"{'within' if within else 'OVER'}")
+        print(
+            f"{row['viewport']:<10}{row['ruleset']:<14}{row['route']:<12}{row['taps']:>5}{row['swipes']:>8}  "
+            f"{'yes' if row['applied_and_logged'] else 'NO'}"
+        )
+    print(
+        f"budget (one action at 390x844): at most {BUDGET['taps']} taps and {BUDGET['swipes']} swipes: "
+        f"{'within' if within else 'OVER'}"
+    )
 
 
 if __name__ == "__main__":

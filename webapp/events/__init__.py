@@ -1,4 +1,5 @@
 """Events, roles and the sync API (issue 14): one event's roster and incident log shared by its referees' phones."""
+
 import os
 import secrets
 from pathlib import Path

@@ -1,11 +1,13 @@
 """Who may use an event: sign-in, invitations for referees and viewers, and the devices' credentials (revocable)."""
+
 from datetime import timedelta
 
 from flask import current_app, jsonify
 from sqlalchemy import func, select, update
 
 from ..catalogs import LANGUAGES
-from . import auth, ratelimit, validation as check
+from . import auth, ratelimit
+from . import validation as check
 from .api import bp, json_body, page_args
 from .errors import ApiError, Invalid
 from .events_routes import database
@@ -25,21 +27,24 @@ def sign_in():
     failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", credential_id, "sign-in")
     failures.check()
     with database().reading() as session:
-        row = session.execute(select(Credential, Event).join(Event, Event.id == Credential.event_id)
-                              .where(Credential.id == credential_id)).first()
+        row = session.execute(
+            select(Credential, Event).join(Event, Event.id == Credential.event_id).where(Credential.id == credential_id)
+        ).first()
         if not auth.secret_matches(row.Credential.secret_hash if row else None, secret):
             failures.failed()
             raise ApiError(401, "bad_credentials", "Unknown credential or wrong secret.")
         if row.Credential.revoked_at is not None:
             raise ApiError(401, "revoked", "This device's access to the event was revoked.")
         league = session.get(League, row.Event.league_id) if row.Event.league_id else None
-        return jsonify({
-            "access_token": auth.issue_token(row.Credential),
-            "token_type": "Bearer",
-            "expires_in": current_app.config["ACCESS_TOKEN_MAX_AGE"],
-            "credential": credential_json(row.Credential),
-            "event": event_json(row.Event, league),
-        })
+        return jsonify(
+            {
+                "access_token": auth.issue_token(row.Credential),
+                "token_type": "Bearer",
+                "expires_in": current_app.config["ACCESS_TOKEN_MAX_AGE"],
+                "credential": credential_json(row.Credential),
+                "event": event_json(row.Event, league),
+            }
+        )
 
 
 def _head_of(session, event_id):
@@ -82,8 +87,16 @@ def create_invite(event_id):
     with database().writing() as session:
         who = _head_of(session, event_id)
         auth.require_open(who.event)
-        invite = Invite(id=auth.new_id(), event_id=event_id, role=role, secret_hash=secret_hash, max_uses=max_uses,
-                        uses=0, created_by=who.credential.id, expires_at=now() + timedelta(days=days))
+        invite = Invite(
+            id=auth.new_id(),
+            event_id=event_id,
+            role=role,
+            secret_hash=secret_hash,
+            max_uses=max_uses,
+            uses=0,
+            created_by=who.credential.id,
+            expires_at=now() + timedelta(days=days),
+        )
         session.add(invite)
         session.flush()
         body = invite_json(invite)
@@ -130,12 +143,19 @@ def accept_invite():
     credential_hash = auth.hash_secret(credential_secret)  # only for a genuine invitation: hashing is slow on purpose
     with database().writing() as session:
         invite, event = _usable_invite(session, invite_id)
-        used = session.execute(update(Invite).where(Invite.id == invite_id, Invite.uses < Invite.max_uses)
-                               .values(uses=Invite.uses + 1))
+        used = session.execute(
+            update(Invite).where(Invite.id == invite_id, Invite.uses < Invite.max_uses).values(uses=Invite.uses + 1)
+        )
         if used.rowcount != 1:
             raise ApiError(410, "invite_used", "This invitation has been used as many times as it allows.", "invite")
-        credential = Credential(id=auth.new_id(), event_id=event.id, role=invite.role, display_name=display_name,
-                                secret_hash=credential_hash, invite_id=invite.id)
+        credential = Credential(
+            id=auth.new_id(),
+            event_id=event.id,
+            role=invite.role,
+            display_name=display_name,
+            secret_hash=credential_hash,
+            invite_id=invite.id,
+        )
         session.add(credential)
         session.flush()
         league = session.get(League, event.league_id) if event.league_id else None
@@ -158,8 +178,14 @@ def preview_invite():
     failures.check()
     with database().reading() as session:
         invite, event = _usable_invite(session, invite_id, secret, failures)
-        body = {"role": invite.role, "event": {"name": event.name, "starts_on": event.starts_on.isoformat(),
-                                                "ends_on": event.ends_on.isoformat()}}
+        body = {
+            "role": invite.role,
+            "event": {
+                "name": event.name,
+                "starts_on": event.starts_on.isoformat(),
+                "ends_on": event.ends_on.isoformat(),
+            },
+        }
     return jsonify(body)
 
 
@@ -172,8 +198,9 @@ def _usable_invite(session, invite_id, secret=None, failures=None):
     if invite.revoked_at is not None:
         raise ApiError(410, "invite_revoked", "This invitation was withdrawn by the head referee.", "invite")
     if invite.expires_at <= now():
-        raise ApiError(410, "invite_expired", "This invitation has expired: ask the head referee for a new one.",
-                       "invite")
+        raise ApiError(
+            410, "invite_expired", "This invitation has expired: ask the head referee for a new one.", "invite"
+        )
     if invite.uses >= invite.max_uses:
         raise ApiError(410, "invite_used", "This invitation has been used as many times as it allows.", "invite")
     event = session.get(Event, invite.event_id)
@@ -198,8 +225,11 @@ def revoke_credential(event_id, credential_id):
         _head_of(session, event_id)
         credential = _row_of_event(session, Credential, credential_id, event_id, "No such credential in this event.")
         if credential.role == "head" and credential.revoked_at is None:
-            heads = session.scalar(select(func.count()).select_from(Credential).where(
-                Credential.event_id == event_id, Credential.role == "head", Credential.revoked_at.is_(None)))
+            heads = session.scalar(
+                select(func.count())
+                .select_from(Credential)
+                .where(Credential.event_id == event_id, Credential.role == "head", Credential.revoked_at.is_(None))
+            )
             if heads <= 1:
                 raise ApiError(409, "last_head", "The event's last head referee cannot be revoked.")
         if credential.revoked_at is None:
@@ -210,7 +240,12 @@ def revoke_credential(event_id, credential_id):
 def _page(session, model, event_id, offset, limit, name, shape):
     """One page of an event's rows in creation order; `next` is the cursor of the next page, null at the end
     (these lists are short: an offset is enough)."""
-    rows = session.scalars(select(model).where(model.event_id == event_id).order_by(model.created_at, model.id)
-                           .offset(offset).limit(limit + 1)).all()
+    rows = session.scalars(
+        select(model)
+        .where(model.event_id == event_id)
+        .order_by(model.created_at, model.id)
+        .offset(offset)
+        .limit(limit + 1)
+    ).all()
     more = len(rows) > limit
     return jsonify({name: [shape(item) for item in rows[:limit]], "next": str(offset + limit) if more else None})

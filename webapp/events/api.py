@@ -1,4 +1,5 @@
 """The /api blueprint: JSON in and out, bearer tokens only (no cookies, no CORS), sizes and pages limited."""
+
 import re
 
 from flask import Blueprint, current_app, request

@@ -1,4 +1,5 @@
 """Who is calling: secrets hashed with argon2, short-lived signed bearer tokens, and the role checks of each call."""
+
 import secrets
 from dataclasses import dataclass
 
@@ -20,7 +21,8 @@ def init_app(app):
 
     A hash records its own parameters, so secrets hashed under another profile still verify."""
     app.extensions["events.hasher"] = PasswordHasher.from_parameters(
-        getattr(profiles, app.config["PASSWORD_HASH_PROFILE"]))
+        getattr(profiles, app.config["PASSWORD_HASH_PROFILE"])
+    )
 
 
 def new_id():

@@ -1,4 +1,5 @@
 """`flask --app app db upgrade|current|check`: the database migrations from the shell (deployment steps)."""
+
 import click
 from flask import current_app
 from flask.cli import AppGroup

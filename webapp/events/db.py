@@ -1,4 +1,5 @@
 """The database: which one (SQLite in the instance folder, or PostgreSQL from DATABASE_URL), its engine and sessions."""
+
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,7 +24,7 @@ def database_url(app):
     # Hosting platforms hand out postgres:// or postgresql:// URLs; psycopg 3 is the driver installed.
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -53,8 +54,14 @@ def make_engine(url):
         engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
         _sqlite_setup(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10, pool_timeout=POOL_TIMEOUT_S,
-                         connect_args={"options": f"-c lock_timeout={POSTGRES_LOCK_TIMEOUT_MS}"})
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=10,
+        pool_timeout=POOL_TIMEOUT_S,
+        connect_args={"options": f"-c lock_timeout={POSTGRES_LOCK_TIMEOUT_MS}"},
+    )
 
 
 class Database:

@@ -1,4 +1,5 @@
 """API errors: every refusal is JSON `{error, message, field}` with a 4xx status, and nothing is written."""
+
 import time
 
 from flask import jsonify, request
@@ -10,8 +11,15 @@ from .text_rule import SURROGATE
 
 # Codes for the errors werkzeug raises itself (routing, sizes); our own refusals name their code.
 HTTP_CODES = {
-    400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
-    409: "conflict", 413: "too_large", 415: "unsupported_media_type", 429: "rate_limited",
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "rate_limited",
 }
 BUSY_RETRY_AFTER = "5"  # seconds
 
@@ -103,8 +111,9 @@ def init_app(app):
         if trouble == "busy":
             return busy()
         if trouble == "full":
-            return json_error(507, "storage_full", "The server's disk is full: nothing was stored. Tell its "
-                                                   "administrator.")
+            return json_error(
+                507, "storage_full", "The server's disk is full: nothing was stored. Tell its administrator."
+            )
         raise error
 
     @app.errorhandler(HTTPException)

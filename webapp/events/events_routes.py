@@ -1,10 +1,12 @@
 """Events: a head referee creates one (and becomes its first credential), reads, edits, closes and reopens it."""
+
 import hmac
 
 from flask import current_app, jsonify
 from sqlalchemy import select
 
-from . import auth, ratelimit, validation as check
+from . import auth, ratelimit
+from . import validation as check
 from .api import bp, json_body
 from .errors import ApiError, Invalid
 from .models import Credential, Event, League, Record, Space, now
@@ -54,8 +56,9 @@ def _league_of(session, data):
         who = auth.caller(session)
         auth.require_role(who, "head")
         if who.event.league_id is None or who.event.league_id != league["id"]:
-            raise ApiError(403, "forbidden", "Only a head referee of one of the league's events may add an event.",
-                           "league.id")
+            raise ApiError(
+                403, "forbidden", "Only a head referee of one of the league's events may add an event.", "league.id"
+            )
         return session.get(League, league["id"])
     name = check.text(league, "name", "league", max_len=check.MAX_NAME, required=True, empty=False).strip()
     space = Space(last_seq=0)
@@ -72,8 +75,9 @@ def _check_creation_key(data):
     expected = current_app.config.get("EVENT_CREATION_KEY")
     given = data.get("creation_key")
     if expected and not (isinstance(given, str) and hmac.compare_digest(given.encode(), expected.encode())):
-        raise ApiError(403, "creation_key", "This server needs its event creation key to create an event.",
-                       "creation_key")
+        raise ApiError(
+            403, "creation_key", "This server needs its event creation key to create an event.", "creation_key"
+        )
 
 
 @bp.post("/events")
@@ -100,8 +104,9 @@ def create_event():
         _check_dates(event)
         session.add(event)
         session.flush()  # the rows refer to each other: insert them in order
-        credential = Credential(id=auth.new_id(), event_id=event.id, role="head", display_name=display_name,
-                                secret_hash=secret_hash)
+        credential = Credential(
+            id=auth.new_id(), event_id=event.id, role="head", display_name=display_name, secret_hash=secret_hash
+        )
         session.add(credential)
         session.flush()
         body = {"event": event_json(event, league), "credential": new_credential_json(credential, secret)}
@@ -132,9 +137,11 @@ def edit_event(event_id):
         check.only_keys(data, EVENT_FIELDS)
         fields = event_fields(data, partial=True)
         if fields.get("ruleset_id", who.event.ruleset_id) != who.event.ruleset_id and session.scalar(
-                select(Record.pk).where(Record.event_id == who.event.id, Record.kind == "incident").limit(1)):
-            raise ApiError(409, "ruleset_in_use", "Incidents were recorded under this event's ruleset: it stays.",
-                           "ruleset_id")
+            select(Record.pk).where(Record.event_id == who.event.id, Record.kind == "incident").limit(1)
+        ):
+            raise ApiError(
+                409, "ruleset_in_use", "Incidents were recorded under this event's ruleset: it stays.", "ruleset_id"
+            )
         for key, value in fields.items():
             setattr(who.event, key, value)
         _check_dates(who.event)
@@ -173,5 +180,9 @@ def league_events(event_id):
         if league is None:
             raise ApiError(404, "no_league", "This event is not part of a league.")
         events = session.scalars(select(Event).where(Event.league_id == league.id).order_by(Event.starts_on, Event.id))
-        return jsonify({"league": {"id": league.id, "name": league.name},
-                        "events": [event_json(event, league) for event in events]})
+        return jsonify(
+            {
+                "league": {"id": league.id, "name": league.name},
+                "events": [event_json(event, league) for event in events],
+            }
+        )

@@ -1,4 +1,5 @@
 """Invitation links and their QR codes: the secret rides in the URL fragment, so it never reaches a server log."""
+
 import segno
 from flask import current_app, request
 

@@ -1,4 +1,5 @@
 """Alembic migrations: the app brings its database to the newest schema at start, one server at a time."""
+
 import fcntl
 from contextlib import contextmanager
 from pathlib import Path

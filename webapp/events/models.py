@@ -1,8 +1,21 @@
 """The event tables: leagues, events, who may use them (credentials, invites), and every version of every record."""
-from datetime import date, datetime, timezone
 
-from sqlalchemy import (JSON, BigInteger, Boolean, Date, DateTime, ForeignKey, Index, Integer, MetaData, String,
-                        TypeDecorator, UniqueConstraint)
+from datetime import UTC, date, datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 ID = 40  # server-made ids (token_urlsafe(16) is 22 characters)
@@ -28,19 +41,19 @@ class UTCDateTime(TypeDecorator):
         if value is not None:
             if value.tzinfo is None:
                 raise ValueError("a moment must carry its time zone")
-            value = value.astimezone(timezone.utc)
+            value = value.astimezone(UTC)
             if dialect.name == "sqlite":
                 value = value.replace(tzinfo=None)
         return value
 
     def process_result_value(self, value, dialect):
         if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=timezone.utc)
+            value = value.replace(tzinfo=UTC)
         return value
 
 
 def now():
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Base(DeclarativeBase):

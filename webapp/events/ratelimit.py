@@ -1,5 +1,6 @@
 """Rate limits on sign-in, invite acceptance and event creation (Flask-Limiter over the `limits` library; the
 storage is configurable, so several app servers can share counts in Redis or Memcached)."""
+
 import math
 import time
 
@@ -36,8 +37,9 @@ def per_address(limit_key, scope):
         return
     item, identifiers = parse(current_app.config[limit_key]), (scope, get_remote_address())
     if not limiter.limiter.hit(item, *identifiers):
-        raise RateLimited(_seconds_left(limiter, item, identifiers), "Too many attempts from this address: wait and "
-                                                                     "try again.")
+        raise RateLimited(
+            _seconds_left(limiter, item, identifiers), "Too many attempts from this address: wait and try again."
+        )
 
 
 class Failures:

@@ -1,6 +1,7 @@
 """The record schemas (webapp/schemas/*.schema.json), read with jsonschema: one file per record kind, which the
 server's checks, the phone's storage check and log import (static/js/record-schemas.js, made from them) and the
 field tables of docs/api.md all follow. Formats of our own carry the one text rule (text_rule.py)."""
+
 import json
 import re
 from datetime import date, datetime
@@ -98,13 +99,13 @@ def _problems_of(error):
     """[(path parts, code)] for one jsonschema error: a missing or unknown key is named at the key itself."""
     path = list(error.absolute_path)
     if error.validator == "required":
-        return [(path + [key], "required") for key in error.validator_value if key not in error.instance]
+        return [([*path, key], "required") for key in error.validator_value if key not in error.instance]
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
-        return [(path + [key], "unknown_field") for key in error.instance if key not in known]
+        return [([*path, key], "unknown_field") for key in error.instance if key not in known]
     if error.validator == "uniqueItems":  # the first item that repeats an earlier one
         items = error.instance
-        return [(path + [index], "duplicate") for index, item in enumerate(items) if item in items[:index]][:1]
+        return [([*path, index], "duplicate") for index, item in enumerate(items) if item in items[:index]][:1]
     if error.validator == "format" and isinstance(error.cause, RuleBroken):
         return [(path, error.cause.code)]
     return [(path, error.schema.get("x-error") or CODES.get(error.validator, "invalid"))]
@@ -121,8 +122,9 @@ def problems(kind, value):
         where = fields.index(first) if first in fields else len(fields)
         return where, ORDER.index(validator) if validator in ORDER else len(ORDER)
 
-    found = [(problem, error.validator) for error in VALIDATORS[kind].iter_errors(value)
-             for problem in _problems_of(error)]
+    found = [
+        (problem, error.validator) for error in VALIDATORS[kind].iter_errors(value) for problem in _problems_of(error)
+    ]
     ordered = []
     for problem, _ in sorted(found, key=rank):
         if problem not in ordered:  # jsonschema names every missing key in each "required" error
@@ -148,8 +150,12 @@ def dotted(field, parts):
 
 def js_module():
     """static/js/record-schemas.js: the schemas for the phone, which has no build step to import JSON with."""
-    lines = ["/**", " * The record schemas, made from webapp/schemas/*.schema.json by `python -m webapp.events.schemas`",
-             " * (tests/test_record_schemas.py checks it is current). Do not edit: edit the JSON and run it again.", " */"]
+    lines = [
+        "/**",
+        " * The record schemas, made from webapp/schemas/*.schema.json by `python -m webapp.events.schemas`",
+        " * (tests/test_record_schemas.py checks it is current). Do not edit: edit the JSON and run it again.",
+        " */",
+    ]
     for kind in KINDS:
         lines.append(f"export const {kind}Schema = {json.dumps(SCHEMAS[kind], ensure_ascii=False, indent=2)};")
     return "\n".join(lines) + "\n"
@@ -175,8 +181,10 @@ def field_table(kind):
             limits.append(f"pattern `{rule['pattern']}`")
         if "maxItems" in rule:
             item = rule["items"]
-            limits.append(f"at most {rule['maxItems']} items, each different, each {item['minLength']} to "
-                          f"{item['maxLength']} characters of format `{item['format']}`")
+            limits.append(
+                f"at most {rule['maxItems']} items, each different, each {item['minLength']} to "
+                f"{item['maxLength']} characters of format `{item['format']}`"
+            )
         kind_of = "one of the values" if "enum" in rule and "type" not in rule else kind_of
         required = " (required)" if key in schema.get("required", []) else ""
         rows.append(f"| `{key}`{required} | {kind_of} | {'; '.join(limits)} |")

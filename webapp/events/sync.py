@@ -3,6 +3,7 @@
 A batch runs in one transaction that first locks its space's row, so sequence numbers are given and committed in
 order (a reader of the changes feed never skips one) and a server stopped halfway has written nothing of it.
 """
+
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -34,7 +35,8 @@ def envelopes(data):
 
 
 def check_envelope(item, path):
-    """One version's envelope (schemas/version.schema.json): a bad one is refused alone, the rest of the batch goes on."""
+    """One version's envelope (schemas/version.schema.json): a bad one is refused alone, the rest of the batch goes
+    on."""
     check.require_object(item, path)
     check.by_schema("version", item, path)
     if item["version_id"] in item["parents"]:
@@ -53,42 +55,71 @@ def store_batch(session, who, versions):
             check_envelope(item, f"versions[{index}]")
             outcome.update(_store_one(session, who, space, item, f"versions[{index}]"))
         except Invalid as error:
-            outcome.update(status="refused", error=error.error, message=readable(error.message), field=readable(error.field))
+            outcome.update(
+                status="refused", error=error.error, message=readable(error.message), field=readable(error.field)
+            )
         except Refused as error:
-            outcome.update(status="refused", error=error.error, message=readable(error.message), field=readable(error.field))
+            outcome.update(
+                status="refused", error=error.error, message=readable(error.message), field=readable(error.field)
+            )
         results.append(outcome)
     return results
 
 
 def _same(stored, item):
-    return (stored.record_id == item["record_id"] and stored.kind == item["kind"] and stored.deleted == item["deleted"]
-            and list(stored.parents) == list(item["parents"]) and stored.body == item["body"])
+    return (
+        stored.record_id == item["record_id"]
+        and stored.kind == item["kind"]
+        and stored.deleted == item["deleted"]
+        and list(stored.parents) == list(item["parents"])
+        and stored.body == item["body"]
+    )
 
 
 def _store_one(session, who, space, item, path):
-    stored = session.scalar(select(Version).where(Version.space_id == space.id,
-                                                  Version.version_id == item["version_id"]))
+    stored = session.scalar(
+        select(Version).where(Version.space_id == space.id, Version.version_id == item["version_id"])
+    )
     if stored is not None:
         if not _same(stored, item):
-            raise Refused("version_id_reused", "Another version was already stored with this version id.",
-                          f"{path}.version_id")
+            raise Refused(
+                "version_id_reused", "Another version was already stored with this version id.", f"{path}.version_id"
+            )
         return {"status": "duplicate", "seq": stored.seq}
     record = session.scalar(select(Record).where(Record.space_id == space.id, Record.record_id == item["record_id"]))
     _check_permission(who, record, item, path)
     _check_parents(session, record, item, path)
     _check_body(session, who, space, item, path)
     if record is None:
-        record = Record(space_id=space.id, record_id=item["record_id"], kind=item["kind"], event_id=who.event.id,
-                        created_by=who.credential.id, heads=[], in_conflict=False)
+        record = Record(
+            space_id=space.id,
+            record_id=item["record_id"],
+            kind=item["kind"],
+            event_id=who.event.id,
+            created_by=who.credential.id,
+            heads=[],
+            in_conflict=False,
+        )
         session.add(record)
         session.flush()
     if item["kind"] == "player":
         _name_player(session, space, record, item)
     space.last_seq += 1
-    session.add(Version(space_id=space.id, seq=space.last_seq, record_pk=record.pk, record_id=record.record_id,
-                        version_id=item["version_id"], parents=list(item["parents"]), kind=item["kind"],
-                        deleted=item["deleted"], body=item["body"], event_id=record.event_id,
-                        author_id=who.credential.id))
+    session.add(
+        Version(
+            space_id=space.id,
+            seq=space.last_seq,
+            record_pk=record.pk,
+            record_id=record.record_id,
+            version_id=item["version_id"],
+            parents=list(item["parents"]),
+            kind=item["kind"],
+            deleted=item["deleted"],
+            body=item["body"],
+            event_id=record.event_id,
+            author_id=who.credential.id,
+        )
+    )
     heads = [head for head in record.heads if head not in item["parents"]] + [item["version_id"]]
     record.heads = heads
     record.in_conflict = len(heads) > 1
@@ -106,9 +137,19 @@ def _name_player(session, space, record, item):
     record.name_key = key
     if key is None or record.alias_of is not None:
         return
-    first = session.scalar(select(Record.record_id).where(
-        Record.space_id == space.id, Record.kind == "player", Record.name_key == key, Record.alias_of.is_(None),
-        Record.pk != record.pk, Record.pk < record.pk).order_by(Record.pk).limit(1))
+    first = session.scalar(
+        select(Record.record_id)
+        .where(
+            Record.space_id == space.id,
+            Record.kind == "player",
+            Record.name_key == key,
+            Record.alias_of.is_(None),
+            Record.pk != record.pk,
+            Record.pk < record.pk,
+        )
+        .order_by(Record.pk)
+        .limit(1)
+    )
     if first is not None:
         record.alias_of = first
 
@@ -119,13 +160,17 @@ def _check_permission(who, record, item, path):
     if record is not None and record.kind != item["kind"]:
         raise Refused("kind_mismatch", f"This record is a {record.kind}.", f"{path}.kind")
     if item["kind"] == "incident" and record is not None and record.event_id != who.event.id:
-        raise Refused("other_event", "This incident belongs to another event of the league: it is read-only here.",
-                      f"{path}.record_id")
+        raise Refused(
+            "other_event",
+            "This incident belongs to another event of the league: it is read-only here.",
+            f"{path}.record_id",
+        )
     if who.role == "head":
         return
     if record is not None and record.created_by != who.credential.id:
-        raise Refused("forbidden", "A referee may change only the incidents and players they recorded.",
-                      f"{path}.record_id")
+        raise Refused(
+            "forbidden", "A referee may change only the incidents and players they recorded.", f"{path}.record_id"
+        )
     if len(item["parents"]) > 1:
         raise Refused("forbidden", "Only a head referee settles a conflict.", f"{path}.parents")
 
@@ -134,12 +179,24 @@ def _check_parents(session, record, item, path):
     """Every parent must be a stored version of the same record (send a record's versions oldest first)."""
     if not item["parents"]:
         return
-    known = set() if record is None else set(session.scalars(
-        select(Version.version_id).where(Version.record_pk == record.pk, Version.version_id.in_(item["parents"]))))
+    known = (
+        set()
+        if record is None
+        else set(
+            session.scalars(
+                select(Version.version_id).where(
+                    Version.record_pk == record.pk, Version.version_id.in_(item["parents"])
+                )
+            )
+        )
+    )
     missing = [parent for parent in item["parents"] if parent not in known]
     if missing:
-        raise Refused("unknown_parent", f"Parent version {missing[0]} is not stored for this record: send it first.",
-                      f"{path}.parents")
+        raise Refused(
+            "unknown_parent",
+            f"Parent version {missing[0]} is not stored for this record: send it first.",
+            f"{path}.parents",
+        )
 
 
 def _check_body(session, who, space, item, path):
@@ -154,13 +211,14 @@ def _check_body(session, who, space, item, path):
 
     def player_state(player_id):
         """'live', 'deleted' (every head of the roster player is a deletion) or None (no such roster player)."""
-        record = session.scalar(select(Record).where(Record.space_id == space.id, Record.record_id == player_id,
-                                                     Record.kind == "player"))
+        record = session.scalar(
+            select(Record).where(Record.space_id == space.id, Record.record_id == player_id, Record.kind == "player")
+        )
         if record is None:
             return None
-        deleted = session.scalars(select(Version.deleted).where(Version.record_pk == record.pk,
-                                                                Version.version_id.in_(record.heads))).all()
+        deleted = session.scalars(
+            select(Version.deleted).where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
+        ).all()
         return "deleted" if deleted and all(deleted) else "live"
 
     check.incident_body(body, field, who.event, item["record_id"], player_state)
-

@@ -1,4 +1,5 @@
 """The sync API: upload a batch of versions, follow the changes feed, list and read conflicts and record histories."""
+
 from flask import jsonify, request
 from sqlalchemy import or_, select
 
@@ -44,9 +45,11 @@ def _visible(who, scope):
 def _with_authors(session, query, who):
     """Versions as the API shows them: with their author's name, a roster player's `alias_of`, and credential ids
     only for a head referee (who revokes devices)."""
-    rows = session.execute(query.add_columns(Credential.display_name, Record.alias_of)
-                           .join(Credential, Credential.id == Version.author_id)
-                           .join(Record, Record.pk == Version.record_pk)).all()
+    rows = session.execute(
+        query.add_columns(Credential.display_name, Record.alias_of)
+        .join(Credential, Credential.id == Version.author_id)
+        .join(Record, Record.pk == Version.record_pk)
+    ).all()
     head = who.role == "head"
     return [version_json(version, name, with_credential=head, alias_of=alias_of) for version, name, alias_of in rows]
 
@@ -58,8 +61,11 @@ def changes(event_id):
     scope = _scope()
     with database().reading() as session:
         who = auth.caller(session, event_id)
-        page = _with_authors(session, select(Version).where(_visible(who, scope), Version.seq > since)
-                             .order_by(Version.seq).limit(limit + 1), who)
+        page = _with_authors(
+            session,
+            select(Version).where(_visible(who, scope), Version.seq > since).order_by(Version.seq).limit(limit + 1),
+            who,
+        )
     more = len(page) > limit
     page = page[:limit]
     return jsonify({"changes": page, "next": str(page[-1]["seq"] if page else since), "more": more})
@@ -73,18 +79,30 @@ def conflicts(event_id):
         who = auth.caller(session, event_id)
         auth.require_role(who, "head")
         records = session.scalars(
-            select(Record).where(Record.space_id == who.event.space_id, Record.in_conflict.is_(True), Record.pk > after,
-                                 or_(Record.kind == "player", Record.event_id == who.event.id))
-            .order_by(Record.pk).limit(limit + 1)).all()
+            select(Record)
+            .where(
+                Record.space_id == who.event.space_id,
+                Record.in_conflict.is_(True),
+                Record.pk > after,
+                or_(Record.kind == "player", Record.event_id == who.event.id),
+            )
+            .order_by(Record.pk)
+            .limit(limit + 1)
+        ).all()
         more = len(records) > limit
         records = records[:limit]
         items = []
         for record in records:
-            heads = _with_authors(session, select(Version).where(Version.record_pk == record.pk,
-                                                                 Version.version_id.in_(record.heads))
-                                  .order_by(Version.seq), who)
-            items.append({"record_id": record.record_id, "kind": record.kind, "event_id": record.event_id,
-                          "heads": heads})
+            heads = _with_authors(
+                session,
+                select(Version)
+                .where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
+                .order_by(Version.seq),
+                who,
+            )
+            items.append(
+                {"record_id": record.record_id, "kind": record.kind, "event_id": record.event_id, "heads": heads}
+            )
     return jsonify({"conflicts": items, "next": str(records[-1].pk) if more else None})
 
 
@@ -93,11 +111,21 @@ def record_history(event_id, record_id):
     """Every version of one record, oldest first, with its current heads (readable as the changes feed is)."""
     with database().reading() as session:
         who = auth.caller(session, event_id)
-        record = session.scalar(select(Record).where(Record.space_id == who.event.space_id,
-                                                     Record.record_id == record_id))
+        record = session.scalar(
+            select(Record).where(Record.space_id == who.event.space_id, Record.record_id == record_id)
+        )
         if record is None:  # a space holds one event, or a league whose events all read each other's incidents
             raise ApiError(404, "not_found", "No such record in this event.")
-        versions = _with_authors(session, select(Version).where(Version.record_pk == record.pk)
-                                 .order_by(Version.seq).limit(1000), who)
-    return jsonify({"record_id": record.record_id, "kind": record.kind, "event_id": record.event_id,
-                    "heads": list(record.heads), "in_conflict": record.in_conflict, "versions": versions})
+        versions = _with_authors(
+            session, select(Version).where(Version.record_pk == record.pk).order_by(Version.seq).limit(1000), who
+        )
+    return jsonify(
+        {
+            "record_id": record.record_id,
+            "kind": record.kind,
+            "event_id": record.event_id,
+            "heads": list(record.heads),
+            "in_conflict": record.in_conflict,
+            "versions": versions,
+        }
+    )

@@ -1,6 +1,7 @@
 """The one rule for user text, as the phone applies it (static/js/text-rule.js): Unicode scalar values only (no lone
 surrogate: half an emoji), NFC, no control character (tab and line breaks only where a text may have several lines),
 no bidi embedding, override or isolate (they turn the text around it), and not only invisible characters."""
+
 import re
 import unicodedata
 
@@ -11,12 +12,19 @@ BIDI_CONTROL = re.compile("[\u202a-\u202e\u2066-\u2069]")
 SPACES = "\t\n\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"  # spelt out: \s differs between Python and JS
 ONLY_SPACES = re.compile(f"[{SPACES}]+")
 # Characters that show nothing: zero-width ones, marks and fillers. A text of these and spaces reads as nothing.
-INVISIBLE = re.compile(f"[{SPACES}\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
-                       "\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0]*")
+INVISIBLE = re.compile(
+    f"[{SPACES}\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0]*"
+)
 
 # Codes, as both sides name them.
 NOT_UNICODE, NOT_NFC, CONTROL_CHARACTER, BIDI, ONLY_INVISIBLE = (
-    "not_unicode", "not_nfc", "control_character", "bidi_control", "invisible")
+    "not_unicode",
+    "not_nfc",
+    "control_character",
+    "bidi_control",
+    "invisible",
+)
 
 
 def text_problem(value, *, lines=False):

@@ -1,8 +1,9 @@
 """Checks of what a client sends, field by field, with the same rules as the phone; each failure names its field."""
+
 import json
 import math
 import re
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 from flask import current_app
 
@@ -137,12 +138,16 @@ def within_event(value, path, event, now=None):
     """A moment no earlier than the event's first day (in any time zone) and no later than tomorrow by the server's
     clock: a phone whose clock is years off cannot put its incidents on other days than everyone else's."""
     at = datetime.fromisoformat(value.replace("Z", "+00:00")[:35])
-    if at < datetime.combine(event.starts_on, time(), timezone.utc) - EARLIEST_ZONE:
-        raise Invalid(path, f"This is before the event's first day ({event.starts_on.isoformat()}): check the phone's "
-                            "date and time.", "before_event")
-    if at > (now or datetime.now(timezone.utc)) + LATEST_AHEAD:
-        raise Invalid(path, "This is later than tomorrow by the server's clock: check the phone's date and time.",
-                      "in_future")
+    if at < datetime.combine(event.starts_on, time(), UTC) - EARLIEST_ZONE:
+        raise Invalid(
+            path,
+            f"This is before the event's first day ({event.starts_on.isoformat()}): check the phone's date and time.",
+            "before_event",
+        )
+    if at > (now or datetime.now(UTC)) + LATEST_AHEAD:
+        raise Invalid(
+            path, "This is later than tomorrow by the server's clock: check the phone's date and time.", "in_future"
+        )
     return value
 
 
@@ -194,8 +199,9 @@ def incident_body(body, path, event, record_id, player_state):
         if state is None:
             raise Invalid(f"{path}.playerId", "No roster player has this id.", "unknown_player")
         if state == "deleted" and not named:  # with the name as recorded, it still reads; without, it names no one
-            raise Invalid(f"{path}.playerId", "This roster player was deleted: give the player's name too.",
-                          "deleted_player")
+            raise Invalid(
+                f"{path}.playerId", "This roster player was deleted: give the player's name too.", "deleted_player"
+            )
     elif not named:
         raise Invalid(f"{path}.player", "Name the player, or give a roster player's id.", "required")
     points = body.get("points")

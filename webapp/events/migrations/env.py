@@ -1,4 +1,5 @@
 """Alembic environment: runs with the connection the app hands over (see webapp/events/migrate.py)."""
+
 from alembic import context
 from sqlalchemy import create_engine
 
