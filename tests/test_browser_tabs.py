@@ -74,7 +74,14 @@ def test_a_field_being_typed_never_overwrites_the_table(context, live_server, ch
     b.bring_to_front()
     expect(b.locator("#seat-2-table")).to_have_value("35000")  # what was typed is still there
     b.press("#seat-2-table", "Enter")
-    expect(b.locator("#history li")).to_have_count(2)
+    try:
+        expect(b.locator("#history li")).to_have_count(2, timeout=3000)
+    except AssertionError:
+        # B had already heard of A's change: its form is stale, so the first Enter is refused and says so (issue 28,
+        # point 1), and a second Enter keeps the typed value on purpose. Either way both changes are kept.
+        expect(b.locator("#seat-2-editor-stale")).to_be_visible()
+        b.press("#seat-2-table", "Enter")
+        expect(b.locator("#history li")).to_have_count(2)
     stored = store.table(b, "wrc-2015")["steps"]
     assert sorted(step["kind"] for step in stored) == sorted([*others, "edit"])
     edit = next(step for step in stored if step["kind"] == "edit")
