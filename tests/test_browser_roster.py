@@ -197,11 +197,11 @@ def test_an_event_is_created_with_its_ruleset_days_and_sessions_and_chosen(page,
     ]
     assert store.item(page, "settings", "main")["data"]["currentEvent"] == event["id"]
     page.click("#event-edit-open")
-    page.fill("#event-sessions", "Round 1\nRound 2\nRound 1")
-    page.click("#event-save")
-    expect(page.locator("#event-sessions-error")).to_be_visible()
-    page.fill("#event-sessions", "Round 1\nRound 2\nSemi-final\nFinal")
-    page.click("#event-save")
+    page.fill("#event-edit-sessions", "Round 1\nRound 2\nRound 1")
+    page.click("#event-edit-save")
+    expect(page.locator("#event-edit-sessions-error")).to_be_visible()
+    page.fill("#event-edit-sessions", "Round 1\nRound 2\nSemi-final\nFinal")
+    page.click("#event-edit-save")
     expect(current).to_have_attribute("data-sessions", "4")
     page.select_option("#event-choice", "local")
     page.click("#event-use")

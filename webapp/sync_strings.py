@@ -42,6 +42,13 @@ def sync_strings():
             "referees."
         ),
         "invite_heading": _("Invite"),
+        # I18N: the event screen's buttons that bring one of its sections into view are grouped under this name
+        "sections": _("Parts of this screen"),
+        "share_heading": _("Share with other referees"),
+        "invite_share_first": _("Share the event first, then invite referees and viewers with a link or a QR code."),
+        "invite_head_only": _("Only the head referee of the event can invite."),
+        "clock_no_ruleset": _("Choose a ruleset first: the clock hands the minutes late to its lateness ruling."),
+        "choose_ruleset": _("Choose a ruleset"),
         "invite_referee": _("Invite a referee"),
         "invite_viewer": _("Invite a viewer"),
         "invite_link": _("Invitation link"),

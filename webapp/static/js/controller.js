@@ -48,11 +48,10 @@ function syncNav(lang, view, rulesetId) {
 const screens = {
   ruling: loadModule(() => import('./screens/ruling.js')),
   log: loadModule(() => import('./screens/log.js')),
-  roster: loadModule(() => import('./screens/roster.js')),
   table: loadModule(() => import('./screens/table.js')),
-  clock: loadModule(() => import('./screens/clock.js')),
   finder: loadModule(() => import('./finder.js')),
-  event: loadModule(() => import('./screens/event.js')),
+  event: loadModule(() => import('./screens/event-page.js')),  // the event, its roster, invitations and clock
+  join: loadModule(() => import('./screens/event.js')),
   settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
   health: loadModule(() => import('./services/health.js')),
 };
@@ -162,16 +161,12 @@ export function createController(config, view) {
       const [{ createLogScreen }, all] = await Promise.all([screens.log(), allRulesets()]);
       return createLogScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
     }
-    if (route.view === 'roster') {
-      const [{ createRosterScreen }, all] = await Promise.all([screens.roster(), allRulesets()]);
-      return createRosterScreen(ctx, { rulesets: all });
-    }
-    if (route.view === 'event') {
-      const [{ createEventScreen }, all] = await Promise.all([screens.event(), allRulesets()]);
-      return createEventScreen(ctx, { rulesets: Object.fromEntries(all.map((r) => [r.id, r])) });
+    if (route.view === 'roster' || route.view === 'event') {  // one event screen; the roster's address shows its players
+      const [{ createEventPage }, all] = await Promise.all([screens.event(), allRulesets()]);
+      return createEventPage(ctx, { rulesets: all, section: route.view === 'roster' ? 'roster' : null });
     }
     if (route.view === 'join') {
-      const { createJoinScreen } = await screens.event();
+      const { createJoinScreen } = await screens.join();
       return createJoinScreen(ctx);
     }
     if (route.view === 'glossary') {
@@ -190,9 +185,9 @@ export function createController(config, view) {
       const { createTableScreen } = await screens.table();
       return createTableScreen(ctx, { ruleset, extra: await choiceNotices() });
     }
-    if (route.view === 'clock') {
-      const { createClockScreen } = await screens.clock();
-      return createClockScreen(ctx, { ruleset });
+    if (route.view === 'clock') {  // the event screen, its clock working for this ruleset and brought into view
+      const [{ createEventPage }, all] = await Promise.all([screens.event(), allRulesets()]);
+      return createEventPage(ctx, { rulesets: all, clockRuleset: ruleset, section: 'clock' });
     }
     if (route.view === 'search' || route.view === 'browse') {
       const [{ findScreen }, rulesets] = await Promise.all([screens.finder(), allRulesets()]);

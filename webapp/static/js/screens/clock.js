@@ -1,6 +1,7 @@
 /**
- * The lateness clock's controller: the stored clock (one for the device), the current ruleset's lateness question
- * found by its data (lateness.js), and the clock's workflows; the screen is shown again after each change.
+ * The lateness clock's controller, a part of the event screen (screens/event-page.js): the stored clock (one for the
+ * device), the current ruleset's lateness question found by its data (lateness.js), and the clock's workflows; the
+ * screen is shown again after each change.
  */
 import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../lateness.js';
 import { addAbsent, clearClock, markArrived, readClock, removeAbsent, restoreClock, startRound } from '../services/clock.js';
@@ -26,7 +27,7 @@ export function createClockScreen(ctx, { ruleset }) {
   };
   let nameError = null;  // the add form's error, shown again when another tab's change redraws the screen
   return {
-    live: true,
+    /** The clock's part of the event screen, with its notices. */
     async render() {
       const { status, clock } = await readClock();
       const notices = await noticesFor([{ kind: 'clock' }], [{ kind: 'clock', status }]);
@@ -63,11 +64,8 @@ export function createClockScreen(ctx, { ruleset }) {
         clear: async () => done(await clearClock()),
       };
       return {
-        children: renderClock({
-          config, ruleset, lateness, clock: { status, ...clock }, on, ui, nameError,
-          notices: renderNotices(config, notices, { reload: ctx.reload }),
-        }),
-        title: config.strings.clock.title,
+        children: renderClock({ config, ruleset, lateness, clock: { status, ...clock }, on, ui, nameError }),
+        notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
     },
   };

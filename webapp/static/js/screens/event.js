@@ -1,7 +1,7 @@
 /**
- * The event screen's and the join page's controllers: create an event on the server, join one from an invitation
- * link (the credential is stored on the phone and the invitation leaves the address bar), sync, invite, and settle
- * conflicts for the head referee. Sync itself is services/sync.js.
+ * The shared event's part of the event screen (screens/event-page.js), and the join page: create an event on the
+ * server, join one from an invitation link (the credential is stored on the phone and the invitation leaves the
+ * address bar), sync, invite, and settle conflicts for the head referee. Sync itself is services/sync.js.
  */
 import { localDay } from '../player-record.js';
 import { eventUrl } from '../router.js';
@@ -72,17 +72,14 @@ export function createEventScreen(ctx, { rulesets }) {
   };
 
   return {
-    live: true,
-    async render() {
+    /** The shared event's parts of the event screen; `local` is the phone's current event (it fills the share form). */
+    async render({ local } = {}) {
       chosenRuleset = (await readSettings()).settings.ruleset;
       const status = await syncStatus(config);  // first: reading sets aside what is damaged, which the notices then say
       const notices = await noticesFor([{ kind: 'sync' }], [{ kind: 'sync', status: status.status }]);
       return {
-        children: renderEvent({
-          config, status, today: localDay(), invitation, describe, on,
-          notices: renderNotices(config, notices, { reload: ctx.reload }),
-        }),
-        title: config.strings.event.title,
+        parts: renderEvent({ config, status, today: localDay(), invitation, describe, local, on }),
+        notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
     },
   };

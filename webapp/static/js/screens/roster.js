@@ -1,7 +1,7 @@
 /**
- * The roster and events screen's controller: the current event and its players, through services/events.js and
- * services/roster.js; a player being renamed keeps its form open across refreshes; each player's status is their
- * record.
+ * The phone's event and roster, parts of the event screen (screens/event-page.js): the current event and its
+ * players, through services/events.js and services/roster.js; a player being renamed keeps its form open across
+ * refreshes; each player's status is their record.
  */
 import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
 import { noticesFor } from '../services/health.js';
@@ -67,7 +67,7 @@ export function createRosterScreen(ctx, { rulesets }) {
   };
 
   return {
-    live: true,
+    /** The phone's event and roster parts of the event screen, with their notices and the event itself. */
     async render() {
       roster = await readRoster();
       const [{ settings }, log] = await Promise.all([readSettings(), readLog()]);
@@ -95,18 +95,18 @@ export function createRosterScreen(ctx, { rulesets }) {
         players: roster.players.map((entry) => ({
           ...entry, editing: renaming.has(entry.player.id), record: recordOf(entry.player) })),
         added, problem, pasted,
-        notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
       added = null;
       problem = null;
       pasted = null;
       return {
-        children: renderRoster({
+        parts: renderRoster({
           config,
           rulesets: rulesets.map((ruleset) => ({ id: ruleset.id, name: ruleset.short_name || ruleset.name })),
           view, on,
         }),
-        title: config.strings.roster.title,
+        notices: renderNotices(config, notices, { reload: ctx.reload }),
+        event: roster.event,
       };
     },
   };

@@ -1,13 +1,13 @@
 /**
- * The lateness clock: start the round, note the absent players, watch each one's minutes late, and open the current
- * ruleset's lateness ruling with those minutes. Render only: data and callbacks in, DOM out; the minutes shown are
+ * The lateness clock, a part of the event screen (views/event-page.js gives it its heading): start the round, note
+ * the absent players, watch each one's minutes late, and open the current ruleset's lateness ruling with those
+ * minutes. Render only: data and callbacks in, DOM out; the minutes shown are
  * worked out again every few seconds while the screen is on show.
  */
 import { domId, el, format } from '../dom.js';
 import { pluralForm } from '../format.js';
 import { latenessAnswers, minutesLate } from '../lateness.js';
 import { rulingUrl, wizardUrl } from '../router.js';
-import { heading } from './common.js';
 
 const TICK_MS = 15000;
 
@@ -34,7 +34,7 @@ function restartAsked(s, clock, on, failed) {
 }
 
 export function renderClock({
-  config, ruleset, clock, lateness, notices = null, nameError: shownError = null, on, ui = {} }) {
+  config, ruleset, clock, lateness, nameError: shownError = null, on, ui = {} }) {
   const { lang } = config;
   const s = config.strings.clock;
   const writable = clock.status === 'ok';
@@ -121,9 +121,7 @@ export function renderClock({
     }, TICK_MS);
   }
   return [
-    el('p', { class: 'ruleset-name' }, ruleset.name),
-    heading(s.title, 'clock-heading'),
-    notices,
+    el('p', { class: 'ruleset-name', id: 'clock-ruleset', 'data-ruleset': ruleset.id }, ruleset.name),
     lateness.covered ? el('p', { class: 'help' }, s.help)
       : el('p', { class: 'stale-note', id: 'clock-not-covered', 'data-ruleset': ruleset.id }, s.not_covered),
     started,

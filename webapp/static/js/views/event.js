@@ -42,22 +42,25 @@ function bindForm(form, s, action) {
   return form;
 }
 
-function createForm({ config, today, on }) {
+/** The form that shares an event, filled in from the phone's current event (`local`: name, ruleset, days, sessions). */
+function createForm({ config, today, local = {}, on }) {
   const s = config.strings.event;
   const input = (id, name, attributes = {}) => el('input', { id, name, ...attributes });
+  const rulesetId = local.rulesetId ?? on.chosenRuleset;
+  const sessions = el('textarea', { id: 'event-sessions', name: 'sessions', rows: 3 });
+  sessions.defaultValue = (local.sessions ?? []).join('\n');
   const form = el('form', { id: 'event-create-form', novalidate: true },
-    field('event-name', s.name, input('event-name', 'name', { required: true, maxlength: 200, autocomplete: 'off' })),
+    field('event-name', s.name, input('event-name', 'name', { required: true, maxlength: 200, autocomplete: 'off', value: local.name ?? '' })),
     field('event-ruleset', s.ruleset, el('select', { id: 'event-ruleset', name: 'ruleset_id' },
-      config.rulesets.map((summary) => el('option', { value: summary.id, selected: summary.id === on.chosenRuleset }, summary.name)))),
-    field('event-starts', s.starts_on, input('event-starts', 'starts_on', { type: 'date', value: today, required: true })),
-    field('event-ends', s.ends_on, input('event-ends', 'ends_on', { type: 'date', value: today, required: true })),
-    field('event-sessions', s.sessions, el('textarea', { id: 'event-sessions', name: 'sessions', rows: 3 })),
+      config.rulesets.map((summary) => el('option', { value: summary.id, selected: summary.id === rulesetId }, summary.name)))),
+    field('event-starts', s.starts_on, input('event-starts', 'starts_on', { type: 'date', value: local.dates?.start ?? today, required: true })),
+    field('event-ends', s.ends_on, input('event-ends', 'ends_on', { type: 'date', value: local.dates?.end ?? today, required: true })),
+    field('event-sessions', s.sessions, sessions),
     field('event-display-name', s.display_name, input('event-display-name', 'display_name', { required: true, maxlength: 100, autocomplete: 'name' })),
     el('p', { class: 'form-error', hidden: true, role: 'alert' }),
     el('button', { type: 'submit', class: 'button primary', id: 'event-create' }, s.create));
-  return el('section', { id: 'event-create-section', 'aria-labelledby': 'event-create-heading' },
-    el('h2', { id: 'event-create-heading' }, s.create_heading), el('p', {}, s.create_intro),
-    bindForm(form, s, on.create), el('p', { id: 'join-hint' }, s.join_hint));
+  return el('div', { id: 'event-create-section' },
+    el('p', {}, s.create_intro), bindForm(form, s, on.create), el('p', { id: 'join-hint' }, s.join_hint));
 }
 
 /** Said when the phone's clock is more than five minutes off the server's (new incidents get corrected times). */
@@ -81,12 +84,12 @@ function statusSection({ config, status, on }) {
     button.textContent = s.syncing;
     await on.syncNow();
   });
-  return el('section', {
-    id: 'sync-status', 'aria-labelledby': 'event-name',
+  return el('div', {
+    id: 'sync-status',
     'data-event-id': link.server.eventId, 'data-role': link.role, 'data-waiting': status.waiting,
     'data-last-sync': status.lastSyncAt ?? '', 'data-problem': problem, 'data-conflicts': status.conflicts.length,
   },
-  el('h2', { id: 'event-name' }, link.server.name),
+  el('p', { class: 'incident-title', id: 'shared-event-name' }, link.server.name),
   el('p', {}, `${s.role} `, el('strong', { id: 'sync-role' }, s.roles[link.role]), ` · ${link.displayName}`),
   el('p', {}, `${s.waiting} `, el('strong', { id: 'sync-waiting' }, new Intl.NumberFormat(config.lang).format(status.waiting))),
   el('p', {}, `${s.last_sync} `, el('strong', { id: 'sync-last' }, when)),
@@ -137,8 +140,7 @@ function inviteSection({ config, invitation, on }) {
     el('p', { class: 'hint' }, s.invite_once)) : null;
   const failed = invitation && !invitation.ok ? el('p', { id: 'invite-error', role: 'alert', 'data-error': invitation.error ?? invitation.problem },
     s.errors[invitation.error] ?? s.problems[invitation.problem] ?? s.errors.invalid) : null;
-  return el('section', { id: 'invite', 'aria-labelledby': 'invite-heading' },
-    el('h2', { id: 'invite-heading' }, s.invite_heading), el('div', { class: 'actions' }, buttons), shown, failed);
+  return el('div', { id: 'invite' }, el('div', { class: 'actions' }, buttons), shown, failed);
 }
 
 function conflictsSection({ config, status, describe, on }) {
@@ -151,7 +153,7 @@ function conflictsSection({ config, status, describe, on }) {
         onclick: () => on.settle(conflict.recordId, head.id) }, s.keep)))),
     el('button', { type: 'button', class: 'button secondary settle-delete', onclick: () => on.settle(conflict.recordId, null) }, s.delete)));
   return el('section', { id: 'conflicts', 'aria-labelledby': 'conflicts-heading', 'data-count': status.conflicts.length },
-    el('h2', { id: 'conflicts-heading' }, s.conflicts_heading), el('p', {}, s.conflicts_intro), el('ul', { class: 'conflict-list' }, items));
+    el('h3', { id: 'conflicts-heading' }, s.conflicts_heading), el('p', {}, s.conflicts_intro), el('ul', { class: 'conflict-list' }, items));
 }
 
 /** The field a refusal names, as the record calls it ("versions[0].body.rulingId" → "rulingId"). */
@@ -160,7 +162,7 @@ const fieldName = (field) => (field ? field.replace(/^versions\[\d+\]\.(body\.)?
 function refusedSection({ config, status, describe, on }) {
   const s = config.strings.event;
   return el('section', { id: 'sync-refused', 'aria-labelledby': 'refused-heading', 'data-count': status.refused.length },
-    el('h2', { id: 'refused-heading' }, s.refused_heading),
+    el('h3', { id: 'refused-heading' }, s.refused_heading),
     el('ul', {}, status.refused.map((item) => el('li', { 'data-record-id': item.version.record_id, 'data-error': item.error, 'data-field': item.field ?? '' },
       el('p', {}, item.version.deleted ? s.deleted : describe(item.version.body)),
       el('p', { class: 'refused-reason' }, [s.errors[item.error] ?? s.errors.invalid,
@@ -168,24 +170,37 @@ function refusedSection({ config, status, describe, on }) {
       el('button', { type: 'button', class: 'button secondary discard-change', onclick: () => on.discard(item.version.record_id) }, s.discard)))));
 }
 
-/** The event screen: sync off, or the form to create an event, or the event's status, invitations and conflicts. */
-export function renderEvent({ config, status, today, invitation, describe, notices = null, on }) {
+/**
+ * The shared event's parts of the event screen (views/event-page.js gives them their headings): `shared` is the
+ * event's sync status, its conflicts and refusals, or the form to share the phone's event (`local`); `invitations`
+ * are the head referee's invitations, or why there are none.
+ */
+export function renderEvent({ config, status, today, invitation, describe, local, on }) {
   const s = config.strings.event;
-  const title = [heading(s.title, 'event-heading'), notices];
-  if (status.off) return [heading(s.title, 'event-heading'), el('p', { id: 'sync-off' }, s.off)];
+  if (status.off) return { shared: [el('p', { id: 'sync-off' }, s.off)], invitations: null };
   if (!status.link && status.status !== 'missing') {  // a newer version's link, or no storage: nothing to create over it
-    return [title, el('p', { id: 'sync-message', role: 'alert', 'data-problem': status.status }, s.problems[status.status] ?? s.problems.storage)];
+    return {
+      shared: [el('p', { id: 'sync-message', role: 'alert', 'data-problem': status.status }, s.problems[status.status] ?? s.problems.storage)],
+      invitations: null,
+    };
   }
-  if (!status.link) return [title, createForm({ config, today, on })];
+  if (!status.link) {
+    return {
+      shared: [createForm({ config, today, local, on })],
+      invitations: el('p', { id: 'invite-none', 'data-reason': 'not-shared' }, s.invite_share_first),
+    };
+  }
   const head = status.link.role === 'head';
-  return [
-    title,
-    statusSection({ config, status, on }),
-    head && status.conflicts.length ? conflictsSection({ config, status, describe, on }) : null,
-    status.refused.length ? refusedSection({ config, status, describe, on }) : null,
-    head ? inviteSection({ config, invitation, on }) : null,
-    el('p', {}, el('button', { type: 'button', class: 'button secondary', id: 'event-leave', onclick: on.leave }, s.leave)),
-  ].filter(Boolean);
+  return {
+    shared: [
+      statusSection({ config, status, on }),
+      head && status.conflicts.length ? conflictsSection({ config, status, describe, on }) : null,
+      status.refused.length ? refusedSection({ config, status, describe, on }) : null,
+      el('p', {}, el('button', { type: 'button', class: 'button secondary', id: 'event-leave', onclick: on.leave }, s.leave)),
+    ].filter(Boolean),
+    invitations: head ? inviteSection({ config, invitation, on })
+      : el('p', { id: 'invite-none', 'data-reason': 'not-head' }, s.invite_head_only),
+  };
 }
 
 /** The page an invitation link opens: the referee's name, then Join. */

@@ -1,11 +1,11 @@
 /**
- * The roster and events screen: the current event (choose, edit, create one with its ruleset, days and sessions) and
- * its players (add, rename, remove). Renders only: data and callbacks in, DOM out.
+ * The phone's event and its roster, parts of the event screen: the current event (choose, edit, create one with its
+ * ruleset, days and sessions) and its players (add one, paste many, rename, remove). Renders only: data and callbacks
+ * in, DOM out.
  */
 import { domId, el, format } from '../dom.js';
 import { pluralForm } from '../format.js';
 import { logUrl } from '../router.js';
-import { heading } from './common.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './scores.js';
 import { statusData, statusText } from './status.js';
@@ -99,15 +99,14 @@ function eventSection({ config, rulesets, view, on }) {
     event.dates && event.dates.end !== event.dates.start ? [r.end, event.dates.end, 'end'] : null,
     event.sessions?.length ? [r.sessions, event.sessions.join(', '), 'sessions'] : null,
   ].filter(Boolean);
-  return el('section', { class: 'roster-event', 'aria-labelledby': 'current-event-title' },
-    el('h2', { id: 'current-event-title' }, r.current),
+  return el('div', { class: 'roster-event' },
     el('div', { class: 'incident', id: 'current-event', 'data-event-id': event.id, 'data-ruleset': event.rulesetId ?? '',
       'data-sessions': event.sessions?.length ?? 0 },
     el('p', { class: 'incident-title', id: 'current-event-name' }, eventLabel(strings, event)),
     el('dl', { class: 'incident-facts' }, facts.flatMap(([label, value, key]) => [el('dt', {}, label), el('dd', { 'data-fact': key }, value)]))),
     view.events.length > 1 ? chooser : null,
     el('details', { class: 'apply', id: 'event-edit' }, el('summary', { id: 'event-edit-open' }, r.edit),
-      eventForm({ config, rulesets, prefix: 'event', event, rev: view.eventRev, editing: true, on: { save: on.saveEvent } })),
+      eventForm({ config, rulesets, prefix: 'event-edit', event, rev: view.eventRev, editing: true, on: { save: on.saveEvent } })),
     el('details', { class: 'apply', id: 'event-new' }, el('summary', { id: 'event-new-open' }, r.new),
       eventForm({ config, rulesets, prefix: 'event-new', event: { id: '', name: '', rulesetId: view.defaultRuleset }, rev: '', editing: false,
         on: { save: on.createEvent } })));
@@ -190,9 +189,11 @@ function playerItem({ config, entry, on }) {
 }
 
 /**
+ * The roster's parts of the event screen (views/event-page.js gives them their headings): `event` is the phone's
+ * current event (choose, edit, create), `players` its roster.
  * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, record}], defaultRuleset, added
- * (the id of the player just added), notices, problem (a refused write, to show)}; rulesets: [{id, name}];
- * on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), openRename(id),
+ * (the id of the player just added), problem (a refused write, to show), pasted}; rulesets: [{id, name}];
+ * on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), addPlayers(raw), openRename(id),
  * closeRename(id), renamePlayer(id, values, rev), removePlayer(id, rev). Saves return {ok} | {errors} | {error} |
  * {conflict, rev}.
  */
@@ -203,17 +204,15 @@ export function renderRoster({ config, rulesets, view, on }) {
   const status = el('div', { id: 'roster-status', role: 'status' },
     view.added ? el('p', { id: 'player-add-done', 'data-player-id': view.added }, r.added) : null);
   if (view.problem) storageFailed(status, strings, view.problem);
-  return [
-    heading(r.title, 'roster-heading'),
-    view.notices,
-    el('p', {}, el('a', { href: logUrl(lang), 'data-nav': true, id: 'roster-open-log', class: 'button secondary' }, strings.log.open_log)),
-    eventSection({ config, rulesets, view, on }),
-    el('section', { class: 'roster-players', 'aria-labelledby': 'players-title' },
-      el('h2', { id: 'players-title' }, r.players),
+  return {
+    event: eventSection({ config, rulesets, view, on }),
+    players: [
       el('p', { id: 'roster-count', 'data-count': count }, count ? format(pluralForm(lang, r.count, count), { count }) : r.none),
       playerForm({ config, prefix: 'player-add', player: {}, rev: '', editing: false, on: { save: on.addPlayer } }),
       pasteForm({ config, pasted: view.pasted, on }),
       status,
-      count ? el('ul', { class: 'roster-list', id: 'roster-players' }, view.players.map((entry) => playerItem({ config, entry, on }))) : null),
-  ];
+      count ? el('ul', { class: 'roster-list', id: 'roster-players' }, view.players.map((entry) => playerItem({ config, entry, on }))) : null,
+      el('p', {}, el('a', { href: logUrl(lang), 'data-nav': true, id: 'roster-open-log', class: 'button secondary' }, strings.log.open_log)),
+    ],
+  };
 }

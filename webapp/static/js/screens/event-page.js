@@ -1,0 +1,53 @@
+/**
+ * The event screen's controller: one screen for the phone's event with its days, sessions and roster
+ * (screens/roster.js), the event shared with other referees and its invitations (screens/event.js), and the lateness
+ * clock of the ruleset in use (screens/clock.js). Each part keeps its own controller; this one puts them in order and
+ * says which section the address asked for (/roster: the players, /<ruleset>/clock: the clock).
+ */
+import { readSettings } from '../services/settings.js';
+import { renderEventPage, SECTIONS } from '../views/event-page.js';
+import { createClockScreen } from './clock.js';
+import { createEventScreen } from './event.js';
+import { createRosterScreen } from './roster.js';
+
+/**
+ * rulesets: every ruleset, whole; clockRuleset: the ruleset the clock works for when the address names one (else the
+ * one in use); section: the section to bring into view ('roster', 'clock'), or null for the top.
+ */
+export function createEventPage(ctx, { rulesets, clockRuleset = null, section = null }) {
+  const { config } = ctx;
+  const shared = createEventScreen(ctx, { rulesets: Object.fromEntries(rulesets.map((r) => [r.id, r])) });
+  const local = createRosterScreen(ctx, { rulesets });
+  let clock = null;  // {id, screen}: the clock of one ruleset, made again when the ruleset in use changes
+
+  /** The clock's controller for the ruleset of the address, else the one in use; null when none is chosen. */
+  const clockFor = (rulesetId) => {
+    const ruleset = clockRuleset ?? rulesets.find((item) => item.id === rulesetId);
+    if (!ruleset) return null;
+    if (clock?.id !== ruleset.id) clock = { id: ruleset.id, screen: createClockScreen(ctx, { ruleset }) };
+    return clock.screen;
+  };
+  const focusOf = SECTIONS.find((item) => item.name === section)?.heading;
+
+  return {
+    live: true,
+    async render() {
+      const { settings } = await readSettings();
+      const roster = await local.render();
+      const [top, timer] = await Promise.all([
+        shared.render({ local: roster.event }), clockFor(settings.ruleset)?.render()]);
+      return {
+        children: renderEventPage({
+          config,
+          parts: {
+            local: roster.parts.event, roster: roster.parts.players,
+            shared: top.parts.shared, invitations: top.parts.invitations, clock: timer?.children ?? null,
+          },
+          notices: [roster.notices, top.notices, timer?.notices],
+        }),
+        title: config.strings.event.title,
+        focus: focusOf ? `#${focusOf}` : null,
+      };
+    },
+  };
+}
