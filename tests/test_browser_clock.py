@@ -27,7 +27,7 @@ def test_minutes_late_go_to_the_lateness_ruling(page, live_server):
     page.click("#nav-home")
     page.click("#home-clock-link")
     expect(page.locator("#clock-not-started")).to_be_visible()
-    expect(page.locator("#app-nav [aria-current=page]")).to_have_attribute("data-nav-to", "table")
+    expect(page.locator("#app-nav [aria-current=page]")).to_have_attribute("data-nav-to", "event")
     page.click("#clock-add")  # an empty name changes nothing and is said at the field
     expect(page.locator("#clock-player-error")).to_have_attribute("data-error", "empty")
     assert player_ids(page) == []
