@@ -262,7 +262,7 @@ def test_the_server_compares_names_as_the_phone_does(tmp_path):
 
 
 def test_a_head_referee_merges_two_players_who_are_one_person(api):
-    """"Marco Polo" and "Marc Polo" (a possible duplicate, asked of the head referee): the head's "same person" makes
+    """ "Marco Polo" and "Marc Polo" (a possible duplicate, asked of the head referee): the head's "same person" makes
     the second an alias of the first, told to every phone by a new version of it carrying alias_of in the feed; an
     incident naming either counts for the person. Asking again changes nothing; a referee may not merge."""
     head = create_event(api)
