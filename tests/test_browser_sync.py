@@ -559,3 +559,43 @@ def test_a_phone_whose_clock_is_a_day_behind_says_so_and_stamps_new_incidents_wi
     finally:
         anna_context.close()
         bruno_context.close()
+
+
+@pytest.mark.parametrize("answer", ["same", "apart"])
+def test_a_possible_duplicate_is_asked_of_the_head_and_merged_or_kept_apart_in_one_tap(browser, server, answer):
+    """Bruno records a Strike for "Marco Polo", Anna (the head referee) one for "Marc Polo". Her event screen asks
+    whether they are one person. "Same person" merges them on the server: both Strikes count for one player, on her
+    phone and on Bruno's. "Not the same person" keeps two players, and the question does not come back."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, player="Marco Polo")
+        record(anna, base, player="Marc Polo")
+        sync(bruno, base)
+        sync(anna, base)
+        sync(anna, base)
+        expect(bruno.locator("#possible-duplicates")).to_have_count(0)  # only the head referee is asked
+        pair = anna.locator("#possible-duplicates li.possible-duplicate")
+        expect(pair).to_have_count(1)
+        expect(pair).to_have_attribute("data-reason", "one_typo")
+        ids = {pair.get_attribute("data-first"), pair.get_attribute("data-second")}
+        assert ids == {incident["playerId"] for incident in store.incidents(anna).values()}
+        pair.locator(".same-person" if answer == "same" else ".not-same-person").click()
+        expect(anna.locator("#possible-duplicates")).to_have_count(0)
+        anna.reload()
+        expect(anna.locator("#sync-status")).to_have_attribute("data-role", "head")
+        expect(anna.locator("#possible-duplicates")).to_have_count(0)  # answered once: not asked again
+        sync(bruno, base)
+        for page in (anna, bruno):
+            page.goto(f"{base}/en/log")
+            cards = page.locator('#player-cards li.player-card[data-ruleset="azrm-2026"]')
+            if answer == "same":
+                expect(cards).to_have_count(1)
+                expect(cards.locator("li[data-strikes]")).to_have_attribute("data-strikes", "2")
+            else:
+                expect(cards).to_have_count(2)
+                for index in range(2):
+                    expect(cards.nth(index).locator("li[data-strikes]")).to_have_attribute("data-strikes", "1")
+    finally:
+        anna_context.close()
+        bruno_context.close()

@@ -8,6 +8,8 @@
  * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit,
  * and (a roster player) the person its id is an alias of (`aliasOf`); the sync state may keep `clockOffsetMs`, the
  * server's clock minus the phone's at the last answer (services/server-clock.js).
+ * Version 3: may keep `apart`, the pairs of roster players the head referee said are not the same person (pair keys
+ * of possible-duplicates.js), never asked about again.
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
@@ -132,7 +134,10 @@ export function syncProblems(data) {
     data.refused.forEach((item, index) => report.found.push(...refusalProblems(item, join('refused', index))));
   }
   if (data.clockOffsetMs !== undefined) checkNumber(data.clockOffsetMs, 'clockOffsetMs', report, { integer: true });
-  unknownKeys(data, ['server', 'credential', 'cursor', 'lastSyncAt', 'known', 'outbox', 'refused', 'clockOffsetMs'], '', report);
+  if (data.apart !== undefined && checkList(data.apart, 'apart', report)) {
+    data.apart.forEach((key, index) => checkText(key, join('apart', index), report, { max: 401, required: true }));
+  }
+  unknownKeys(data, ['server', 'credential', 'cursor', 'lastSyncAt', 'known', 'outbox', 'refused', 'clockOffsetMs', 'apart'], '', report);
   return report.found;
 }
 
@@ -161,6 +166,7 @@ function salvage(data) {
     outbox: Array.isArray(data.outbox) ? data.outbox.filter((version) => !versionProblems(version).length) : [],
     refused: Array.isArray(data.refused) ? data.refused.filter((item) => !refusalProblems(item, '').length) : [],
     ...(Number.isInteger(data.clockOffsetMs) ? { clockOffsetMs: data.clockOffsetMs } : {}),
+    ...(Array.isArray(data.apart) ? { apart: data.apart.filter((key) => typeof key === 'string' && key.length <= 401) } : {}),
   };
 }
 
@@ -172,10 +178,11 @@ function checkDateProblems(value) {
 
 export default {
   name: 'sync',
-  version: 2,
+  version: 3,
   validate: syncProblems,
   salvage,
   migrations: {
     1: (data) => data,  // version 2 may note, per record, the version the phone shows (`shown`): nothing to change
+    2: (data) => data,  // version 3 may keep the pairs kept apart (`apart`): nothing to change
   },
 };
