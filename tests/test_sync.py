@@ -298,11 +298,16 @@ def test_a_merge_names_two_present_players(api, events_app):
     marco = version(kind="player", body={"name": "Marco Polo"})
     gone = version(kind="player", body={"name": "Marc Polo"})
     head.statuses(marco, gone, version(gone["record_id"], [gone["version_id"]], kind="player", deleted=True))
+    split = version(kind="player", body={"name": "Mark Polo"})
+    head.statuses(split)
+    for name in ("Mark Polo A", "Mark Polo B"):  # two edits of one version: a conflict to settle
+        head.statuses(version(split["record_id"], [split["version_id"]], kind="player", body={"name": name}))
     before = row_counts(events_app)
     for body, status, error, field in [
         ({"player_id": "nobody", "into": marco["record_id"]}, 404, "not_found", "player_id"),
         ({"player_id": marco["record_id"], "into": "nobody"}, 404, "not_found", "into"),
         ({"player_id": gone["record_id"], "into": marco["record_id"]}, 409, "deleted", "player_id"),
+        ({"player_id": split["record_id"], "into": marco["record_id"]}, 409, "in_conflict", "player_id"),
         ({"player_id": marco["record_id"], "into": marco["record_id"]}, 422, "invalid", "into"),
         ({"player_id": marco["record_id"]}, 422, "invalid", "into"),
         ({"player_id": marco["record_id"], "into": "x", "why": "y"}, 422, "unknown_field", "why"),

@@ -186,7 +186,8 @@ def merge_request(data):
 
 def merge_player(session, who, player_id, into):
     """A head referee's "same person": player_id becomes an alias of the person `into` names, told to every phone by a
-    new version of player_id (its value unchanged, carrying alias_of in the feed). Returns the merge's outcome."""
+    new version of player_id (its value unchanged, carrying alias_of in the feed). Returns the merge's outcome.
+    A removed player, or one with edits to settle, is refused (409)."""
     space = session.execute(select(Space).where(Space.id == who.event.space_id).with_for_update()).scalar_one()
     record, other = _player(session, space, player_id), _player(session, space, into)
     if record is None or other is None:
@@ -202,7 +203,9 @@ def merge_player(session, who, player_id, into):
     ).all()
     if not heads or all(head.deleted for head in heads):
         raise ApiError(409, "deleted", "This player was removed from the roster.", "player_id")
-    current = [head for head in heads if not head.deleted][-1]
+    if len(heads) > 1:  # merging must not settle it by the way: the head referee chooses a version first
+        raise ApiError(409, "in_conflict", "This player has edits to settle first.", "player_id")
+    current = heads[0]
     record.alias_of = person.record_id
     space.last_seq += 1
     version_id = uuid.uuid4().hex
