@@ -19,6 +19,8 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
                  impact) -> {history, table, list, undone, impacts, problems}
     search       the search screen's answer in the ruleset to given.query, with the rulesets, incident tags and
                  synonyms of given.language -> {first_three: {ruling id: true, ...}}
+    possible_duplicates  mightBeSamePerson(a, b) for each of given.pairs -> [reason or null], or
+                 possibleDuplicates(given.players, given.apart) -> [{first, second, reason}]
 
 `expect` is matched by `subset_matches`: a mapping needs each of its keys, a list each of its items in order and no
 more, anything else equality. YAML dates and times are compared as ISO text.
@@ -39,7 +41,7 @@ from webapp.ui_strings import client_strings
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"
-SUBJECTS = ("engine", "calculator", "discipline", "player_record", "table_history", "search")
+SUBJECTS = ("engine", "calculator", "discipline", "player_record", "table_history", "search", "possible_duplicates")
 SYNONYMS = ROOT / "webapp" / "static" / "data" / "synonyms.json"
 SHAPE = {"name", "ruleset", "given", "expect"}
 

@@ -7,6 +7,7 @@ import { disciplineStatus } from '../webapp/static/js/discipline.js';
 import { searchRuleset } from '../webapp/static/js/coverage.js';
 import { walk } from '../webapp/static/js/engine.js';
 import { playerRecord } from '../webapp/static/js/player-record.js';
+import { mightBeSamePerson, possibleDuplicates } from '../webapp/static/js/possible-duplicates.js';
 import { buildIndex } from '../webapp/static/js/search.js';
 import * as stored from '../webapp/static/js/storage/kinds/table.js';
 import * as history from '../webapp/static/js/table-history.js';
@@ -48,6 +49,9 @@ const SUBJECTS = {
   table_history: (ruleset, given, rulesets, id) => runHistoryScenarios(
     { history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
   search: (ruleset, given, rulesets, id) => firstThree(id, given),
+  possible_duplicates: (ruleset, given) => (given.players
+    ? possibleDuplicates(given.players, given.apart)
+    : given.pairs.map(([a, b]) => mightBeSamePerson(a, b))),
 };
 
 const rulesets = JSON.parse(readFileSync(process.argv[2], 'utf8'));

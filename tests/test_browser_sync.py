@@ -374,10 +374,11 @@ def hold_changes(context):
 
 @pytest.mark.parametrize("edit_saved", ["while_held", "after_written"])
 def test_an_edit_in_another_tab_during_a_download_is_never_silently_overwritten(browser, server, edit_saved):
-    """Bruno corrects his incident; Anna's phone reads the feed while her second tab edits the same incident. Saved
-    while the download is held, her edit keeps its parent (the version she saw), so the server keeps both as a conflict
-    the head referee sees. Saved from a form opened before the download was written, the form says the incident
-    changed and saves nothing until she saves again."""
+    """Bruno corrects his incident; Anna's phone reads the feed while her second tab edits the same incident. In both
+    orders her edit keeps its parent (the version she saw), so the server keeps both versions as a conflict the head
+    referee sees: saved while the download is held (the download is then not written), or saved from a form opened
+    before the download was written (the form says the incident changed; her save is kept beside Bruno's version,
+    not refused as stale and lost)."""
     (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
@@ -396,18 +397,6 @@ def test_an_edit_in_another_tab_during_a_download_is_never_silently_overwritten(
         if edit_saved == "while_held":
             edit_note(other_tab, base, incident_id, "Anna's edit")
             release()
-            sync(anna, base)
-            conflict = anna.locator(f'#conflicts li.conflict[data-record-id="{incident_id}"]')
-            expect(conflict.locator(".conflict-heads > li")).to_have_count(2)
-            assert store.incidents(anna)[incident_id]["note"] == "Anna's edit"
-            client, event_id, headers = head_client(server, anna)
-            history = client.get(f"/api/events/{event_id}/records/{incident_id}", headers=headers).json
-            assert history["in_conflict"] is True
-            assert {v["body"]["note"] for v in history["versions"]} == {
-                "as recorded",
-                "Bruno's correction",
-                "Anna's edit",
-            }
         else:
             other_tab.goto(f"{base}/en/log")
             other_tab.click(f"#edit-{incident_id}")
@@ -415,9 +404,25 @@ def test_an_edit_in_another_tab_during_a_download_is_never_silently_overwritten(
             release()
             expect(other_tab.locator(f"#edit-{incident_id}-form-stale")).to_have_attribute("data-problem", "changed")
             sync(anna, base)
+            assert store.incidents(anna)[incident_id]["note"] == "Bruno's correction"  # written while she typed
             other_tab.click(f"#edit-{incident_id}-save")
-            expect(other_tab.locator(f"#edit-{incident_id}-form-stale")).to_have_attribute("data-problem", "conflict")
-            assert store.incidents(anna)[incident_id]["note"] == "Bruno's correction"
+            expect(other_tab.locator(f'#incidents li[data-incident="{incident_id}"] .note')).to_have_text("Anna's edit")
+        sync(anna, base)
+        conflict = anna.locator(f'#conflicts li.conflict[data-record-id="{incident_id}"]')
+        expect(conflict.locator(".conflict-heads > li")).to_have_count(2)
+        assert store.incidents(anna)[incident_id]["note"] == "Anna's edit"
+        client, event_id, headers = head_client(server, anna)
+        history = client.get(f"/api/events/{event_id}/records/{incident_id}", headers=headers).json
+        assert history["in_conflict"] is True
+        assert {v["body"]["note"] for v in history["versions"]} == {
+            "as recorded",
+            "Bruno's correction",
+            "Anna's edit",
+        }
+        brunos = next(v["version_id"] for v in history["versions"] if v["body"]["note"] == "Bruno's correction")
+        annas = next(v for v in history["versions"] if v["body"]["note"] == "Anna's edit")
+        assert brunos not in annas["parents"]  # a sibling of Bruno's version, never its child
+        assert sorted(history["heads"]) == sorted([brunos, annas["version_id"]])
     finally:
         anna_context.close()
         bruno_context.close()
@@ -556,6 +561,46 @@ def test_a_phone_whose_clock_is_a_day_behind_says_so_and_stamps_new_incidents_wi
         stamped = bruno.evaluate("(at) => Date.parse(at)", incident["at"])
         assert abs(stamped - (before + ahead)) < 120_000
         expect(anna.locator("#clock-off")).to_have_count(0)
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+@pytest.mark.parametrize("answer", ["same", "apart"])
+def test_a_possible_duplicate_is_asked_of_the_head_and_merged_or_kept_apart_in_one_tap(browser, server, answer):
+    """Bruno records a Strike for "Marco Polo", Anna (the head referee) one for "Marc Polo". Her event screen asks
+    whether they are one person. "Same person" merges them on the server: both Strikes count for one player, on her
+    phone and on Bruno's. "Not the same person" keeps two players, and the question does not come back."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    try:
+        record(bruno, base, player="Marco Polo")
+        record(anna, base, player="Marc Polo")
+        sync(bruno, base)
+        sync(anna, base)
+        sync(anna, base)
+        expect(bruno.locator("#possible-duplicates")).to_have_count(0)  # only the head referee is asked
+        pair = anna.locator("#possible-duplicates li.possible-duplicate")
+        expect(pair).to_have_count(1)
+        expect(pair).to_have_attribute("data-reason", "one_typo")
+        ids = {pair.get_attribute("data-first"), pair.get_attribute("data-second")}
+        assert ids == {incident["playerId"] for incident in store.incidents(anna).values()}
+        pair.locator(".same-person" if answer == "same" else ".not-same-person").click()
+        expect(anna.locator("#possible-duplicates")).to_have_count(0)
+        anna.reload()
+        expect(anna.locator("#sync-status")).to_have_attribute("data-role", "head")
+        expect(anna.locator("#possible-duplicates")).to_have_count(0)  # answered once: not asked again
+        sync(bruno, base)
+        for page in (anna, bruno):
+            page.goto(f"{base}/en/log")
+            cards = page.locator('#player-cards li.player-card[data-ruleset="azrm-2026"]')
+            if answer == "same":
+                expect(cards).to_have_count(1)
+                expect(cards.locator("li[data-strikes]")).to_have_attribute("data-strikes", "2")
+            else:
+                expect(cards).to_have_count(2)
+                for index in range(2):
+                    expect(cards.nth(index).locator("li[data-strikes]")).to_have_attribute("data-strikes", "1")
     finally:
         anna_context.close()
         bruno_context.close()

@@ -259,3 +259,59 @@ def test_the_server_compares_names_as_the_phone_does(tmp_path):
     assert [normalize_name(name) for name in names] == call_module(
         "names.js", "normalizeName", [[n] for n in names], tmp_path
     )
+
+
+def test_a_head_referee_merges_two_players_who_are_one_person(api):
+    """ "Marco Polo" and "Marc Polo" (a possible duplicate, asked of the head referee): the head's "same person" makes
+    the second an alias of the first, told to every phone by a new version of it carrying alias_of in the feed; an
+    incident naming either counts for the person. Asking again changes nothing; a referee may not merge."""
+    head = create_event(api)
+    referee = head.add_device(name="Bruno")
+    marco = version(kind="player", body={"name": "Marco Polo"})
+    marc = version(kind="player", body={"name": "Marc Polo"})
+    assert referee.statuses(marco, marc) == ["accepted", "accepted"]
+    request = {"player_id": marc["record_id"], "into": marco["record_id"]}
+    refused = referee.post("/players/merge", json=request)
+    assert (refused.status_code, refused.json["error"]) == (403, "forbidden")
+
+    merged = head.post("/players/merge", json=request)
+    assert merged.status_code == 200
+    assert (merged.json["status"], merged.json["alias_of"]) == ("merged", marco["record_id"])
+    changes = head.changes()["changes"]
+    last = changes[-1]
+    assert (last["record_id"], last["alias_of"], last["parents"]) == (
+        marc["record_id"],
+        marco["record_id"],
+        [marc["version_id"]],
+    )
+    assert last["body"] == marc["body"] and last["seq"] == merged.json["seq"]
+    again = head.post("/players/merge", json=request)
+    assert (again.status_code, again.json["status"]) == (200, "duplicate")
+    assert len(head.changes()["changes"]) == len(changes)  # nothing more written
+    # A later "marc polo" is the person too (the merged name now leads to the person).
+    later = version(kind="player", body={"name": "marc  polo"})
+    assert referee.upload(later).json["results"][0]["alias_of"] == marco["record_id"]
+
+
+def test_a_merge_names_two_present_players(api, events_app):
+    head = create_event(api)
+    marco = version(kind="player", body={"name": "Marco Polo"})
+    gone = version(kind="player", body={"name": "Marc Polo"})
+    head.statuses(marco, gone, version(gone["record_id"], [gone["version_id"]], kind="player", deleted=True))
+    split = version(kind="player", body={"name": "Mark Polo"})
+    head.statuses(split)
+    for name in ("Mark Polo A", "Mark Polo B"):  # two edits of one version: a conflict to settle
+        head.statuses(version(split["record_id"], [split["version_id"]], kind="player", body={"name": name}))
+    before = row_counts(events_app)
+    for body, status, error, field in [
+        ({"player_id": "nobody", "into": marco["record_id"]}, 404, "not_found", "player_id"),
+        ({"player_id": marco["record_id"], "into": "nobody"}, 404, "not_found", "into"),
+        ({"player_id": gone["record_id"], "into": marco["record_id"]}, 409, "deleted", "player_id"),
+        ({"player_id": split["record_id"], "into": marco["record_id"]}, 409, "in_conflict", "player_id"),
+        ({"player_id": marco["record_id"], "into": marco["record_id"]}, 422, "invalid", "into"),
+        ({"player_id": marco["record_id"]}, 422, "invalid", "into"),
+        ({"player_id": marco["record_id"], "into": "x", "why": "y"}, 422, "unknown_field", "why"),
+    ]:
+        answer = head.post("/players/merge", json=body)
+        assert (answer.status_code, answer.json["error"], answer.json["field"]) == (status, error, field), body
+    assert row_counts(events_app) == before

@@ -338,3 +338,33 @@ def test_a_leagues_other_events_incidents_are_read_and_never_written(sqlite_app,
     assert bruno.waiting() == 0  # another event's incident is never sent from here, changed or deleted
     del bruno.records["s1"]
     assert bruno.waiting() == 0
+
+
+def test_an_edit_from_a_form_made_before_a_download_was_written_is_kept_beside_it(head, tmp_path):
+    """Anna's form showed version 1; Bruno's version 2 is downloaded and written while she types (noteReplaced, with
+    the record's revision before). Her save names version 1 as its parent (editedFrom, showEditOf), so the server
+    keeps both edits as a conflict. A form of another revision, or a record changed here since, gets no parent."""
+    referee = head.add_device(name="Bruno")
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    bruno.record("r1", note="as recorded")
+    bruno.sync()
+    anna.sync()
+    first = anna.state["known"]["r1"]["shown"]
+    bruno.record("r1", note="Bruno's correction")
+    bruno.sync()
+    anna.download()
+    [written] = anna.last_writes
+    anna.state = anna.call("noteReplaced", anna.state, [{"id": "r1", "version": written["before"]["id"], "rev": 7}])
+    shown = anna.records["r1"]["body"]
+    assert anna.call("editedFrom", anna.state, "r1", 6, shown) is None  # a form of another revision
+    assert anna.call("editedFrom", anna.state, "r1", 7, incident(note="changed here since")) is None
+    assert anna.call("editedFrom", anna.state, "r1", 7, shown) == first
+    anna.state = anna.call("showEditOf", anna.state, "r1", first)
+    assert "replaced" not in anna.state["known"]["r1"]
+    anna.record("r1", note="Anna's edit")
+    anna.stage()
+    [version] = anna.state["outbox"]
+    assert version["parents"] == [first]
+    anna.upload()
+    history = head.get("/records/r1").json
+    assert history["in_conflict"] is True and len(history["heads"]) == 2

@@ -70,6 +70,14 @@ def sync_strings():
         "delete": _("Delete the incident"),
         "by": _("by %(name)s"),
         "deleted": _("deleted"),
+        "duplicates_heading": _("Possibly the same person"),
+        "duplicates_intro": _(
+            "These names look alike. If they name one player, their incidents count together; both names stay in "
+            "the history."
+        ),
+        "duplicate_pair": _("%(first)s and %(second)s"),
+        "same_person": _("Same person"),
+        "not_same_person": _("Not the same person"),
         "refused_heading": _("Not accepted by the server"),
         "refused_field": _("Field: %(field)s."),
         "discard": _("Discard my change"),

@@ -4,12 +4,13 @@ A batch runs in one transaction that first locks its space's row, so sequence nu
 order (a reader of the changes feed never skips one) and a server stopped halfway has written nothing of it.
 """
 
+import uuid
 from dataclasses import dataclass
 
 from sqlalchemy import select
 
 from . import validation as check
-from .errors import Invalid, readable
+from .errors import ApiError, Invalid, readable
 from .models import Record, Space, Version
 from .names import normalize_name
 
@@ -138,20 +139,95 @@ def _name_player(session, space, record, item):
     if key is None or record.alias_of is not None:
         return
     first = session.scalar(
-        select(Record.record_id)
+        select(Record)
         .where(
             Record.space_id == space.id,
             Record.kind == "player",
             Record.name_key == key,
-            Record.alias_of.is_(None),
             Record.pk != record.pk,
             Record.pk < record.pk,
         )
         .order_by(Record.pk)
         .limit(1)
     )
-    if first is not None:
-        record.alias_of = first
+    if first is not None:  # the person's id (the first such player may be an alias itself, merged by a head referee)
+        record.alias_of = _person(session, space, first).record_id
+
+
+MAX_CHAIN = 20  # as the phone's player-aliases.js follows an alias of an alias
+
+
+def _person(session, space, record):
+    """The player a roster record names: itself, or the player its alias leads to."""
+    for _ in range(MAX_CHAIN):
+        if record.alias_of is None:
+            return record
+        found = _player(session, space, record.alias_of)
+        if found is None or found.pk == record.pk:
+            return record
+        record = found
+    return record
+
+
+def _player(session, space, record_id):
+    return session.scalar(
+        select(Record).where(Record.space_id == space.id, Record.record_id == record_id, Record.kind == "player")
+    )
+
+
+def merge_request(data):
+    """(player_id, into) of a merge request: two different roster player ids."""
+    check.only_keys(data, {"player_id", "into"})
+    player_id, into = check.opaque_id(data.get("player_id"), "player_id"), check.opaque_id(data.get("into"), "into")
+    if player_id == into:
+        raise Invalid("into", "A player is already the same person as themselves.")
+    return player_id, into
+
+
+def merge_player(session, who, player_id, into):
+    """A head referee's "same person": player_id becomes an alias of the person `into` names, told to every phone by a
+    new version of player_id (its value unchanged, carrying alias_of in the feed). Returns the merge's outcome.
+    A removed player, or one with edits to settle, is refused (409)."""
+    space = session.execute(select(Space).where(Space.id == who.event.space_id).with_for_update()).scalar_one()
+    record, other = _player(session, space, player_id), _player(session, space, into)
+    if record is None or other is None:
+        field = "player_id" if record is None else "into"
+        raise ApiError(404, "not_found", "No such roster player in this event.", field)
+    person = _person(session, space, other)
+    if _person(session, space, record).pk == person.pk:
+        return {"status": "duplicate", "player_id": player_id, "alias_of": record.alias_of or person.record_id}
+    heads = session.scalars(
+        select(Version)
+        .where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
+        .order_by(Version.seq)
+    ).all()
+    if not heads or all(head.deleted for head in heads):
+        raise ApiError(409, "deleted", "This player was removed from the roster.", "player_id")
+    if len(heads) > 1:  # merging must not settle it by the way: the head referee chooses a version first
+        raise ApiError(409, "in_conflict", "This player has edits to settle first.", "player_id")
+    current = heads[0]
+    record.alias_of = person.record_id
+    space.last_seq += 1
+    version_id = uuid.uuid4().hex
+    session.add(
+        Version(
+            space_id=space.id,
+            seq=space.last_seq,
+            record_pk=record.pk,
+            record_id=record.record_id,
+            version_id=version_id,
+            parents=list(record.heads),
+            kind="player",
+            deleted=False,
+            body=current.body,
+            event_id=record.event_id,
+            author_id=who.credential.id,
+        )
+    )
+    record.heads = [version_id]
+    record.in_conflict = False
+    session.flush()
+    return {"status": "merged", "player_id": player_id, "alias_of": person.record_id, "seq": space.last_seq}
 
 
 def _check_permission(who, record, item, path):

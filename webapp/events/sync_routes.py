@@ -26,6 +26,19 @@ def upload(event_id):
     return jsonify({"results": results})
 
 
+@bp.post("/events/<event_id>/players/merge")
+def merge_players(event_id):
+    """A head referee's "same person": one roster player becomes another id of another player (an alias)."""
+    data = json_body()
+    with database().writing() as session:
+        who = auth.caller(session, event_id)
+        auth.require_role(who, "head")
+        auth.require_open(who.event)
+        player_id, into = sync.merge_request(data)
+        result = sync.merge_player(session, who, player_id, into)
+    return jsonify(result)
+
+
 def _scope():
     scope = request.args.get("scope", "event")
     if scope not in ("event", "league"):

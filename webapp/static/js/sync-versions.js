@@ -165,6 +165,7 @@ export function afterUpload(state, batch, results, { eventId = null, author = nu
     const entry = copyEntry(next.known[version.record_id], version.kind, eventId);
     addVersion(entry, version, result.seq ?? null, author);
     entry.shown = version.version_id;  // the phone's record is (or was edited from) what it sent
+    delete entry.replaced;
     next.known[version.record_id] = entry;
   });
   next.outbox = next.outbox.filter((version) => !done.has(version.version_id));
@@ -237,6 +238,41 @@ export function notShown(state, skipped) {
     const { shown, ...rest } = entry;
     next.known[write.id] = write.before?.id ? { ...rest, shown: write.before.id } : rest;
   }
+  return next;
+}
+
+/**
+ * Note the downloads written over a record the phone showed (`overwritten`: [{id, version: the version it showed,
+ * rev: the record's revision before}]): an edit saved from a form made at that revision was made from that version,
+ * so it goes up as its child, a sibling of the download (a conflict kept for the head referee), never over it.
+ */
+export function noteReplaced(state, overwritten) {
+  if (!overwritten.length) return state;
+  const next = copyState(state);
+  for (const { id, version, rev } of overwritten) {
+    if (next.known[id]) next.known[id] = { ...next.known[id], replaced: { version, rev } };
+  }
+  return next;
+}
+
+/**
+ * The parent of an edit saved from a form made at revision `formRev`, when the record changed under it only by the
+ * download noted with noteReplaced (the record still shows that download, `shownBody`): the version the form showed,
+ * or null (the edit is refused as stale, as any other).
+ */
+export function editedFrom(state, recordId, formRev, shownBody) {
+  const entry = state.known[recordId];
+  if (!entry?.replaced || entry.replaced.rev !== formRev) return null;
+  const shown = entry.heads.find((head) => head.id === entry.shown);
+  if (!shown || shown.deleted || canonical(shown.body) !== canonical(shownBody)) return null;
+  return entry.replaced.version;
+}
+
+/** The phone's record now shows an edit made from `version` (its next version's parent): see editedFrom. */
+export function showEditOf(state, recordId, version) {
+  const next = copyState(state);
+  const { replaced, ...entry } = next.known[recordId];
+  next.known[recordId] = { ...entry, shown: version };
   return next;
 }
 

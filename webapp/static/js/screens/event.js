@@ -7,6 +7,7 @@ import { localDay } from '../player-record.js';
 import { eventUrl } from '../router.js';
 import { leaveEvent, syncNow } from '../services/sync.js';
 import { createEvent, invite, joinEvent, previewInvite } from '../services/sync-link.js';
+import { keepApart, samePerson } from '../services/sync-duplicates.js';
 import { discardChange, settleConflict, syncStatus } from '../services/sync-status.js';
 import { noticesFor } from '../services/health.js';
 import { readSettings } from '../services/settings.js';
@@ -24,6 +25,7 @@ export function createEventScreen(ctx, { rulesets }) {
   const { config } = ctx;
   let invitation = null;  // shown once: the server cannot show an invitation's link again
   let chosenRuleset = null;
+  let merging = null;  // {pair, problem}: a "same person" the server did not take, said once
 
   /** A version's body in a line: an incident by its ruling and context, a roster player by name, number and club. */
   const describe = (body) => {
@@ -57,6 +59,15 @@ export function createEventScreen(ctx, { rulesets }) {
       await settleConflict(config, recordId, keep);
       ctx.refresh();
     },
+    async samePerson(firstId, secondId) {
+      const done = await samePerson(config, firstId, secondId);
+      merging = done.ok ? null : { pair: `${firstId} ${secondId}`, problem: done.problem ?? done.error ?? Object.values(done.errors ?? {})[0] ?? 'invalid' };
+      ctx.refresh();
+    },
+    async keepApart(firstId, secondId) {
+      await keepApart(firstId, secondId);
+      ctx.refresh();
+    },
     async discard(recordId) {
       await discardChange(config, recordId);
       ctx.refresh();
@@ -77,8 +88,10 @@ export function createEventScreen(ctx, { rulesets }) {
       chosenRuleset = (await readSettings()).settings.ruleset;
       const status = await syncStatus(config);  // first: reading sets aside what is damaged, which the notices then say
       const notices = await noticesFor([{ kind: 'sync' }], [{ kind: 'sync', status: status.status }]);
+      const problem = merging;
+      merging = null;
       return {
-        parts: renderEvent({ config, status, today: localDay(), invitation, describe, local, on }),
+        parts: renderEvent({ config, status, today: localDay(), invitation, describe, local, merging: problem, on }),
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
     },

@@ -100,7 +100,9 @@ export async function recordIncident(values, { rulesetId, rulingId }) {
 
 /**
  * Save an edited incident. rev is the revision its form was made from ('' once it was deleted elsewhere: saving
- * again then keeps it). Refused with {conflict: 'changed'|'deleted', rev} when it changed or was deleted meanwhile.
+ * again then keeps it). Refused with {conflict: 'changed'|'deleted', rev} when it changed or was deleted meanwhile,
+ * unless only another referee's version, downloaded by the sync, changed it: then the edit is kept as a conflict
+ * with that version (services/sync-edit.js), which the head referee settles.
  */
 export async function editIncident(original, values, rev) {
   const roster = await readRoster(original.eventId ?? LOCAL_EVENT_ID);
@@ -110,8 +112,13 @@ export async function editIncident(original, values, rev) {
     at: values.at || original.at, eventId: original.eventId ?? LOCAL_EVENT_ID }, keep);
   if (made.errors) return { errors: made.errors };
   const incident = original.eventId ? made.incident : withoutLocalEvent(made.incident);
-  const result = await writeMany([addPlayerOp(made.newPlayer),
-    { kind: 'incident', id: original.id, change: () => incident, expect: revOf(rev) }].filter(Boolean));
+  const ops = [addPlayerOp(made.newPlayer)].filter(Boolean);
+  let result = await writeMany([...ops, { kind: 'incident', id: original.id, change: () => incident, expect: revOf(rev) }]);
+  if (result.refused === 'conflict' && result.current && original.eventId) {
+    // Changed meanwhile by another referee's version downloaded here: kept beside it as a conflict, not refused.
+    const { saveOverDownload } = await import('./sync-edit.js');
+    result = (await saveOverDownload(incident, revOf(rev), result.current, ops)) ?? result;
+  }
   return outcome(result, (done) => ({ incident, rev: revText(done.results.find((r) => r.kind === 'incident').rev) }));
 }
 

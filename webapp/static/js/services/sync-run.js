@@ -9,7 +9,7 @@ import {
   incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
 } from '../sync-records.js';
 import {
-  afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, notShown, settle, stage,
+  afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, noteReplaced, notShown, settle, stage,
 } from '../sync-versions.js';
 import { clockSkew } from './server-clock.js';
 import { eventCall } from './sync-client.js';
@@ -21,7 +21,7 @@ const PAGE = 500;
 const clockState = () => (clockSkew().offset === null ? {} : { clockOffsetMs: Math.round(clockSkew().offset) });
 
 /** The ids of the roster players the server has, as far as this phone knows. */
-const serverPlayers = (state) => new Set(Object.entries(state.known).filter(([, entry]) => entry.kind === 'player').map(([id]) => id));
+export const serverPlayers = (state) => new Set(Object.entries(state.known).filter(([, entry]) => entry.kind === 'player').map(([id]) => id));
 
 /** The event's records this phone holds, as sync-versions.js takes them, and those it holds but cannot read now. */
 export async function holding(link) {
@@ -38,10 +38,14 @@ export async function holding(link) {
 
 /**
  * Save the sync state (only this page writes it while it holds the sync lock) with the records' writes, in one
- * transaction; `skipped` is filled by those writes with the ones the referee's change made meanwhile overrides.
+ * transaction; `skipped` is filled by those writes with the ones the referee's change made meanwhile overrides, and
+ * `overwritten` with the ones written over what the phone showed (see noteReplaced).
  */
-async function save(state, ops = [], skipped = []) {
-  const result = await writeMany([...ops, { kind: 'sync', id: SYNC_ID, change: (current) => (current ? notShown(state, skipped) : undefined) }]);
+async function save(state, ops = [], skipped = [], overwritten = []) {
+  const result = await writeMany([...ops, {
+    kind: 'sync', id: SYNC_ID,
+    change: (current) => (current ? noteReplaced(notShown(state, skipped), overwritten) : undefined),
+  }]);
   return result.ok;
 }
 
@@ -49,7 +53,7 @@ async function save(state, ops = [], skipped = []) {
  * What the phone shows of a record now, as sync-versions.js compares it: the body localRecords makes of it (`named`:
  * the players the server has when a referee's phone names only those, null for the head referee's).
  */
-function shownNow(kind, current, named) {
+export function shownNow(kind, current, named) {
   if (!current) return { deleted: true, body: null };
   if (kind === 'player') return { deleted: Boolean(current.data.deleted), body: playerBody(current.data) };
   return { deleted: false, body: incidentBody(current.data, named) };
@@ -60,7 +64,7 @@ function shownNow(kind, current, named) {
  * next sync). An incident lives in its event (another event of the league: read-only here); a roster player in the
  * phone's event. A removed player stays as a tombstone, so the records naming them still read.
  */
-function recordOp(found, server, named = null, skipped = []) {
+function recordOp(found, server, named = null, skipped = [], overwritten = []) {
   const player = found.kind === 'player';
   const value = found.deleted ? null
     : player ? playerFromBody(found.id, found.body, server.eventId, false, found.aliasOf)
@@ -77,6 +81,7 @@ function recordOp(found, server, named = null, skipped = []) {
           skipped.push(found);  // changed here meanwhile: the record still shows the version it showed
           return undefined;
         }
+        if (current && found.before.id) overwritten.push({ id: found.id, version: found.before.id, rev: current.rev });
       }
       if (!found.deleted) return value;
       if (!current) return undefined;
@@ -133,7 +138,8 @@ export async function run(config) {
     const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
     state = applied.state;
     const skipped = [];
-    const ops = applied.writes.map((found) => recordOp(found, server, named, skipped));
+    const overwritten = [];
+    const ops = applied.writes.map((found) => recordOp(found, server, named, skipped, overwritten));
     const unusable = ops.filter((op) => op.unusable).map((op) => op.unusable);
     if (unusable.length) {
       state = markUnusable(state, unusable);
@@ -141,8 +147,8 @@ export async function run(config) {
     }
     more = answer.json.more;
     if (!more) state = { ...state, lastSyncAt: new Date().toISOString(), ...clockState() };
-    if (!(await save(state, ops.filter((op) => !op.unusable), skipped))) return { problem: 'storage' };
-    state = notShown(state, skipped);
+    if (!(await save(state, ops.filter((op) => !op.unusable), skipped, overwritten))) return { problem: 'storage' };
+    state = noteReplaced(notShown(state, skipped), overwritten);
     received += answer.json.changes.length;
   }
   return closed ? { problem: 'closed', sent, refused, received } : { ok: true, sent, refused, received };

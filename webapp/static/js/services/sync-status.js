@@ -3,12 +3,16 @@
  * refused changes, and (head referee) the conflicts to settle; and the settling itself.
  */
 import { conflicts, waiting } from '../sync-versions.js';
+import { duplicatesToAsk } from './sync-duplicates.js';
 import { discardLocked, holding, settleLocked } from './sync-run.js';
 import { clockSkew } from './server-clock.js';
 import { readLink } from './sync-link.js';
 import { syncActivity, syncAvailable, syncNow, withSyncLock } from './sync.js';
 
-/** What the sync screen shows: the event, what waits to be sent, the last sync, problems, and (head) conflicts. */
+/**
+ * What the sync screen shows: the event, what waits to be sent, the last sync, problems, and (head) conflicts and
+ * possible duplicates.
+ */
 export async function syncStatus(config) {
   if (!syncAvailable(config)) return { off: true };
   const { status, link } = await readLink();
@@ -22,6 +26,7 @@ export async function syncStatus(config) {
     lastSyncAt: link.lastSyncAt,
     refused: link.refused,
     conflicts: link.credential.role === 'head' ? conflicts(link) : [],
+    duplicates: await duplicatesToAsk(link),
     problem: activity.problem,
     syncing: activity.syncing,
     retryAt: activity.retryAt,

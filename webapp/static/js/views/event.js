@@ -156,6 +156,26 @@ function conflictsSection({ config, status, describe, on }) {
     el('h3', { id: 'conflicts-heading' }, s.conflicts_heading), el('p', {}, s.conflicts_intro), el('ul', { class: 'conflict-list' }, items));
 }
 
+/**
+ * The head referee's question about names that might be one person: each pair with "Same person" (merged on the
+ * server) and "Not the same person" (kept apart, not asked again). `merging`: a merge the server did not take.
+ */
+function duplicatesSection({ config, status, on, merging }) {
+  const s = config.strings.event;
+  const items = status.duplicates.map(({ first, second, reason }) => {
+    const failed = merging?.pair === `${first.id} ${second.id}` ? merging.problem : null;
+    return el('li', { class: 'possible-duplicate', 'data-first': first.id, 'data-second': second.id, 'data-reason': reason },
+      el('p', {}, format(s.duplicate_pair, { first: first.name, second: second.name })),
+      el('div', { class: 'actions' },
+        el('button', { type: 'button', class: 'button secondary same-person', onclick: () => on.samePerson(first.id, second.id) }, s.same_person),
+        el('button', { type: 'button', class: 'button secondary not-same-person', onclick: () => on.keepApart(first.id, second.id) }, s.not_same_person)),
+      failed ? el('p', { class: 'field-error', role: 'alert', 'data-error': failed },
+        s.problems[failed] ?? s.errors[failed] ?? s.errors.invalid) : null);
+  });
+  return el('section', { id: 'possible-duplicates', 'aria-labelledby': 'duplicates-heading', 'data-count': items.length },
+    el('h2', { id: 'duplicates-heading' }, s.duplicates_heading), el('p', {}, s.duplicates_intro), el('ul', {}, items));
+}
+
 /** The field a refusal names, as the record calls it ("versions[0].body.rulingId" → "rulingId"). */
 const fieldName = (field) => (field ? field.replace(/^versions\[\d+\]\.(body\.)?/, '') : '');
 
@@ -173,9 +193,9 @@ function refusedSection({ config, status, describe, on }) {
 /**
  * The shared event's parts of the event screen (views/event-page.js gives them their headings): `shared` is the
  * event's sync status, its conflicts and refusals, or the form to share the phone's event (`local`); `invitations`
- * are the head referee's invitations, or why there are none.
+ * are the head referee's invitations, or why there are none; `merging`: a merge the server did not take.
  */
-export function renderEvent({ config, status, today, invitation, describe, local, on }) {
+export function renderEvent({ config, status, today, invitation, describe, local, merging = null, on }) {
   const s = config.strings.event;
   if (status.off) return { shared: [el('p', { id: 'sync-off' }, s.off)], invitations: null };
   if (!status.link && status.status !== 'missing') {  // a newer version's link, or no storage: nothing to create over it
@@ -195,6 +215,7 @@ export function renderEvent({ config, status, today, invitation, describe, local
     shared: [
       statusSection({ config, status, on }),
       head && status.conflicts.length ? conflictsSection({ config, status, describe, on }) : null,
+      head && status.duplicates?.length ? duplicatesSection({ config, status, on, merging }) : null,
       status.refused.length ? refusedSection({ config, status, describe, on }) : null,
       el('p', {}, el('button', { type: 'button', class: 'button secondary', id: 'event-leave', onclick: on.leave }, s.leave)),
     ].filter(Boolean),

@@ -8,6 +8,9 @@
  * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit,
  * and (a roster player) the person its id is an alias of (`aliasOf`); the sync state may keep `clockOffsetMs`, the
  * server's clock minus the phone's at the last answer (services/server-clock.js).
+ * Version 3: may keep `apart`, the pairs of roster players the head referee said are not the same person (pair keys
+ * of possible-duplicates.js), never asked about again; a known record may note the download last written over what
+ * the phone showed (`replaced: {version, rev}`, see sync-versions.js noteReplaced).
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
@@ -108,7 +111,12 @@ export function knownProblems(entry, path = '') {
   for (const flag of ['readOnly', 'unusable']) checkBoolean(entry[flag], join(path, flag), report, { optional: true });
   if (entry.shown !== undefined) checkId(entry.shown, join(path, 'shown'), report);
   if (entry.aliasOf !== undefined) checkId(entry.aliasOf, join(path, 'aliasOf'), report);
-  unknownKeys(entry, ['kind', 'eventId', 'heads', 'seen', 'readOnly', 'unusable', 'shown', 'aliasOf'], path, report);
+  if (entry.replaced !== undefined && checkObject(entry.replaced, join(path, 'replaced'), report)) {
+    checkId(entry.replaced.version, join(join(path, 'replaced'), 'version'), report);
+    checkNumber(entry.replaced.rev, join(join(path, 'replaced'), 'rev'), report, { min: 1, integer: true });
+    unknownKeys(entry.replaced, ['version', 'rev'], join(path, 'replaced'), report);
+  }
+  unknownKeys(entry, ['kind', 'eventId', 'heads', 'seen', 'readOnly', 'unusable', 'shown', 'aliasOf', 'replaced'], path, report);
   return report.found;
 }
 
@@ -132,7 +140,10 @@ export function syncProblems(data) {
     data.refused.forEach((item, index) => report.found.push(...refusalProblems(item, join('refused', index))));
   }
   if (data.clockOffsetMs !== undefined) checkNumber(data.clockOffsetMs, 'clockOffsetMs', report, { integer: true });
-  unknownKeys(data, ['server', 'credential', 'cursor', 'lastSyncAt', 'known', 'outbox', 'refused', 'clockOffsetMs'], '', report);
+  if (data.apart !== undefined && checkList(data.apart, 'apart', report)) {
+    data.apart.forEach((key, index) => checkText(key, join('apart', index), report, { max: 401, required: true }));
+  }
+  unknownKeys(data, ['server', 'credential', 'cursor', 'lastSyncAt', 'known', 'outbox', 'refused', 'clockOffsetMs', 'apart'], '', report);
   return report.found;
 }
 
@@ -161,6 +172,7 @@ function salvage(data) {
     outbox: Array.isArray(data.outbox) ? data.outbox.filter((version) => !versionProblems(version).length) : [],
     refused: Array.isArray(data.refused) ? data.refused.filter((item) => !refusalProblems(item, '').length) : [],
     ...(Number.isInteger(data.clockOffsetMs) ? { clockOffsetMs: data.clockOffsetMs } : {}),
+    ...(Array.isArray(data.apart) ? { apart: data.apart.filter((key) => typeof key === 'string' && key.length <= 401) } : {}),
   };
 }
 
@@ -172,10 +184,11 @@ function checkDateProblems(value) {
 
 export default {
   name: 'sync',
-  version: 2,
+  version: 3,
   validate: syncProblems,
   salvage,
   migrations: {
     1: (data) => data,  // version 2 may note, per record, the version the phone shows (`shown`): nothing to change
+    2: (data) => data,  // version 3 may keep `apart` and, per record, `replaced`: nothing to change
   },
 };
