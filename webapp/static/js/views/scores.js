@@ -55,6 +55,11 @@ export function nextHandList(config, table, result) {
   lines.push(el('li', { id: 'next-redeal', 'data-value': String(result.next.redeal), 'data-follows': follows }, followText));
   if (result.next.dealer === 'stays') lines.push(el('li', { id: 'next-dealer', 'data-value': 'stays' }, calc.dealer_stays));
   if (result.next.dealer === 'passes') lines.push(el('li', { id: 'next-dealer', 'data-value': 'passes' }, calc.dealer_passes));
+  if (result.next.dealer === 'passes_after_hand') {
+    const seat = seatLabel(strings, table, result.next.dealerNext);
+    lines.push(el('li', { id: 'next-dealer', 'data-value': 'passes_after_hand', 'data-seat': result.next.dealerNext },
+      format(calc.dealer_passes_after_hand, { seat })));
+  }
   if (result.next.depositsReturned.length) {
     const seats = result.next.depositsReturned.map((index) => seatLabel(strings, table, index)).join(', ');
     lines.push(el('li', { id: 'next-deposits' }, format(calc.deposits_returned, { seats })));
