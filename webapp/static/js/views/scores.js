@@ -188,9 +188,15 @@ export async function keepField(strings, control, save) {
   } finally {
     keeping.delete(control);
   }
-  if (result.ok && typed) markControlSaved(control, text);
-  else if (result.ok) markControlSaved(control);
-  showFieldResult(strings, control, result);
+  // The screen may have been drawn again while the save was under way (an earlier field's save ends): the text then
+  // lives on in the field that replaced this one, and is kept there too, or the next drawing would take it for typing.
+  const shown = control.isConnected || !control.id ? control : document.getElementById(control.id) ?? control;
+  const same = shown === control || (control.type === 'checkbox' ? shown.checked === text : shown.value === text);
+  for (const each of shown === control || !same ? [control] : [control, shown]) {
+    if (result.ok && typed) markControlSaved(each, text);
+    else if (result.ok) markControlSaved(each);
+  }
+  showFieldResult(strings, shown.isConnected ? shown : control, result);
   return result;
 }
 
