@@ -301,3 +301,27 @@ def test_a_ruleset_that_keeps_no_score_shows_no_empty_preview_table(page, live_s
     expect(page.locator("#preview")).to_have_attribute("data-empty", "true")
     expect(page.locator("#preview")).to_be_hidden()
     expect(page.locator(".scores-table, #sums")).to_have_count(0)
+
+
+def test_a_wrong_east_too_late_to_fix_leaves_the_dealer_mark_for_this_hand(page, live_server):
+    """WSOM, Errors in Dealing, wrong dealer: the wrong East deals this hand, which counts as the correct East's
+    turn; the deal passes only after it (issue 25). Applying the ruling moved the mark at once."""
+    page.goto(f"{live_server.url}/en/wsom/ruling/r_dealer_stands")
+    # The act form's preview says no score changes: no empty table of scores there either.
+    page.select_option("#act-offender", "2")
+    expect(page.locator("#act-preview-none")).to_be_visible()
+    expect(page.locator(".scores-table, #sums")).to_have_count(0)
+    expect(page.locator("#act-next #next-dealer")).to_have_attribute("data-value", "passes_after_hand")
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "2")
+    page.click("#apply-preview")
+    expect(page.locator("#apply-confirm")).to_be_visible()
+    expect(page.locator("#preview")).to_be_hidden()
+    line = page.locator("#apply #next-dealer")
+    expect(line).to_have_attribute("data-value", "passes_after_hand")
+    expect(line).to_have_attribute("data-seat", "1")  # after this hand: the seat after the correct East
+    page.click("#apply-confirm")
+    page.click("#open-table")
+    expect(page.locator('#seat-0 [data-mark="dealer"]')).to_have_count(1)
+    expect(page.locator('[data-mark="dealer"]')).to_have_count(1)
+    assert store.table(page, "wsom")["steps"][-1]["rulingId"] == "r_dealer_stands"

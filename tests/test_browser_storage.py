@@ -341,3 +341,60 @@ def test_a_replaced_old_copy_is_said_to_be_replaced_not_damaged(context, live_se
     expect(page.locator("#notice-incident-damaged")).to_have_count(0)
     assert [entry["reason"] for entry in store.aside(page)] == ["superseded"]
     assert store.incidents(page)[mine["id"]]["note"] == "edited since"
+
+
+def stored_ruleset(page):
+    """The ruleset the stored settings name, or None."""
+    found = store.item(page, "settings", "main")
+    return found and found["data"].get("ruleset")
+
+
+def choose_then_go_home(page, base, fill=False):
+    """Use WRC (kept), then open WSOM's table (with the storage full first when `fill`), then home by the app's menu
+    (in the same page: a new page load can find a little room again). Returns the FullStorage when filled, for the
+    test to release."""
+    page.goto(f"{base}/en/wrc-2015/table")
+    expect(page.locator("#scoreboard")).to_be_visible(timeout=20_000)
+    for _ in range(50):  # the choice is kept once the screen is shown, a little after
+        if stored_ruleset(page) == "wrc-2015":
+            break
+        page.wait_for_timeout(100)
+    assert stored_ruleset(page) == "wrc-2015"
+    full = store.FullStorage(page, base) if fill else None
+    page.goto(f"{base}/en/wsom/table")
+    expect(page.locator("#scoreboard")).to_be_visible(timeout=20_000)
+    if full:
+        full.fill()  # the browser recounts what is used now and then, which may leave a little room
+    page.click("#nav-home")
+    expect(page.locator("#current-ruleset")).to_be_visible(timeout=20_000)
+    return full
+
+
+def test_home_says_a_ruleset_choice_it_could_not_keep(page, live_server):
+    """Issue 28: with the storage full, a ruleset chosen was silently not kept; home now says so."""
+    base = live_server.url
+    store.small_quota(page, base)
+    full = None
+    try:
+        full = choose_then_go_home(page, base, fill=True)
+        notice = page.locator("#notice-settings-quota")
+        expect(notice).to_be_visible()
+        expect(notice).to_have_attribute("data-kind", "settings")
+        expect(notice).to_have_attribute("data-problem", "quota")
+        expect(page.locator("#current-ruleset")).to_have_count(1)
+        assert stored_ruleset(page) == "wrc-2015", "the choice was not kept, as the notice says"
+    finally:
+        if full:
+            full.release()
+
+
+def test_home_says_nothing_of_a_ruleset_choice_it_kept(page, live_server):
+    """The same choices with room to keep them: home shows no notice, and the last choice is stored."""
+    base = live_server.url
+    store.small_quota(page, base)
+    choose_then_go_home(page, base)
+    expect(page.locator("#home-heading")).to_be_visible()
+    page.wait_for_timeout(500)  # home checks the stored settings after its first paint
+    expect(page.locator("[data-notice]")).to_have_count(0)
+    expect(page.locator("#notice-settings-quota")).to_have_count(0)
+    assert stored_ruleset(page) == "wsom"

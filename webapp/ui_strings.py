@@ -496,6 +496,9 @@ def calculator_strings():
         "next_score_draw": _("Then score the exhaustive draw at the table: its form opens there."),
         "dealer_stays": _("The dealer stays."),
         "dealer_passes": _("The deal passes to the next player."),
+        "dealer_passes_after_hand": _(
+            "This hand is played as it was dealt. When it ends, the deal passes to %(seat)s."
+        ),
         "deposits_returned": _("Riichi sticks returned to: %(seats)s."),
         "counter_none": _("No counter is added."),
         "noten_none": _("No noten payments."),

@@ -335,7 +335,11 @@ function nextHand(ctx) {
     after.seats.forEach((seat) => { seat.riichi = false; seat.deadHand = false; });
   }
   const passes = next.dealer === 'passes' || (next.dealer === 'passes_if_offender' && offender === before.dealer);
-  if (passes) {
+  if (passes && next.dealer_moves === 'after_hand') {
+    // This hand is played as it was dealt and counts as the marked dealer's turn: the mark stays until it ends.
+    state.dealer = 'passes_after_hand';
+    state.dealerNext = (before.dealer + 1) % 4;
+  } else if (passes) {
     after.dealer = (before.dealer + 1) % 4;
     state.dealer = 'passes';
   } else if (next.dealer === 'passes_if_offender' || next.dealer === 'stays') {

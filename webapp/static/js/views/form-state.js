@@ -40,8 +40,15 @@ export function markSaved(form) {
   for (const control of controls(form)) markControlSaved(control);
 }
 
+/**
+ * Controls this tab has just saved: the next rendering shows the stored value in its own format ("30,000" for the
+ * "30000" typed), which is no change made elsewhere (see carryInput).
+ */
+const savedHere = new WeakSet();
+
 /** After a save of one field: its value (or `value`, the text that was kept) is what is stored now. */
 export function markControlSaved(control, value = control.value) {
+  savedHere.add(control);
   if (isOption(control)) control.defaultChecked = control.checked;
   else if (control.tagName === 'SELECT') for (const option of control.options) option.defaultSelected = option.selected;
   else control.defaultValue = value;
@@ -103,7 +110,9 @@ export function carryInput(oldRoot, newNodes) {
     if (!form || 'transient' in old.dataset) continue;
     const dirty = controls(old).filter(isDirty);
     if (!dirty.length) continue;
+    // A field this tab has just saved shows the stored value now: that is this tab's own change, not another's.
     const changed = controls(old).some((control) => {
+      if (savedHere.has(control)) return false;
       const other = counterpart(form, control);
       return other && String(defaultOf(other)) !== String(defaultOf(control));
     });

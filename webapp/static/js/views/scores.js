@@ -55,6 +55,11 @@ export function nextHandList(config, table, result) {
   lines.push(el('li', { id: 'next-redeal', 'data-value': String(result.next.redeal), 'data-follows': follows }, followText));
   if (result.next.dealer === 'stays') lines.push(el('li', { id: 'next-dealer', 'data-value': 'stays' }, calc.dealer_stays));
   if (result.next.dealer === 'passes') lines.push(el('li', { id: 'next-dealer', 'data-value': 'passes' }, calc.dealer_passes));
+  if (result.next.dealer === 'passes_after_hand') {
+    const seat = seatLabel(strings, table, result.next.dealerNext);
+    lines.push(el('li', { id: 'next-dealer', 'data-value': 'passes_after_hand', 'data-seat': result.next.dealerNext },
+      format(calc.dealer_passes_after_hand, { seat })));
+  }
   if (result.next.depositsReturned.length) {
     const seats = result.next.depositsReturned.map((index) => seatLabel(strings, table, index)).join(', ');
     lines.push(el('li', { id: 'next-deposits' }, format(calc.deposits_returned, { seats })));
@@ -183,9 +188,15 @@ export async function keepField(strings, control, save) {
   } finally {
     keeping.delete(control);
   }
-  if (result.ok && typed) markControlSaved(control, text);
-  else if (result.ok) markControlSaved(control);
-  showFieldResult(strings, control, result);
+  // The screen may have been drawn again while the save was under way (an earlier field's save ends): the text then
+  // lives on in the field that replaced this one, and is kept there too, or the next drawing would take it for typing.
+  const shown = control.isConnected || !control.id ? control : document.getElementById(control.id) ?? control;
+  const same = shown === control || (control.type === 'checkbox' ? shown.checked === text : shown.value === text);
+  for (const each of shown === control || !same ? [control] : [control, shown]) {
+    if (result.ok && typed) markControlSaved(each, text);
+    else if (result.ok) markControlSaved(each);
+  }
+  showFieldResult(strings, shown.isConnected ? shown : control, result);
   return result;
 }
 
