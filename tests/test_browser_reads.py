@@ -7,7 +7,7 @@ Before the table's model (2026-11-26), then after: opening the table 16 reads (s
 the ruleset and the language written on a first visit), opened again 13 (settings once); opening a seat 13, then 0;
 another tab's change to its favourites (a kind the table does not show) 13, then 0; to the table 13, then 1 (the
 table); to the log 13, then 4 (the incidents and the players they name); the ruling screen opened again 17 (settings
-3 times), then 15 (settings once).
+3 times), then 15 (settings once); a change to another ruleset's table made the ruling screen read 10 times, now 0.
 """
 
 from idb_reads import count_reads, reset_reads, settled, total
@@ -107,3 +107,20 @@ def test_the_ruling_screen_reads_the_settings_once(context, live_server):
     assert kinds(opened).get("settings", 0) == 1, opened
     assert kinds(opened).get("table", 0) == 1, opened
     assert total(opened) <= 15, opened  # the recent rulings: written (a read), then read
+
+
+def test_the_ruling_screen_leaves_another_rulesets_table_alone(context, live_server):
+    count_reads(context)
+    ruling = context.new_page()
+    ruling.goto(live_server.url + RULING)
+    expect(ruling.locator("#act-form")).to_be_visible(timeout=20_000)
+    other = context.new_page()
+    other.goto(live_server.url + "/en/mcr-ema-2014/table")
+    expect(other.locator("#scoreboard")).to_be_visible(timeout=20_000)
+    settled(ruling)  # the other tab's choice of ruleset (a settings change the ruling screen shows) is over
+    reset_reads(ruling)
+    other.click("#seat-1")
+    other.fill("#seat-1-table", "31000")
+    other.press("#seat-1-table", "Enter")
+    expect(other.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "31000")
+    assert total(settled(ruling)) == 0

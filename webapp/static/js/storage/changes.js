@@ -1,7 +1,7 @@
 /**
  * Change events: after a write commits, every other tab of the app hears which items changed (BroadcastChannel),
- * and this tab hears about its storage being closed or blocked by a newer version. Controllers listen and show
- * their screen again.
+ * and this tab hears about its storage being closed or blocked by a newer version. The controller hands each message
+ * to the current screen, which re-reads only what it names; caches of stored data also hear this tab's own writes.
  */
 const CHANNEL = 'mahjong-referee-data';
 const listeners = new Set();
