@@ -10,8 +10,13 @@ table); to the log 13, then 4 (the incidents and the players they name); the rul
 3 times), then 15 (settings once); a change to another ruleset's table made the ruling screen read 10 times, now 0.
 """
 
+import pytest
+from conftest import FAST_EVENTS, LiveServer
 from idb_reads import count_reads, reset_reads, settled, total
 from playwright.sync_api import expect
+from test_browser_sync import ADD_PLAYER, PLAYER, phones, record, sync
+
+from webapp import create_app
 
 TABLE = "/en/wrc-2015/table"
 RULING = "/en/wrc-2015/ruling/r_false_win_shown"
@@ -124,3 +129,36 @@ def test_the_ruling_screen_leaves_another_rulesets_table_alone(context, live_ser
     other.press("#seat-1-table", "Enter")
     expect(other.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "31000")
     assert total(settled(ruling)) == 0
+
+
+@pytest.fixture(scope="module")
+def events_server(new_database):
+    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
+    live = LiveServer(app)
+    yield live
+    live.stop()
+
+
+def test_what_a_sync_in_this_tab_brings_reaches_the_tables_seats(browser, events_server):
+    """A sync run by this tab writes here, and this tab hears no change event of its own: the sync's own message
+    names what it wrote, so the table re-reads the log and shows the strike another referee recorded."""
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, events_server)
+    base = events_server.url
+    try:
+        anna.evaluate(ADD_PLAYER, PLAYER)
+        sync(anna, base)
+        sync(bruno, base)
+        anna.goto(f"{base}/en/azrm-2026/table")
+        anna.click("#seat-0")
+        anna.fill("#seat-0-name", PLAYER)
+        anna.press("#seat-0-name", "Enter")
+        expect(anna.locator("#seat-0 .seat-name")).to_have_attribute("data-name", PLAYER)
+        expect(anna.locator('#seat-0 [data-mark="strikes"]')).to_have_count(0)
+        record(bruno, base)
+        sync(bruno, base)
+        anna_context.set_offline(True)
+        anna_context.set_offline(False)  # back online: the app syncs by itself, on the table screen
+        expect(anna.locator('#seat-0 [data-mark="strikes"]')).to_have_count(1, timeout=15_000)
+    finally:
+        anna_context.close()
+        bruno_context.close()
