@@ -355,19 +355,21 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     redo: async (stepId) => done(await redoStep(ruleset, stepId)),
     reset: async () => done(await resetBoard(ruleset)),
   };
-  let shownFrom = null;  // the model's load the board view was worked out from: the history is replayed once per change
+  // The model's load the board view was worked out from, and when: the history is replayed once per change (and each
+  // minute at most otherwise, since a seat's strikes and suspension depend on the time).
+  let shownFrom = { loaded: null, at: 0 };
   return {
     live: true,
     changed: model.changed,
     async render() {
       const loaded = await model.load();
-      if (loaded !== shownFrom) {  // the data changed (not only what is open on the screen)
+      if (loaded !== shownFrom.loaded || Date.now() - shownFrom.at > 60_000) {  // not only what is open changed
         const { board, log, settings } = loaded;
         roster = loaded.roster;
         const record = {
           roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
         view = boardView(ruleset, board, record);
-        shownFrom = loaded;
+        shownFrom = { loaded, at: Date.now() };
         if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
         if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;
         else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
