@@ -1,7 +1,9 @@
 /**
  * The app's controller: reads the URL, loads ruleset data, and hands each screen to its own controller (screens/),
  * which reads and writes the referee's data through the services and renders through the views. When another tab
- * changes the data, the current screen is shown again with whatever the referee was typing kept.
+ * changes the data, its message ({changed: [{kind, id}]}) goes to the current screen's changed(message), which
+ * forgets what it names and says whether the screen shows any of it; only then is the screen shown again, with
+ * whatever the referee was typing kept. A screen with no changed() is shown again on any change.
  */
 import { el, replace } from './dom.js';
 import { rulingPaths, sameIncident, walk } from './engine.js';
@@ -142,8 +144,13 @@ export function createController(config, view) {
     if (token === renders) show(shown, { refresh: refresh && Boolean(current) });
   }
 
-  /** Show the current screen again with fresh data (another tab changed it, or this screen saved something). */
-  function refresh() {
+  /**
+   * Show the current screen again (this screen's state changed, or it saved something). With another tab's change
+   * message, the screen first forgets what the message names, and is left as it is when it shows none of it.
+   */
+  function refresh(message = null) {
+    const screen = current?.screen;
+    if (message && screen?.changed && !screen.changed(message)) return refreshing ?? Promise.resolve(null);
     refreshing ??= Promise.resolve().then(() => {
       refreshing = null;
       if (current?.screen.live) return render({ refresh: true });
@@ -234,7 +241,7 @@ export function createController(config, view) {
     start() {
       document.addEventListener('click', onClick);
       window.addEventListener('popstate', () => render());
-      onChange(() => refresh());  // another tab saved something, or this tab's storage was closed for an update
+      onChange((message) => refresh(message));  // another tab saved something, or this tab's storage was closed
       const draft = takeDraft();
       const shown = render().then(() => draft && restoreDrafts(view, draft));
       shown.then(() => screens.settings()).then(({ rememberLanguage }) => rememberLanguage(config.lang))

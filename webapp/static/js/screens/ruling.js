@@ -13,6 +13,7 @@ import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
 import { addStep, addStepOnce, currentTable, readBoard } from '../services/table.js';
+import { concerns } from '../storage/changes.js';
 import { replayHistory } from '../table-history.js';
 import { renderAct } from '../views/act.js';
 import { renderApply } from '../views/apply.js';
@@ -46,15 +47,17 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
   const act = { id: actionId(), done: null, saving: null };  // the one action under the summary
   const seen = addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
+  // The stored data this screen shows: another tab's change to anything else leaves it as it is.
+  const shown = [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' },
+    { kind: 'event' }, { kind: 'shortcuts' }];
   return {
     live: true,
+    changed: (message) => message.quarantine || shown.some((item) => concerns(message, item)),
     async render() {
       await seen;
       const [board, log, { status, settings }, roster, marks] = await Promise.all(
         [readBoard(ruleset), readLog(), readSettings(), readRoster(), readShortcuts()]);
-      const notices = await noticesFor(
-        [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' }, { kind: 'event' },
-          { kind: 'shortcuts' }],
+      const notices = await noticesFor(shown,
         [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
           { kind: 'incident', status: 'newer', count: log.newer.length },
           { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length },

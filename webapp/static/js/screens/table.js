@@ -8,15 +8,13 @@ import { applyStep, drawFields, scoreDraw, scoreWin, seatIndex, warnings, winFie
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
 import { personFor, sameNamed } from '../roster-data.js';
 import { appliedBySeat, playerRecord } from '../player-record.js';
-import { noticesFor } from '../services/health.js';
-import { readLog } from '../services/log.js';
-import { addPlayer, playerName, readRoster } from '../services/roster.js';
-import { readSettings } from '../services/settings.js';
-import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
+import { addPlayer, playerName } from '../services/roster.js';
+import { addStep, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
 import { listSteps, replayHistory, tableDiff, undoImpact } from '../table-history.js';
 import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
+import { createTableModel } from './table-model.js';
 
 /** The win or draw the newest step asks to score next ({kind, prefill, stepId}), or null. */
 function pendingScore(replayed) {
@@ -154,6 +152,7 @@ const MOVED_SECONDS = 8;
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
+  const model = createTableModel(ruleset, { extra });
   // tap: the win or draw being scored by tapping seats ({kind: 'win', winner, how, discarder} |
   // {kind: 'draw', tenpai});
   // moved: what the last scoring moved on each seat, shown on the board for a few seconds with Undo.
@@ -181,6 +180,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     let found = sameNamed(roster.all, name);
     if (!found.length) {
       const added = await addPlayer(roster.event.id, { name });
+      if (added.ok) model.forget('roster', 'log');  // read again with the new player
       found = added.ok ? [added.player] : [];
     }
     const player = found.length === 1 ? found[0] : null;  // several players of that name: the name as typed
@@ -189,8 +189,12 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   /** Leave out a seat's playerId when it had none and gets none. */
   const seatEdits = async (index, name) => (await seatPlayer(index, name))
     .filter((edit) => edit.path[2] !== 'playerId' || edit.to || view.table.seats[index].playerId);
+  /** A write of this screen: the board it gave back is the model's, and the screen is shown again. */
   const done = (result) => {
-    if (result.ok) ctx.refresh();
+    if (result.ok) {
+      model.took(result);
+      ctx.refresh();
+    }
     return result;
   };
   const editsInOrder = inOrder();
@@ -216,7 +220,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(ruleset, view.table, path, read.value);
       const base = ownRev(options.rev);
       const saved = await saveEdit(ruleset, edits, base);
-      if (saved.ok && saved.rev && base !== undefined) ownWrites.set(base, saved.rev);
+      if (saved.ok && saved.rev && base !== undefined && saved.rev !== base) ownWrites.set(base, saved.rev);
       return done(saved);
     }),
     /** A reset (end of hanchan, new session) asks first, saying every value it changes; null: not now. */
@@ -351,27 +355,33 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     redo: async (stepId) => done(await redoStep(ruleset, stepId)),
     reset: async () => done(await resetBoard(ruleset)),
   };
+  // The model's load the board view was worked out from, and when: the history is replayed once per change (and each
+  // minute at most otherwise, since a seat's strikes and suspension depend on the time).
+  let shownFrom = { loaded: null, at: 0 };
   return {
     live: true,
+    changed: model.changed,
     async render() {
-      const [board, log, found, { settings }] = await Promise.all([
-        readBoard(ruleset), readLog(), readRoster(), readSettings()]);
-      roster = found;
-      const record = {
-        roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
-      view = boardView(ruleset, board, record);
-      if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
-      if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;
-      else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
+      const loaded = await model.load();
+      if (loaded !== shownFrom.loaded || Date.now() - shownFrom.at > 60_000) {  // not only what is open changed
+        const { board, log, settings } = loaded;
+        roster = loaded.roster;
+        const record = {
+          roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
+        view = boardView(ruleset, board, record);
+        shownFrom = { loaded, at: Date.now() };
+        if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
+        if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;
+        else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
+      }
       if (view.pending && !ui.form && ui.dismissed !== view.pending.stepId) {
         ui.form = view.pending.kind;
         ui.prefill = view.pending.prefill || {};
         ui.dismissed = view.pending.stepId;
         ui.reveal = true;
       }
-      const notices = await noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
       const children = renderTable({
-        config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on });
+        config, ruleset, board: view, notices: renderNotices(config, loaded.notices, { reload: ctx.reload }), ui, on });
       ui.reveal = false;  // a form is brought into view once, when it opens
       return {
         children,

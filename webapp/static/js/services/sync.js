@@ -8,7 +8,7 @@
  * `wait`, `full`) and a data problem (`storage`, `refused`, `damaged`) are told apart in every result.
  */
 import { SYNC_ID } from '../storage/kinds/sync.js';
-import { emitLocal } from '../storage/changes.js';
+import { emitLocal, onOwnChange } from '../storage/changes.js';
 import { leaveEvent as leave, readLink } from './sync-link.js';
 import { run } from './sync-run.js';
 
@@ -44,7 +44,14 @@ function retryLater(config, result) {
  */
 export function syncNow(config) {
   if (!syncAvailable(config)) return Promise.resolve({ problem: 'off' });
-  running ??= withSyncLock(() => run(config))
+  if (running) return running;
+  // What the run wrote: this tab's screens re-read those kinds (the other tabs heard of them already).
+  const written = { changed: [], quarantine: false };
+  const stopHearing = onOwnChange((message) => {
+    written.changed.push(...(message.changed ?? []));
+    written.quarantine ||= Boolean(message.quarantine);
+  });
+  running = withSyncLock(() => run(config))
     .catch((error) => {
       console.error('sync', error);
       return { problem: 'storage' };
@@ -57,7 +64,8 @@ export function syncNow(config) {
         clearTimeout(retry?.timer);
         retry = null;
       }
-      emitLocal({ changed: [{ kind: 'sync', id: SYNC_ID }] });
+      stopHearing();
+      emitLocal({ changed: [{ kind: 'sync', id: SYNC_ID }, ...written.changed], quarantine: written.quarantine });
       return result;
     });
   return running;

@@ -26,11 +26,20 @@ export async function readBoard(ruleset) {
   return { status: found.status };
 }
 
-/** Change the stored history with make(history) → new history, or undefined to leave it as it is. */
+/**
+ * Change the stored history with make(history) → new history, or undefined to leave it as it is: {ok, history, rev}
+ * (the board as stored after the write, whether it changed or not) | {conflict} | {error}.
+ */
 async function change(ruleset, make, options = {}) {
-  const result = await write('table', ruleset.id, (current) => make(historyOf(ruleset, current?.data)), options);
+  let found = null;  // the board as the write found it: still the board when the write changes nothing
+  const result = await write('table', ruleset.id, (current) => {
+    found = { history: historyOf(ruleset, current?.data), rev: revText(current?.rev) };
+    return make(found.history);
+  }, options);
   if (result.ok) persistAfterSave();
-  return outcome(result, (done) => ({ history: historyOf(ruleset, done.data), rev: revText(done.rev) }));
+  return outcome(result, (done) => (done.data
+    ? { history: historyOf(ruleset, done.data), rev: revText(done.rev) }
+    : found ?? {}));
 }
 
 /** Add a step ({kind, …}) on top of the stored table, whatever another tab added meanwhile. */

@@ -9,7 +9,15 @@ export function asideEntry({ source, key, kind, id = null, reason = 'damaged', p
   return { at: new Date().toISOString(), source, key, kind, id, reason, problems, original };
 }
 
+let puts = 0;  // entries this page has put aside: a cached list of them is out of date once this moves
+
 /** Put an entry in the quarantine store of a readwrite transaction (the same one that repairs the data). */
 export function putAside(store, entry) {
+  puts += 1;
   store.add(entry);
+}
+
+/** How many entries this page has put aside so far (whether their transaction committed or not). */
+export function asidePuts() {
+  return puts;
 }

@@ -15,8 +15,8 @@
  *   op: {kind, clear: true} removes every item of a kind (refused if a newer version wrote one).
  * Damaged items met by a read or a write are set aside in the same transaction that repairs them.
  */
-import { asideEntry, putAside } from './aside.js';
-import { announce } from './changes.js';
+import { asideEntry, asidePuts, putAside } from './aside.js';
+import { announce, onChange } from './changes.js';
 import { checkWritable, committed, done, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
 import { dataProblems, envelope, inspect } from './kinds.js';
 import { database } from './ready.js';
@@ -248,6 +248,7 @@ export async function writeMany(ops) {
     const quarantine = transaction.objectStore(QUARANTINE);
     const changed = [];
     const results = [];
+    const puts = asidePuts();
     for (const batch of batches(ops)) {
       // Every item of a batch is asked for at once (an import of 80,000 records waited on each in turn for minutes).
       const reads = batch[0].clear
@@ -263,7 +264,7 @@ export async function writeMany(ops) {
       }
     }
     await ending;
-    if (changed.length) announce({ changed });
+    if (changed.length) announce(asidePuts() === puts ? { changed } : { changed, quarantine: true });
     return { ok: true, results };
   } catch (error) {
     try {
@@ -280,13 +281,26 @@ export function write(kind, id, change, options = {}) {
     .then((result) => (result.ok ? { ...result, ...result.results[0] } : result));
 }
 
+// The set-aside entries as last read, kept until this page puts one aside or clears them, or another tab says it did
+// (every screen's notices ask for them at each render): {version, found}.
+let asideKnown = null;
+let asideNews = 0;  // another tab's word that the set-aside entries changed (or the storage was closed), counted
+onChange((message) => {
+  if (message.quarantine || !message.changed) asideNews += 1;
+});
+const asideVersion = () => `${asidePuts()}/${asideNews}`;
+
 /** Everything set aside: [{key, at, source, kind, id, reason, problems, original}], oldest first. */
 export async function listAside() {
+  const version = asideVersion();
+  if (asideKnown?.version === version) return asideKnown.found;
   try {
     const db = await database();
     const store = db.transaction(QUARANTINE, 'readonly').objectStore(QUARANTINE);
     const [keys, values] = await Promise.all([done(store.getAllKeys()), done(store.getAll())]);
-    return { status: 'ok', entries: keys.map((key, index) => ({ key, ...values[index] })) };
+    const found = { status: 'ok', entries: keys.map((key, index) => ({ key, ...values[index] })) };
+    asideKnown = { version, found };
+    return found;
   } catch (error) {
     return { status: failure(error).refused ?? 'unavailable', entries: [] };
   }
@@ -301,6 +315,7 @@ export async function clearAside() {
     const ending = committed(transaction);
     transaction.objectStore(QUARANTINE).clear();
     await ending;
+    asideNews += 1;  // the entries this page knew are gone
     announce({ quarantine: true });
     return { ok: true };
   } catch (error) {
