@@ -5,12 +5,12 @@
  */
 import { makeIncident } from '../log.js';
 import { planMerge } from '../log-file.js';
-import { personIncidents } from '../player-aliases.js';
+import { personId, personIds, personIncidents } from '../player-aliases.js';
 import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
 import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
 import { legacyWaiting } from '../storage/legacy.js';
-import { DELETE, list, write, writeMany } from '../storage/repository.js';
+import { countBy, DELETE, list, listBy, read, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
 import { serverNow } from './server-clock.js';
@@ -21,8 +21,8 @@ import { contextOp } from './settings.js';
  * alias names the person (player-aliases.js), so every count is the person's. The previous release's incidents not
  * moved in yet (storage full) are among them, with no revision (a save of one then stores it).
  */
-export async function readLog() {
-  const [found, players] = await Promise.all([list('incident'), list('player')]);
+export async function readLog({ chunk = 0 } = {}) {
+  const [found, players] = await Promise.all([list('incident', { chunk }), list('player', { chunk })]);
   const stored = new Set(found.items.map((item) => item.id));
   const waiting = legacyWaiting('incident').filter((item) => !stored.has(item.id));
   const all = [...found.items.map((item) => ({ data: item.data, rev: revText(item.rev) })),
@@ -32,6 +32,42 @@ export async function readLog() {
     status: found.status,
     entries: all.map((item, index) => ({ incident: incidents[index], rev: item.rev })),
     newer: found.newer,
+  };
+}
+
+/** How many incidents the log holds (those its time index holds: one too damaged to have a time is not counted). */
+export async function logSize() {
+  return (await countBy('incident', 'incident-time')).count;
+}
+
+/**
+ * The newest `limit` incidents of the log and every incident of the people they name, read through the database's
+ * indexes only (a big log's first page, shown before the whole log is read): {status, total, entries: [{incident,
+ * rev}] newest first, theirs: [incident] (the people's whole record, for their cards), players: [their roster
+ * players], newer}. Aliases are resolved as readLog resolves them.
+ */
+export async function readLogStart(limit) {
+  const [page, size, aliased] = await Promise.all([
+    listBy('incident', 'incident-time', { limit, direction: 'prev' }), countBy('incident', 'incident-time'),
+    listBy('player', 'player-alias')]);
+  const aliases = aliased.items.map((item) => item.data);
+  const ids = personIds(aliases);
+  const incidents = personIncidents(page.items.map((item) => item.data), aliases);
+  const people = [...new Set(incidents.map((item) => item.playerId).filter(Boolean))];
+  const players = (await Promise.all(people.map((id) => read('player', id))))
+    .filter((found) => found.status === 'ok').map((found) => found.data);
+  const aliasIds = aliases.filter((player) => people.includes(personId(ids, player.id))).map((player) => player.id);
+  const playerIds = [...people, ...aliasIds];
+  const typed = incidents.filter((item) => !item.playerId).map((item) => item.player);
+  const names = [...new Set([...typed, ...players.map((player) => player.name)])];
+  const found = await Promise.all([
+    ...playerIds.map((value) => listBy('incident', 'incident-player', { value })),
+    ...names.map((value) => listBy('incident', 'incident-name', { value }))]);
+  const theirs = new Map(found.flatMap((one) => one.items).map((item) => [item.id, item.data]));
+  return {
+    status: page.status, total: size.count,
+    entries: page.items.map((item, index) => ({ incident: incidents[index], rev: revText(item.rev) })),
+    theirs: personIncidents([...theirs.values()], aliases), players, newer: page.newer,
   };
 }
 
