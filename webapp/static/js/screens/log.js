@@ -16,7 +16,8 @@ import { incidentsCsv } from '../csv-export.js';
 import { byTime, parseExport, reconcileImport, toJson } from '../log-file.js';
 import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
-  deleteIncident, editIncident, logSize, mergeImport, planImport, readLog, readLogStart, recordIncident, replaceLog,
+  deleteIncident, editIncident, indexFilter, logSize, mergeImport, planImport, readLog, readLogStart, recordIncident,
+  replaceLog,
 } from '../services/log.js';
 import { readEvents } from '../services/events.js';
 import { readRoster } from '../services/roster.js';
@@ -28,7 +29,7 @@ import { describeIncident, renderLog } from '../views/log.js';
 
 const PAGE = 50;  // cards and incidents drawn at a time; "show more" draws as many again
 const BIG = 2000;  // incidents from which the log's first page is shown before the whole log is read
-const CHUNK = 1000;  // items read at a time when the whole of a big log is read after its first page
+const CHUNK = 300;  // items read at a time when the whole of a big log is read after its first page
 
 let heard = 0;  // changes another tab made (or this tab's storage closing), so a kept read is known to be stale
 onChange(() => {
@@ -39,6 +40,14 @@ onChange(() => {
 function choicesIn(read, eventId, work) {
   if (!read.choices.has(eventId)) read.choices.set(eventId, work());
   return read.choices.get(eventId);
+}
+
+/** A big log's page: its tables and sessions are every one in the log (its players, those of the page). */
+function partialChoices(partial, choices) {
+  if (!partial) return choices;
+  const byText = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;
+  return { ...choices, tables: [...partial.tables].sort(byText),
+    sessions: [...new Set([...choices.sessions, ...partial.sessions])] };
 }
 
 /** The time of each incident, parsed once, and the entries newest first (the order the list shows them in). */
@@ -207,7 +216,7 @@ export function createLogScreen(ctx, { rulesets }) {
     const seen = heard;
     const log = await readLog({ chunk });  // first: reading sets aside what is damaged, which the data section lists
     roster = await readRoster();
-    const health = await readHealth({ chunk });
+    const health = await readHealth({ chunk, read: { incident: log } });
     const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
       { kind: 'shortcuts' }, { kind: 'clock' }],
       [{ kind: 'incident', status: log.status }, ...health.newer]);
@@ -222,9 +231,11 @@ export function createLogScreen(ctx, { rulesets }) {
    * is not big, or a filter or an editor needs the whole log.
    */
   async function readStart() {
-    if (Object.values(filters).some(Boolean) || editors.size || await logSize() <= BIG) return null;
+    const only = indexFilter(filters);
+    if (only === false || editors.size || await logSize() <= BIG) return null;
     const seen = heard;
-    const [start, events] = await Promise.all([readLogStart(pages.incidents), readEvents()]);
+    const known = read?.partial && read.heard === seen ? read.partial : null;  // the tables and sessions: the same
+    const [start, events] = await Promise.all([readLogStart(pages.incidents, only, known), readEvents()]);
     const health = await readHealth({ scan: false });
     const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
       { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }], [{ kind: 'incident', status: start.status }]);
@@ -234,7 +245,8 @@ export function createLogScreen(ctx, { rulesets }) {
     incidents = [...start.entries.map((entry) => entry.incident), ...others];
     const log = { status: start.status, entries: start.entries, newer: start.newer };
     return { log, health, notices, ordered: start.entries, players: playersById(start.players),
-      byPerson: personIndex(incidents), choices: new Map(), heard: seen, partial: { total: start.total } };
+      byPerson: personIndex(incidents), choices: new Map(), heard: seen,
+      partial: { total: start.total, shown: start.shown, tables: start.tables, sessions: start.sessions } };
   }
 
   /** The whole log, read a part at a time once a big log's first page is shown; the screen is drawn again with it. */
@@ -263,11 +275,14 @@ export function createLogScreen(ctx, { rulesets }) {
     async render() {
       if (!reuse || !read || read.heard !== heard) {
         whole = null;
+        read = null;  // the data changed: nothing of the last read serves
         const start = await readStart();
         read = start ?? await readData();
         if (start) readWhole();
-      } else if (read.partial && (Object.values(filters).some(Boolean) || pages.incidents > PAGE || editors.size)) {
-        await complete();
+      } else if (read.partial) {  // another page or filter of a big log not read yet: through the indexes if it can
+        const start = await readStart();
+        if (start) read = start;
+        else await complete();
       }
       reuse = false;
       const { health, notices, ordered, players, byPerson } = read;
@@ -297,10 +312,11 @@ export function createLogScreen(ctx, { rulesets }) {
       const groups = cardGroups(shown, players, filters);
       const total = read.partial?.total ?? incidents.length;
       const view = {
-        status: read.log.status, entries, shownCount: read.partial ? total : listed.length,
-        moreIncidents: read.partial ? total > pages.incidents : listed.length > pages.incidents,
+        status: read.log.status, entries, shownCount: read.partial?.shown ?? listed.length,
+        moreIncidents: (read.partial?.shown ?? listed.length) > pages.incidents,
         total, complete: !read.partial,
-        filters, choices: choicesIn(read, filters.event, () => filterChoices(incidents, events, players, filters)),
+        filters, choices: choicesIn(read, filters.event, () => partialChoices(read.partial,
+          filterChoices(incidents, events, players, filters))),
         events: roster.events, currentEvent: roster.event.id,
         cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()),
         moreCards: groups.length > pages.cards,

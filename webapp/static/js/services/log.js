@@ -10,7 +10,7 @@ import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
 import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
 import { legacyWaiting } from '../storage/legacy.js';
-import { countBy, DELETE, list, listBy, read, write, writeMany } from '../storage/repository.js';
+import { countBy, DELETE, list, listBy, read, valuesBy, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
 import { serverNow } from './server-clock.js';
@@ -40,18 +40,48 @@ export async function logSize() {
   return (await countBy('incident', 'incident-time')).count;
 }
 
+/** The filters a big log's page can be read with through one index: {index, value} or null (none), or false. */
+export function indexFilter(filters) {
+  const set = Object.entries(filters).filter(([, value]) => value);
+  if (!set.length) return null;
+  const [[name, value]] = set;
+  if (set.length > 1 || name === 'event' || (name === 'player' && !value.startsWith('id:'))) return false;
+  if (name === 'player') return { index: 'incident-player', value: value.slice(3) };
+  return { index: `incident-${name}`, value };
+}
+
+const newest = (items) => {
+  const times = new Map(items.map((item) => [item, Date.parse(item.data.at)]));
+  return [...items].sort((a, b) => times.get(b) - times.get(a));
+};
+
 /**
- * The newest `limit` incidents of the log and every incident of the people they name, read through the database's
- * indexes only (a big log's first page, shown before the whole log is read): {status, total, entries: [{incident,
- * rev}] newest first, theirs: [incident] (the people's whole record, for their cards), players: [their roster
- * players], newer}. Aliases are resolved as readLog resolves them.
+ * The newest `limit` incidents of the log (or of one table, session or roster player: indexFilter's `only`) and
+ * every incident of the people they name, read through the database's indexes only (a big log's page, shown before
+ * the whole log is read): {status, total, shown (the ones the filter lets through), entries: [{incident, rev}]
+ * newest first, theirs: [incident] (the people's whole record, for their cards), players: [their roster players],
+ * tables, sessions: [every one in the log; `known` gives them when a page of the same data was read], newer}.
+ * Aliases are resolved as readLog resolves them.
  */
-export async function readLogStart(limit) {
-  const [page, size, aliased] = await Promise.all([
-    listBy('incident', 'incident-time', { limit, direction: 'prev' }), countBy('incident', 'incident-time'),
-    listBy('player', 'player-alias')]);
+export async function readLogStart(limit, only = null, known = null) {
+  const [size, linked, aliased, tables, sessions] = await Promise.all([countBy('incident', 'incident-time'),
+    countBy('incident', 'incident-player'), listBy('player', 'player-alias'),
+    known?.tables ?? valuesBy('incident', 'incident-table'), known?.sessions ?? valuesBy('incident', 'incident-session')]);
   const aliases = aliased.items.map((item) => item.data);
   const ids = personIds(aliases);
+  let page;
+  let shown = size.count;
+  if (only) {  // a player's incidents are those of their id and of every id that is an alias of theirs
+    const values = only.index === 'incident-player'
+      ? [only.value, ...aliases.filter((player) => personId(ids, player.id) === only.value).map((player) => player.id)]
+      : [only.value];
+    const found = await Promise.all(values.map((value) => listBy('incident', only.index, { value })));
+    const items = newest(found.flatMap((one) => one.items));
+    shown = items.length;
+    page = { status: found[0].status, items: items.slice(0, limit), newer: found.flatMap((one) => one.newer) };
+  } else {
+    page = await listBy('incident', 'incident-time', { limit, direction: 'prev' });
+  }
   const incidents = personIncidents(page.items.map((item) => item.data), aliases);
   const people = [...new Set(incidents.map((item) => item.playerId).filter(Boolean))];
   const players = (await Promise.all(people.map((id) => read('player', id))))
@@ -59,13 +89,15 @@ export async function readLogStart(limit) {
   const aliasIds = aliases.filter((player) => people.includes(personId(ids, player.id))).map((player) => player.id);
   const playerIds = [...people, ...aliasIds];
   const typed = incidents.filter((item) => !item.playerId).map((item) => item.player);
-  const names = [...new Set([...typed, ...players.map((player) => player.name)])];
+  // Incidents typed before the roster (no player id) under a roster player's name are theirs too: looked for only
+  // when the log holds any (the index of player ids holds fewer incidents than the log).
+  const names = linked.count < size.count ? [...new Set([...typed, ...players.map((player) => player.name)])] : [];
   const found = await Promise.all([
     ...playerIds.map((value) => listBy('incident', 'incident-player', { value })),
     ...names.map((value) => listBy('incident', 'incident-name', { value }))]);
   const theirs = new Map(found.flatMap((one) => one.items).map((item) => [item.id, item.data]));
   return {
-    status: page.status, total: size.count,
+    status: page.status, total: size.count, shown, tables, sessions,
     entries: page.items.map((item, index) => ({ incident: incidents[index], rev: revText(item.rev) })),
     theirs: personIncidents([...theirs.values()], aliases), players, newer: page.newer,
   };

@@ -10,6 +10,7 @@
  *                    is `value` (else all the index holds), `limit` of them in the index's order, newest first with
  *                    direction 'prev'; only these are read and checked
  * countBy(kind, index, value?) → how many items the index holds (with that value)
+ * valuesBy(kind, index) → the distinct texts of the index's field (a log's tables), its keys read, not its items
  * writeMany(ops)   → {ok, results} | {refused: 'conflict'|'newer'|'invalid'|'unavailable'|'closed', current}
  *                    | {error: 'quota'|'failed'}; one transaction for all ops, so nothing is ever half-written.
  *   op: {kind, id, change(current) → data | DELETE | undefined, expect?: rev or null, optional?: true}
@@ -216,6 +217,30 @@ export async function listBy(kind, index, { value, limit = Infinity, direction =
   } catch (error) {
     const failed = failure(error);
     return { status: failed.refused ?? 'unavailable', items: [], newer: [] };
+  }
+}
+
+export async function valuesBy(kind, index) {
+  try {
+    const db = await database();
+    const source = db.transaction(ITEMS, 'readonly').objectStore(ITEMS).index(index);
+    return await new Promise((resolve, reject) => {
+      const values = [];
+      const request = source.openKeyCursor(indexRange(kind), 'nextunique');
+      request.onsuccess = () => {
+        const cursor = request.result;
+        if (!cursor) {
+          resolve(values.filter((value) => typeof value === 'string'));
+          return;
+        }
+        values.push(cursor.key[1]);
+        cursor.continue();
+      };
+      request.onerror = () => reject(request.error);
+    });
+  } catch (error) {
+    failure(error);
+    return [];
   }
 }
 
