@@ -29,14 +29,20 @@ SEED_JS = """async ({ players, incidents }) => {
   await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onabort = () => reject(tx.error); });
 }"""
 
-# How many stored values the page has been handed (getAll's results, a cursor's steps), and that number and the
-# reads per store when the first incident of the log is in the page.
+# How many stored values the page has been handed (getAll's results, a cursor's steps), that number and the reads
+# per store when the first incident of the log is in the page, and how many times every incident was asked for at once
+# (a getAll over the whole kind with no count).
 COUNT_VALUES = """
 (() => {
   window.__values = 0;
+  window.__everyIncident = 0;
   const wrap = (proto) => {
     const original = proto.getAll;
     proto.getAll = function counted(...args) {
+      const [range, count] = args;
+      if (!count && Array.isArray(range?.lower) && range.lower.length === 1 && range.lower[0] === 'incident') {
+        window.__everyIncident += 1;
+      }
       const request = original.apply(this, args);
       request.addEventListener('success', () => { window.__values += request.result.length; });
       return request;
@@ -86,7 +92,17 @@ def test_a_big_log_shows_its_first_page_before_reading_it_all_and_a_filter_reads
     expect(page.locator("#log-shown")).to_have_attribute("data-shown", str(INCIDENTS // 40))
     expect(page.locator("#incidents li.incident")).to_have_count(PAGE)
     assert total(reads(page)) == 0, reads(page)
+    assert page.evaluate("window.__everyIncident") == 0  # the whole log was read 300 items at a time, never at once
     assert page.get_attribute("#filter-player", "data-choices") == str(PLAYERS)
+    # A filter's page read before the whole log is (services/log.js readLogStart, as the screen does meanwhile): the
+    # table's 500 incidents through its index and the records of the 50 shown incidents' people (4 each), no more.
+    before = page.evaluate("window.__values")
+    start = page.evaluate("""async () => { const { readLogStart } = await import('/static/js/services/log.js');
+      const found = await readLogStart(50, { index: 'incident-table', value: 'T1' });
+      return { shown: found.shown, entries: found.entries.length, total: found.total }; }""")
+    assert start == {"shown": INCIDENTS // 40, "entries": PAGE, "total": INCIDENTS}
+    assert page.evaluate("window.__values") - before <= INCIDENTS // 40 + 4 * PAGE
+    reset_reads(page)
     page.click("#filter-player")  # the 5,000 players' names are put in the list once the referee reaches it
     page.keyboard.press("Escape")
     page.select_option("#filter-player", "id:p39")  # 4 incidents, all at T1

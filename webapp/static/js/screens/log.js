@@ -235,8 +235,8 @@ export function createLogScreen(ctx, { rulesets }) {
     if (only === false || editors.size || await logSize() <= BIG) return null;
     const seen = heard;
     const known = read?.partial && read.heard === seen ? read.partial : null;  // the tables and sessions: the same
-    const [start, events] = await Promise.all([readLogStart(pages.incidents, only, known), readEvents()]);
-    const health = await readHealth({ scan: false });
+    const [start, events, health] = await Promise.all([readLogStart(pages.incidents, only, known), readEvents(),
+      readHealth({ scan: false })]);
     const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
       { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }], [{ kind: 'incident', status: start.status }]);
     roster = { events: events.events, event: events.current, players: [], all: start.players, everyone: start.players };

@@ -10,7 +10,7 @@ import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
 import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
 import { legacyWaiting } from '../storage/legacy.js';
-import { countBy, DELETE, list, listBy, read, valuesBy, write, writeMany } from '../storage/repository.js';
+import { countBy, DELETE, list, listBy, readMany, valuesBy, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
 import { serverNow } from './server-clock.js';
@@ -75,26 +75,24 @@ export async function readLogStart(limit, only = null, known = null) {
     const values = only.index === 'incident-player'
       ? [only.value, ...aliases.filter((player) => personId(ids, player.id) === only.value).map((player) => player.id)]
       : [only.value];
-    const found = await Promise.all(values.map((value) => listBy('incident', only.index, { value })));
-    const items = newest(found.flatMap((one) => one.items));
+    const found = await listBy('incident', only.index, { values });
+    const items = newest(found.items);
     shown = items.length;
-    page = { status: found[0].status, items: items.slice(0, limit), newer: found.flatMap((one) => one.newer) };
+    page = { status: found.status, items: items.slice(0, limit), newer: found.newer };
   } else {
     page = await listBy('incident', 'incident-time', { limit, direction: 'prev' });
   }
   const incidents = personIncidents(page.items.map((item) => item.data), aliases);
   const people = [...new Set(incidents.map((item) => item.playerId).filter(Boolean))];
-  const players = (await Promise.all(people.map((id) => read('player', id))))
-    .filter((found) => found.status === 'ok').map((found) => found.data);
+  const players = (await readMany('player', people)).items.map((item) => item.data);
   const aliasIds = aliases.filter((player) => people.includes(personId(ids, player.id))).map((player) => player.id);
   const playerIds = [...people, ...aliasIds];
   const typed = incidents.filter((item) => !item.playerId).map((item) => item.player);
   // Incidents typed before the roster (no player id) under a roster player's name are theirs too: looked for only
   // when the log holds any (the index of player ids holds fewer incidents than the log).
   const names = linked.count < size.count ? [...new Set([...typed, ...players.map((player) => player.name)])] : [];
-  const found = await Promise.all([
-    ...playerIds.map((value) => listBy('incident', 'incident-player', { value })),
-    ...names.map((value) => listBy('incident', 'incident-name', { value }))]);
+  const found = await Promise.all([listBy('incident', 'incident-player', { values: playerIds }),
+    listBy('incident', 'incident-name', { values: names })]);
   const theirs = new Map(found.flatMap((one) => one.items).map((item) => [item.id, item.data]));
   return {
     status: page.status, total: size.count, shown, tables, sessions,

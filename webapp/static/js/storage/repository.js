@@ -6,9 +6,11 @@
  * read(kind, id)   → {status: 'ok'|'missing'|'newer'|'unavailable'|'closed', data, rev}
  * list(kind)       → {status, items: [{id, data, rev}], newer: [id]}; list(kind, {chunk: n}) reads n items at a time,
  *                    letting the page run between reads (a big log read after its first page is shown)
- * listBy(kind, index, {value, limit, direction}) → the same, through an index (db.js INDEXES): the items whose field
- *                    is `value` (else all the index holds), `limit` of them in the index's order, newest first with
- *                    direction 'prev'; only these are read and checked
+ * listBy(kind, index, {value, values, limit, direction}) → the same, through an index (db.js INDEXES): the items
+ *                    whose field is `value` (or any of `values`, in one transaction; else all the index holds),
+ *                    `limit` of them in the index's order, newest first with direction 'prev'; only these are read
+ *                    and checked
+ * readMany(kind, ids) → {status, items: [{id, data, rev}]} of the ones found, in one transaction
  * countBy(kind, index, value?) → how many items the index holds (with that value)
  * valuesBy(kind, index) → the distinct texts of the index's field (a log's tables), its keys read, not its items
  * writeMany(ops)   → {ok, results} | {refused: 'conflict'|'newer'|'invalid'|'unavailable'|'closed', current}
@@ -205,10 +207,17 @@ function walk(source, range, direction, limit) {
   });
 }
 
-export async function listBy(kind, index, { value, limit = Infinity, direction = 'next' } = {}) {
+export async function listBy(kind, index, { value, values: many, limit = Infinity, direction = 'next' } = {}) {
   try {
     const db = await database();
     const source = db.transaction(ITEMS, 'readonly').objectStore(ITEMS).index(index);
+    if (many) {
+      const found = { items: [], newer: [], damaged: [] };
+      const read = await Promise.all(many.map((one) => Promise.all([
+        done(source.getAllKeys(indexRange(kind, one))), done(source.getAll(indexRange(kind, one)))])));
+      for (const [keys, values] of read) sortOut(kind, keys, values, found);
+      return await settled(db, kind, found);
+    }
     const range = value === undefined ? indexRange(kind) : indexRange(kind, value);
     const [keys, values] = limit === Infinity && direction === 'next'
       ? await Promise.all([done(source.getAllKeys(range)), done(source.getAll(range))])
@@ -217,6 +226,21 @@ export async function listBy(kind, index, { value, limit = Infinity, direction =
   } catch (error) {
     const failed = failure(error);
     return { status: failed.refused ?? 'unavailable', items: [], newer: [] };
+  }
+}
+
+export async function readMany(kind, ids) {
+  try {
+    const db = await database();
+    const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
+    const values = await Promise.all(ids.map((id) => done(store.get([kind, id]))));
+    const stored = ids.filter((id, index) => values[index] !== undefined);  // a missing one is just not found
+    const found = sortOut(kind, stored.map((id) => [kind, id]), values.filter((value) => value !== undefined));
+    const damaged = found.damaged.length ? await repair(db, kind, found.damaged) : new Map();
+    for (const [id, item] of damaged) if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+    return { status: 'ok', items: found.items };
+  } catch (error) {
+    return { status: failure(error).refused ?? 'unavailable', items: [] };
   }
 }
 
