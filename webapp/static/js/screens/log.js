@@ -215,14 +215,14 @@ export function createLogScreen(ctx, { rulesets }) {
   async function readData({ chunk = 0 } = {}) {
     const seen = heard;
     const log = await readLog({ chunk });  // first: reading sets aside what is damaged, which the data section lists
-    roster = await readRoster();
+    const roster = await readRoster();
     const health = await readHealth({ chunk, read: { incident: log } });
     const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
       { kind: 'shortcuts' }, { kind: 'clock' }],
       [{ kind: 'incident', status: log.status }, ...health.newer]);
-    incidents = log.entries.map((entry) => entry.incident);
+    const incidents = log.entries.map((entry) => entry.incident);
     return { log, health, notices, ordered: newestFirst(log.entries), players: playersById(roster.everyone),
-      byPerson: personIndex(incidents), choices: new Map(), heard: seen };
+      byPerson: personIndex(incidents), choices: new Map(), heard: seen, roster, incidents };
   }
 
   /**
@@ -239,13 +239,14 @@ export function createLogScreen(ctx, { rulesets }) {
       readHealth({ scan: false })]);
     const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
       { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }], [{ kind: 'incident', status: start.status }]);
-    roster = { events: events.events, event: events.current, players: [], all: start.players, everyone: start.players };
+    const roster = {
+      events: events.events, event: events.current, players: [], all: start.players, everyone: start.players };
     const shown = new Set(start.entries.map((entry) => entry.incident.id));
     const others = start.theirs.filter((item) => !shown.has(item.id));
-    incidents = [...start.entries.map((entry) => entry.incident), ...others];
+    const incidents = [...start.entries.map((entry) => entry.incident), ...others];
     const log = { status: start.status, entries: start.entries, newer: start.newer };
     return { log, health, notices, ordered: start.entries, players: playersById(start.players),
-      byPerson: personIndex(incidents), choices: new Map(), heard: seen,
+      byPerson: personIndex(incidents), choices: new Map(), heard: seen, roster, incidents,
       partial: { total: start.total, shown: start.shown, tables: start.tables, sessions: start.sessions } };
   }
 
@@ -256,7 +257,7 @@ export function createLogScreen(ctx, { rulesets }) {
     reading.then((done) => {
       if (whole !== reading) return;  // the data changed meanwhile: a newer read replaces this one
       whole = null;
-      read = done;
+      adopt(done);
       reuse = true;
       ctx.refresh();
     }, () => {
@@ -265,9 +266,15 @@ export function createLogScreen(ctx, { rulesets }) {
     return reading;
   }
 
+  /** Show a read from now on: its log and roster serve the handlers (editors, exports, the record form). */
+  function adopt(next) {
+    read = next;
+    ({ roster, incidents } = next);
+  }
+
   /** The whole log's read, waited for (an export, a filter or "show more" while a big log's first page is shown). */
   async function complete() {
-    if (read?.partial) read = await (whole ?? readWhole());
+    if (read?.partial) adopt(await (whole ?? readWhole()));
   }
 
   return {
@@ -277,11 +284,11 @@ export function createLogScreen(ctx, { rulesets }) {
         whole = null;
         read = null;  // the data changed: nothing of the last read serves
         const start = await readStart();
-        read = start ?? await readData();
+        adopt(start ?? await readData());
         if (start) readWhole();
       } else if (read.partial) {  // another page or filter of a big log not read yet: through the indexes if it can
         const start = await readStart();
-        if (start) read = start;
+        if (start) adopt(start);
         else await complete();
       }
       reuse = false;
