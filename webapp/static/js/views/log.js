@@ -236,7 +236,8 @@ function dataSection(config, health, on) {
 
 /**
  * view: {entries: [{incident, rev, name, editor, deleted}] newest first (a page of the filtered ones), shownCount (the
- * filtered ones), moreIncidents, total (every incident), filters, choices (filterChoices), events: [{event, rev}],
+ * filtered ones), moreIncidents, total (every incident), complete (false while only a big log's first page is read),
+ * filters, choices (filterChoices), events: [{event, rev}],
  * cards (a page of the player cards, log-view.js cardsOf), moreCards, importState, health, notices,
  * addBlock ("Add an incident", views/log-add.js)};
  * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/recordOf,
