@@ -2,7 +2,9 @@
  * The log screen's controller: one card per player with the next offence first, the incidents newest first, both
  * filtered by event, session, table and player; editors kept open across refreshes, import (error, plan, merge or
  * replace) and export. A big log stays quick: it is read and indexed once per change of the data (a filter or "show
- * more" reuses it), and only a page of cards is drawn, each counted from its player's own incidents.
+ * more" reuses it), and only a page of cards is drawn, each counted from its player's own incidents. A log of more
+ * than BIG incidents shows its newest page first, read through the database's indexes with its people's records
+ * (services/log.js readLogStart), then reads the whole log a part at a time, checking it, and shows it all.
  */
 import { download } from '../dom.js';
 import { knownSessions } from '../log.js';
@@ -14,8 +16,10 @@ import { incidentsCsv } from '../csv-export.js';
 import { byTime, parseExport, reconcileImport, toJson } from '../log-file.js';
 import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
-  deleteIncident, editIncident, mergeImport, planImport, readLog, recordIncident, replaceLog,
+  deleteIncident, editIncident, indexFilter, logSize, mergeImport, planImport, readLog, readLogStart, recordIncident,
+  replaceLog,
 } from '../services/log.js';
+import { readEvents } from '../services/events.js';
 import { readRoster } from '../services/roster.js';
 import { buildIndex, search } from '../search.js';
 import { onChange } from '../storage/changes.js';
@@ -24,6 +28,8 @@ import { renderNotices } from '../views/notices.js';
 import { describeIncident, renderLog } from '../views/log.js';
 
 const PAGE = 50;  // cards and incidents drawn at a time; "show more" draws as many again
+const BIG = 2000;  // incidents from which the log's first page is shown before the whole log is read
+const CHUNK = 300;  // items read at a time when the whole of a big log is read after its first page
 
 let heard = 0;  // changes another tab made (or this tab's storage closing), so a kept read is known to be stale
 onChange(() => {
@@ -34,6 +40,14 @@ onChange(() => {
 function choicesIn(read, eventId, work) {
   if (!read.choices.has(eventId)) read.choices.set(eventId, work());
   return read.choices.get(eventId);
+}
+
+/** A big log's page: its tables and sessions are every one in the log (its players, those of the page). */
+function partialChoices(partial, choices) {
+  if (!partial) return choices;
+  const byText = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;
+  return { ...choices, tables: [...partial.tables].sort(byText),
+    sessions: [...new Set([...choices.sessions, ...partial.sessions])] };
 }
 
 /** The time of each incident, parsed once, and the entries newest first (the order the list shows them in). */
@@ -145,14 +159,15 @@ export function createLogScreen(ctx, { rulesets }) {
       if (removed.ok) ctx.refresh();
       return removed;
     },
-    exportJson: () => {
+    exportJson: async () => {
+      await complete();
       const named = new Set(incidents.map((item) => item.playerId).filter(Boolean));
       const players = roster.everyone.filter((player) => named.has(player.id));
       const used = new Set([...incidents.map(eventIdOf), ...players.map(eventIdOf)]);
       const events = roster.events.filter((entry) => used.has(entry.event.id) && entry.rev !== '').map((entry) => entry.event);
       download('incidents.json', 'application/json', toJson(incidents, { players, events }));
     },
-    exportCsv: () => download('incidents.csv', 'text/csv', incidentsCsv(incidents, {
+    exportCsv: async () => download('incidents.csv', 'text/csv', incidentsCsv(await complete().then(() => incidents), {
       locale: config.lang, headers: config.strings.csv.headers, winds: config.strings.winds,
       describe: (item) => {
         const { ruleset, penalty, title, section } = describeIncident(rulesets, item);
@@ -194,24 +209,88 @@ export function createLogScreen(ctx, { rulesets }) {
     },
   };
 
+  let whole = null;  // the whole log being read after a big log's first page: the promise of readData's result
+
   /** Read the log, the roster and the data's health, and index them once for every render until the data changes. */
-  async function readData() {
+  async function readData({ chunk = 0 } = {}) {
     const seen = heard;
-    const log = await readLog();  // first: reading sets aside what is damaged, which the data section then lists
-    roster = await readRoster();
-    const health = await readHealth();
+    const log = await readLog({ chunk });  // first: reading sets aside what is damaged, which the data section lists
+    const roster = await readRoster();
+    const health = await readHealth({ chunk, read: { incident: log } });
     const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
       { kind: 'shortcuts' }, { kind: 'clock' }],
       [{ kind: 'incident', status: log.status }, ...health.newer]);
-    incidents = log.entries.map((entry) => entry.incident);
+    const incidents = log.entries.map((entry) => entry.incident);
     return { log, health, notices, ordered: newestFirst(log.entries), players: playersById(roster.everyone),
-      byPerson: personIndex(incidents), choices: new Map(), heard: seen };
+      byPerson: personIndex(incidents), choices: new Map(), heard: seen, roster, incidents };
+  }
+
+  /**
+   * A big log's newest page and its people's records, through the indexes (nothing else of the log is read), as
+   * readData shapes its result (`partial`: the filters' choices and the list hold this page only); null when the log
+   * is not big, or a filter or an editor needs the whole log.
+   */
+  async function readStart() {
+    const only = indexFilter(filters);
+    if (only === false || editors.size || await logSize() <= BIG) return null;
+    const seen = heard;
+    const known = read?.partial && read.heard === seen ? read.partial : null;  // the tables and sessions: the same
+    const [start, events, health] = await Promise.all([readLogStart(pages.incidents, only, known), readEvents(),
+      readHealth({ scan: false })]);
+    const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
+      { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }], [{ kind: 'incident', status: start.status }]);
+    const roster = {
+      events: events.events, event: events.current, players: [], all: start.players, everyone: start.players };
+    const shown = new Set(start.entries.map((entry) => entry.incident.id));
+    const others = start.theirs.filter((item) => !shown.has(item.id));
+    const incidents = [...start.entries.map((entry) => entry.incident), ...others];
+    const log = { status: start.status, entries: start.entries, newer: start.newer };
+    return { log, health, notices, ordered: start.entries, players: playersById(start.players),
+      byPerson: personIndex(incidents), choices: new Map(), heard: seen, roster, incidents,
+      partial: { total: start.total, shown: start.shown, tables: start.tables, sessions: start.sessions } };
+  }
+
+  /** The whole log, read a part at a time once a big log's first page is shown; the screen is drawn again with it. */
+  function readWhole() {
+    const reading = readData({ chunk: CHUNK });
+    whole = reading;
+    reading.then((done) => {
+      if (whole !== reading) return;  // the data changed meanwhile: a newer read replaces this one
+      whole = null;
+      adopt(done);
+      reuse = true;
+      ctx.refresh();
+    }, () => {
+      if (whole === reading) whole = null;
+    });
+    return reading;
+  }
+
+  /** Show a read from now on: its log and roster serve the handlers (editors, exports, the record form). */
+  function adopt(next) {
+    read = next;
+    ({ roster, incidents } = next);
+  }
+
+  /** The whole log's read, waited for (an export, a filter or "show more" while a big log's first page is shown). */
+  async function complete() {
+    if (read?.partial) adopt(await (whole ?? readWhole()));
   }
 
   return {
     live: true,
     async render() {
-      if (!reuse || !read || read.heard !== heard) read = await readData();
+      if (!reuse || !read || read.heard !== heard) {
+        whole = null;
+        read = null;  // the data changed: nothing of the last read serves
+        const start = await readStart();
+        adopt(start ?? await readData());
+        if (start) readWhole();
+      } else if (read.partial) {  // another page or filter of a big log not read yet: through the indexes if it can
+        const start = await readStart();
+        if (start) adopt(start);
+        else await complete();
+      }
       reuse = false;
       const { health, notices, ordered, players, byPerson } = read;
       const known = roster.players.map((entry) => entry.player.name);
@@ -236,11 +315,15 @@ export function createLogScreen(ctx, { rulesets }) {
         }
       }
       entries.sort((a, b) => byTime(b.incident, a.incident));
+      // A big log's first page holds the people it shows and their whole records: their cards are as the whole log's.
       const groups = cardGroups(shown, players, filters);
+      const total = read.partial?.total ?? incidents.length;
       const view = {
-        status: read.log.status, entries, shownCount: listed.length, moreIncidents: listed.length > pages.incidents,
-        total: incidents.length,
-        filters, choices: choicesIn(read, filters.event, () => filterChoices(incidents, events, players, filters)),
+        status: read.log.status, entries, shownCount: read.partial?.shown ?? listed.length,
+        moreIncidents: (read.partial?.shown ?? listed.length) > pages.incidents,
+        total, complete: !read.partial,
+        filters, choices: choicesIn(read, filters.event, () => partialChoices(read.partial,
+          filterChoices(incidents, events, players, filters))),
         events: roster.events, currentEvent: roster.event.id,
         cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()),
         moreCards: groups.length > pages.cards,

@@ -58,8 +58,13 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
  * [{kind, status: 'newer', count}]}. Every stored item is read first, so whatever is damaged anywhere is set aside
  * and listed here, even data no screen has opened yet.
  */
-export async function readHealth() {
-  const scanned = await Promise.all(Object.keys(KINDS).map(async (kind) => ({ kind, found: await list(kind) })));
+export async function readHealth({ scan = true, chunk = 0, read = {} } = {}) {
+  // scan: false skips reading every kind (a big log's first page is shown without it; the whole read follows); read:
+  // kind → the list just read by the caller (the log's incidents), not read again.
+  const scanned = scan
+    ? await Promise.all(Object.keys(KINDS).map(async (kind) => ({
+      kind, found: read[kind] ?? await list(kind, { chunk }) })))
+    : [];
   const [kept, room, aside] = await Promise.all([persisted(), estimate(), listAside()]);
   return {
     persisted: kept,

@@ -5,12 +5,12 @@
  */
 import { makeIncident } from '../log.js';
 import { planMerge } from '../log-file.js';
-import { personIncidents } from '../player-aliases.js';
+import { personId, personIds, personIncidents } from '../player-aliases.js';
 import { pickPlayer } from '../roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
 import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
 import { legacyWaiting } from '../storage/legacy.js';
-import { DELETE, list, write, writeMany } from '../storage/repository.js';
+import { countBy, DELETE, list, listBy, readMany, valuesBy, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';
 import { serverNow } from './server-clock.js';
@@ -21,8 +21,8 @@ import { contextOp } from './settings.js';
  * alias names the person (player-aliases.js), so every count is the person's. The previous release's incidents not
  * moved in yet (storage full) are among them, with no revision (a save of one then stores it).
  */
-export async function readLog() {
-  const [found, players] = await Promise.all([list('incident'), list('player')]);
+export async function readLog({ chunk = 0 } = {}) {
+  const [found, players] = await Promise.all([list('incident', { chunk }), list('player', { chunk })]);
   const stored = new Set(found.items.map((item) => item.id));
   const waiting = legacyWaiting('incident').filter((item) => !stored.has(item.id));
   const all = [...found.items.map((item) => ({ data: item.data, rev: revText(item.rev) })),
@@ -32,6 +32,72 @@ export async function readLog() {
     status: found.status,
     entries: all.map((item, index) => ({ incident: incidents[index], rev: item.rev })),
     newer: found.newer,
+  };
+}
+
+/** How many incidents the log holds (those its time index holds: one too damaged to have a time is not counted). */
+export async function logSize() {
+  return (await countBy('incident', 'incident-time')).count;
+}
+
+/** The filters a big log's page can be read with through one index: {index, value} or null (none), or false. */
+export function indexFilter(filters) {
+  const set = Object.entries(filters).filter(([, value]) => value);
+  if (!set.length) return null;
+  const [[name, value]] = set;
+  if (set.length > 1 || name === 'event' || (name === 'player' && !value.startsWith('id:'))) return false;
+  if (name === 'player') return { index: 'incident-player', value: value.slice(3) };
+  return { index: `incident-${name}`, value };
+}
+
+const newest = (items) => {
+  const times = new Map(items.map((item) => [item, Date.parse(item.data.at)]));
+  return [...items].sort((a, b) => times.get(b) - times.get(a));
+};
+
+/**
+ * The newest `limit` incidents of the log (or of one table, session or roster player: indexFilter's `only`) and
+ * every incident of the people they name, read through the database's indexes only (a big log's page, shown before
+ * the whole log is read): {status, total, shown (the ones the filter lets through), entries: [{incident, rev}]
+ * newest first, theirs: [incident] (the people's whole record, for their cards), players: [their roster players],
+ * tables, sessions: [every one in the log; `known` gives them when a page of the same data was read], newer}.
+ * Aliases are resolved as readLog resolves them.
+ */
+export async function readLogStart(limit, only = null, known = null) {
+  const [size, linked, aliased, tables, sessions] = await Promise.all([countBy('incident', 'incident-time'),
+    countBy('incident', 'incident-player'), listBy('player', 'player-alias'),
+    known?.tables ?? valuesBy('incident', 'incident-table'), known?.sessions ?? valuesBy('incident', 'incident-session')]);
+  const aliases = aliased.items.map((item) => item.data);
+  const ids = personIds(aliases);
+  let page;
+  let shown = size.count;
+  if (only) {  // a player's incidents are those of their id and of every id that is an alias of theirs
+    const values = only.index === 'incident-player'
+      ? [only.value, ...aliases.filter((player) => personId(ids, player.id) === only.value).map((player) => player.id)]
+      : [only.value];
+    const found = await listBy('incident', only.index, { values });
+    const items = newest(found.items);
+    shown = items.length;
+    page = { status: found.status, items: items.slice(0, limit), newer: found.newer };
+  } else {
+    page = await listBy('incident', 'incident-time', { limit, direction: 'prev' });
+  }
+  const incidents = personIncidents(page.items.map((item) => item.data), aliases);
+  const people = [...new Set(incidents.map((item) => item.playerId).filter(Boolean))];
+  const players = (await readMany('player', people)).items.map((item) => item.data);
+  const aliasIds = aliases.filter((player) => people.includes(personId(ids, player.id))).map((player) => player.id);
+  const playerIds = [...people, ...aliasIds];
+  const typed = incidents.filter((item) => !item.playerId).map((item) => item.player);
+  // Incidents typed before the roster (no player id) under a roster player's name are theirs too: looked for only
+  // when the log holds any (the index of player ids holds fewer incidents than the log).
+  const names = linked.count < size.count ? [...new Set([...typed, ...players.map((player) => player.name)])] : [];
+  const found = await Promise.all([listBy('incident', 'incident-player', { values: playerIds }),
+    listBy('incident', 'incident-name', { values: names })]);
+  const theirs = new Map(found.flatMap((one) => one.items).map((item) => [item.id, item.data]));
+  return {
+    status: page.status, total: size.count, shown, tables, sessions,
+    entries: page.items.map((item, index) => ({ incident: incidents[index], rev: revText(item.rev) })),
+    theirs: personIncidents([...theirs.values()], aliases), players, newer: page.newer,
   };
 }
 

@@ -4,21 +4,35 @@
  *
  * Stores (version 1): `items`, every stored item under the key [kind, id] (its value is the envelope of kinds.js,
  * or whatever damaged value is there); `quarantine`, damaged originals set aside untouched (auto-increment keys).
- * To add a store: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
+ * Version 2 adds indexes on `items` (INDEXES), so a big log's screen reads only the page it shows: incidents by time,
+ * player id, typed name, table, session and event, and players by the id they are an alias of. An index holds the
+ * items of one kind only (its key starts with `format`) and skips an item lacking the field (damaged, or optional).
+ * To add a store or an index: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
  * The stores are checked at every open: a database whose structure is not this one (a store missing or renamed, a
  * version this app does not know) is reported as such, never as a connection, private browsing or another tab.
  */
 import { emitLocal } from './changes.js';
 
 export const DB_NAME = 'mahjong-referee';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 export const ITEMS = 'items';
 export const QUARANTINE = 'quarantine';
+
+/** Index name → the field of the item's data it orders by (after the item's kind, `format`). */
+export const INDEXES = Object.freeze({
+  'incident-time': 'at', 'incident-player': 'playerId', 'incident-name': 'player', 'incident-table': 'table',
+  'incident-session': 'session', 'incident-event': 'eventId', 'player-alias': 'sameAs',
+});
 
 const UPGRADES = [
   (db) => {  // 0 → 1
     db.createObjectStore(ITEMS);
     db.createObjectStore(QUARANTINE, { autoIncrement: true });
+  },
+  (db, transaction) => {  // 1 → 2: the indexes (none when the main store is missing: that is reported at open)
+    if (!db.objectStoreNames.contains(ITEMS)) return;
+    const items = transaction.objectStore(ITEMS);
+    for (const [name, field] of Object.entries(INDEXES)) items.createIndex(name, ['format', `data.${field}`]);
   },
 ];
 
@@ -124,6 +138,11 @@ export function committed(transaction) {
     transaction.oncomplete = () => resolve();
     transaction.onabort = () => reject(transaction.error ?? new DOMException('aborted', 'AbortError'));
   });
+}
+
+/** The key range of an index (INDEXES) over one kind's items: all of them, or those whose field is `value`. */
+export function indexRange(kind, ...value) {
+  return value.length ? IDBKeyRange.only([kind, value[0]]) : IDBKeyRange.bound([kind], [kind, []]);
 }
 
 /** The key range of every item of one kind: [kind, any text id]. */

@@ -4,7 +4,15 @@
  * view or screen does.
  *
  * read(kind, id)   → {status: 'ok'|'missing'|'newer'|'unavailable'|'closed', data, rev}
- * list(kind)       → {status, items: [{id, data, rev}], newer: [id]}
+ * list(kind)       → {status, items: [{id, data, rev}], newer: [id]}; list(kind, {chunk: n}) reads n items at a time,
+ *                    letting the page run between reads (a big log read after its first page is shown)
+ * listBy(kind, index, {value, values, limit, direction}) → the same, through an index (db.js INDEXES): the items
+ *                    whose field is `value` (or any of `values`, in one transaction; else all the index holds),
+ *                    `limit` of them in the index's order, newest first with direction 'prev'; only these are read
+ *                    and checked
+ * readMany(kind, ids) → {status, items: [{id, data, rev}]} of the ones found, in one transaction
+ * countBy(kind, index, value?) → how many items the index holds (with that value)
+ * valuesBy(kind, index) → the distinct texts of the index's field (a log's tables), its keys read, not its items
  * writeMany(ops)   → {ok, results} | {refused: 'conflict'|'newer'|'invalid'|'unavailable'|'closed', current}
  *                    | {error: 'quota'|'failed'}; one transaction for all ops, so nothing is ever half-written.
  *   op: {kind, id, change(current) → data | DELETE | undefined, expect?: rev or null, optional?: true}
@@ -17,7 +25,7 @@
  */
 import { asideEntry, asidePuts, putAside } from './aside.js';
 import { announce, onChange } from './changes.js';
-import { checkWritable, committed, done, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
+import { checkWritable, committed, done, indexRange, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
 import { dataProblems, envelope, inspect } from './kinds.js';
 import { database } from './ready.js';
 
@@ -123,35 +131,150 @@ export async function read(kind, id) {
   }
 }
 
-export async function list(kind) {
+/** Sort read items into usable ones, newer ones and damaged ones (their ids, or junk keys) to set aside. */
+function sortOut(kind, keys, values, found = { items: [], newer: [], damaged: [] }) {
+  keys.forEach((key, index) => {
+    if (!isItemKey(key)) {
+      found.damaged.push(key);  // a junk key: set aside with the damaged items
+      return;
+    }
+    const id = key[1];
+    const item = inspect(kind, id, values[index]);
+    if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+    else if (item.status === 'newer') found.newer.push(id);
+    else found.damaged.push(id);
+  });
+  return found;
+}
+
+/** The list's result once the damaged items are set aside (and their usable part kept). */
+async function settled(db, kind, found) {
+  if (found.damaged.length) {
+    for (const [id, item] of await repair(db, kind, found.damaged)) {
+      if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+    }
+  }
+  return { status: 'ok', items: found.items, newer: found.newer };
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve));
+
+export async function list(kind, { chunk = 0 } = {}) {
   try {
     const db = await database();
+    if (chunk) {
+      const found = { items: [], newer: [], damaged: [] };
+      let range = kindRange(kind);
+      for (;;) {
+        const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
+        const [keys, values] = await Promise.all([
+          done(store.getAllKeys(range, chunk)), done(store.getAll(range, chunk))]);
+        sortOut(kind, keys, values, found);
+        if (keys.length < chunk) break;
+        range = IDBKeyRange.bound(keys[keys.length - 1], [kind, []], true);
+        await pause();  // the page draws and answers taps between two reads
+      }
+      return await settled(db, kind, found);
+    }
     const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
     const [keys, values] = await Promise.all([
       done(store.getAllKeys(kindRange(kind))), done(store.getAll(kindRange(kind)))]);
-    const items = [];
-    const newer = [];
-    const damaged = [];
-    keys.forEach((key, index) => {
-      if (!isItemKey(key)) {
-        damaged.push(key);  // a junk key: set aside with the damaged items
-        return;
-      }
-      const id = key[1];
-      const found = inspect(kind, id, values[index]);
-      if (found.status === 'ok') items.push({ id, data: found.data, rev: found.rev });
-      else if (found.status === 'newer') newer.push(id);
-      else damaged.push(id);
-    });
-    if (damaged.length) {
-      for (const [id, found] of await repair(db, kind, damaged)) {
-        if (found.status === 'ok') items.push({ id, data: found.data, rev: found.rev });
-      }
-    }
-    return { status: 'ok', items, newer };
+    return await settled(db, kind, sortOut(kind, keys, values));
   } catch (error) {
     const failed = failure(error);
     return { status: failed.refused ?? 'unavailable', items: [], newer: [] };
+  }
+}
+
+/** The values and keys a cursor meets, `limit` of them at most (a cursor reads only what it is asked for). */
+function walk(source, range, direction, limit) {
+  return new Promise((resolve, reject) => {
+    const keys = [];
+    const values = [];
+    const request = source.openCursor(range, direction);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) {
+        resolve([keys, values]);
+        return;
+      }
+      keys.push(cursor.primaryKey);
+      values.push(cursor.value);
+      if (keys.length >= limit) resolve([keys, values]);
+      else cursor.continue();
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
+
+export async function listBy(kind, index, { value, values: many, limit = Infinity, direction = 'next' } = {}) {
+  try {
+    const db = await database();
+    const source = db.transaction(ITEMS, 'readonly').objectStore(ITEMS).index(index);
+    if (many) {
+      const found = { items: [], newer: [], damaged: [] };
+      const read = await Promise.all(many.map((one) => Promise.all([
+        done(source.getAllKeys(indexRange(kind, one))), done(source.getAll(indexRange(kind, one)))])));
+      for (const [keys, values] of read) sortOut(kind, keys, values, found);
+      return await settled(db, kind, found);
+    }
+    const range = value === undefined ? indexRange(kind) : indexRange(kind, value);
+    const [keys, values] = limit === Infinity && direction === 'next'
+      ? await Promise.all([done(source.getAllKeys(range)), done(source.getAll(range))])
+      : await walk(source, range, direction, limit);
+    return await settled(db, kind, sortOut(kind, keys, values));
+  } catch (error) {
+    const failed = failure(error);
+    return { status: failed.refused ?? 'unavailable', items: [], newer: [] };
+  }
+}
+
+export async function readMany(kind, ids) {
+  try {
+    const db = await database();
+    const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
+    const values = await Promise.all(ids.map((id) => done(store.get([kind, id]))));
+    const stored = ids.filter((id, index) => values[index] !== undefined);  // a missing one is just not found
+    const found = sortOut(kind, stored.map((id) => [kind, id]), values.filter((value) => value !== undefined));
+    const damaged = found.damaged.length ? await repair(db, kind, found.damaged) : new Map();
+    for (const [id, item] of damaged) if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+    return { status: 'ok', items: found.items };
+  } catch (error) {
+    return { status: failure(error).refused ?? 'unavailable', items: [] };
+  }
+}
+
+export async function valuesBy(kind, index) {
+  try {
+    const db = await database();
+    const source = db.transaction(ITEMS, 'readonly').objectStore(ITEMS).index(index);
+    return await new Promise((resolve, reject) => {
+      const values = [];
+      const request = source.openKeyCursor(indexRange(kind), 'nextunique');
+      request.onsuccess = () => {
+        const cursor = request.result;
+        if (!cursor) {
+          resolve(values.filter((value) => typeof value === 'string'));
+          return;
+        }
+        values.push(cursor.key[1]);
+        cursor.continue();
+      };
+      request.onerror = () => reject(request.error);
+    });
+  } catch (error) {
+    failure(error);
+    return [];
+  }
+}
+
+export async function countBy(kind, index, ...value) {
+  try {
+    const db = await database();
+    const source = db.transaction(ITEMS, 'readonly').objectStore(ITEMS).index(index);
+    return { status: 'ok', count: await done(source.count(indexRange(kind, ...value))) };
+  } catch (error) {
+    return { status: failure(error).refused ?? 'unavailable', count: 0 };
   }
 }
 

@@ -1,0 +1,110 @@
+"""A big log reads only what it shows (issue 28): its first page comes through the database's indexes before the
+rest of the log is read, and a filter change reads nothing more once the log is read; a damaged incident among
+20,000 is still set aside and reported."""
+
+from idb_reads import count_reads, reads, reset_reads, total
+from playwright.sync_api import expect
+
+PLAYERS, INCIDENTS, PAGE = 5000, 20000, 50
+
+# Plant roster players and incidents as the app stores them, in one transaction, and one damaged incident (old).
+SEED_JS = """async ({ players, incidents }) => {
+  const { openDatabase, ITEMS } = await import('/static/js/storage/db.js');
+  const db = await openDatabase();
+  const tx = db.transaction(ITEMS, 'readwrite');
+  const store = tx.objectStore(ITEMS);
+  for (let n = 0; n < players; n += 1) {
+    store.put({ format: 'player', v: 2, rev: 1, data: { id: `p${n}`, eventId: 'local', name: `Player ${n}` } },
+      ['player', `p${n}`]);
+  }
+  for (let n = 0; n < incidents; n += 1) {
+    const player = (n * 7919) % players;
+    const data = { id: `i${n}`, at: new Date(Date.UTC(2026, 10, 1, 9) + n * 60000).toISOString(), eventId: 'local',
+      tournament: '', session: '1', table: `T${n % 40}`, player: `Player ${player}`, playerId: `p${player}`, seat: '',
+      rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung', points: null, note: '' };
+    store.put({ format: 'incident', v: 2, rev: 1, data }, ['incident', `i${n}`]);
+  }
+  store.put({ format: 'incident', v: 2, rev: 1, data: { id: 'bad', at: '2026-10-01T09:00:00Z', player: 5 } },
+    ['incident', 'bad']);
+  await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onabort = () => reject(tx.error); });
+}"""
+
+# How many stored values the page has been handed (getAll's results, a cursor's steps), that number and the reads
+# per store when the first incident of the log is in the page, and how many times every incident was asked for at once
+# (a getAll over the whole kind with no count).
+COUNT_VALUES = """
+(() => {
+  window.__values = 0;
+  window.__everyIncident = 0;
+  const wrap = (proto) => {
+    const original = proto.getAll;
+    proto.getAll = function counted(...args) {
+      const [range, count] = args;
+      if (!count && Array.isArray(range?.lower) && range.lower.length === 1 && range.lower[0] === 'incident') {
+        window.__everyIncident += 1;
+      }
+      const request = original.apply(this, args);
+      request.addEventListener('success', () => { window.__values += request.result.length; });
+      return request;
+    };
+    const cursor = proto.openCursor;
+    proto.openCursor = function counted(...args) {
+      const request = cursor.apply(this, args);
+      request.addEventListener('success', () => { if (request.result) window.__values += 1; });
+      return request;
+    };
+  };
+  wrap(IDBObjectStore.prototype);
+  wrap(IDBIndex.prototype);
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('#incidents li')) {
+      window.__atFirstPage = { values: window.__values, reads: { ...window.__idbReads } };
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();
+"""
+
+
+def test_a_big_log_shows_its_first_page_before_reading_it_all_and_a_filter_reads_nothing(page, live_server):
+    base = live_server.url
+    count_reads(page.context)
+    page.goto(f"{base}/en/")
+    page.evaluate(SEED_JS, {"players": PLAYERS, "incidents": INCIDENTS})
+    page.context.add_init_script(COUNT_VALUES)
+
+    page.goto(f"{base}/en/log")
+    expect(page.locator("#incidents li.incident")).to_have_count(PAGE, timeout=60000)
+    first = page.evaluate("window.__atFirstPage")
+    # The first page: 50 incidents and their people's records (4 each here), not the 20,000 (nor the 5,000 players).
+    assert first["values"] < 1000, first
+    expect(page.locator("#incidents li.incident").first).to_have_attribute("data-incident", f"i{INCIDENTS - 1}")
+
+    # Then the whole log is read, a part at a time, and checked: the damaged incident is set aside and reported.
+    expect(page.locator("#log-shown")).to_have_attribute("data-complete", "true", timeout=120000)
+    expect(page.locator("#log-shown")).to_have_attribute("data-shown", str(INCIDENTS))
+    expect(page.locator("#notice-incident-damaged")).to_be_visible()
+    card = page.locator('#player-cards li[data-player-id="p0"]')
+    expect(card).to_have_attribute("data-count", "4")
+
+    reset_reads(page)
+    page.select_option("#filter-table", "T1")  # a filter change: the log already read serves, nothing is read
+    expect(page.locator("#log-shown")).to_have_attribute("data-shown", str(INCIDENTS // 40))
+    expect(page.locator("#incidents li.incident")).to_have_count(PAGE)
+    assert total(reads(page)) == 0, reads(page)
+    assert page.evaluate("window.__everyIncident") == 0  # the whole log was read 300 items at a time, never at once
+    assert page.get_attribute("#filter-player", "data-choices") == str(PLAYERS)
+    # A filter's page read before the whole log is (services/log.js readLogStart, as the screen does meanwhile): the
+    # table's 500 incidents through its index and the records of the 50 shown incidents' people (4 each), no more.
+    before = page.evaluate("window.__values")
+    start = page.evaluate("""async () => { const { readLogStart } = await import('/static/js/services/log.js');
+      const found = await readLogStart(50, { index: 'incident-table', value: 'T1' });
+      return { shown: found.shown, entries: found.entries.length, total: found.total }; }""")
+    assert start == {"shown": INCIDENTS // 40, "entries": PAGE, "total": INCIDENTS}
+    assert page.evaluate("window.__values") - before <= INCIDENTS // 40 + 4 * PAGE
+    reset_reads(page)
+    page.click("#filter-player")  # the 5,000 players' names are put in the list once the referee reaches it
+    page.keyboard.press("Escape")
+    page.select_option("#filter-player", "id:p39")  # 4 incidents, all at T1
+    expect(page.locator("#log-shown")).to_have_attribute("data-shown", "4")
+    assert total(reads(page)) == 0, reads(page)
