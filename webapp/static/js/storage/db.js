@@ -4,6 +4,8 @@
  *
  * Stores (version 1): `items`, every stored item under the key [kind, id] (its value is the envelope of kinds.js,
  * or whatever damaged value is there); `quarantine`, damaged originals set aside untouched (auto-increment keys).
+ * Version 2 adds `sync-records`, the sync state of each shared record under [record kind, record id] (kind
+ * syncRecord); the single sync document's `known` moves there at its first read (services/sync-link.js).
  * To add a store: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
  * The stores are checked at every open: a database whose structure is not this one (a store missing or renamed, a
  * version this app does not know) is reported as such, never as a connection, private browsing or another tab.
@@ -11,14 +13,18 @@
 import { emitLocal } from './changes.js';
 
 export const DB_NAME = 'mahjong-referee';
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 export const ITEMS = 'items';
 export const QUARANTINE = 'quarantine';
+export const SYNC_RECORDS = 'sync-records';
 
 const UPGRADES = [
   (db) => {  // 0 → 1
     db.createObjectStore(ITEMS);
     db.createObjectStore(QUARANTINE, { autoIncrement: true });
+  },
+  (db) => {  // 1 → 2
+    db.createObjectStore(SYNC_RECORDS);
   },
 ];
 

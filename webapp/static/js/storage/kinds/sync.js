@@ -8,6 +8,9 @@
  * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit,
  * and (a roster player) the person its id is an alias of (`aliasOf`); the sync state may keep `clockOffsetMs`, the
  * server's clock minus the phone's at the last answer (services/server-clock.js).
+ * Version 3: `known` lives in its own store, one item per record (kinds/sync-record.js), so a page of changes writes
+ * only the records it changed; a document of an earlier version still holding `known` is read as it is, and
+ * services/sync-link.js moves its entries out at its first read, in one transaction.
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
@@ -119,7 +122,7 @@ export function syncProblems(data) {
   credentialProblems(data.credential, 'credential', report);
   if (typeof data.cursor !== 'string' || !/^\d{1,20}$/.test(data.cursor)) report.add('cursor', 'bad_cursor');
   if (data.lastSyncAt !== null) checkDate(data.lastSyncAt, 'lastSyncAt', report);
-  if (checkObject(data.known, 'known', report)) {
+  if (data.known !== undefined && checkObject(data.known, 'known', report)) {
     for (const [id, entry] of Object.entries(data.known)) {
       checkId(id, join('known', id), report);
       report.found.push(...knownProblems(entry, join('known', id)));
@@ -150,14 +153,14 @@ function salvage(data) {
   const known = {};
   const entries = isObject(data.known) ? Object.entries(data.known) : [];
   for (const [id, entry] of entries) if (!knownProblems(entry).length && id.length <= 200) known[id] = entry;
-  const complete = isObject(data.known) && Object.keys(known).length === entries.length;
+  const complete = data.known === undefined || (isObject(data.known) && Object.keys(known).length === entries.length);
   const cursorOk = typeof data.cursor === 'string' && /^\d{1,20}$/.test(data.cursor);
   return {
     server: data.server,
     credential: data.credential,
     cursor: complete && cursorOk ? data.cursor : '0',
     lastSyncAt: data.lastSyncAt === null || (typeof data.lastSyncAt === 'string' && !checkDateProblems(data.lastSyncAt)) ? data.lastSyncAt : null,
-    known,
+    ...(data.known === undefined ? {} : { known }),
     outbox: Array.isArray(data.outbox) ? data.outbox.filter((version) => !versionProblems(version).length) : [],
     refused: Array.isArray(data.refused) ? data.refused.filter((item) => !refusalProblems(item, '').length) : [],
     ...(Number.isInteger(data.clockOffsetMs) ? { clockOffsetMs: data.clockOffsetMs } : {}),
@@ -172,10 +175,11 @@ function checkDateProblems(value) {
 
 export default {
   name: 'sync',
-  version: 2,
+  version: 3,
   validate: syncProblems,
   salvage,
   migrations: {
     1: (data) => data,  // version 2 may note, per record, the version the phone shows (`shown`): nothing to change
+    2: (data) => data,  // version 3 keeps `known` in its own store: moved out at the first read (sync-link.js)
   },
 };
