@@ -33,6 +33,20 @@ _CLEAR = f"""async (kind) => {{
   await run(ITEMS, 'readwrite', (store) => store.delete(IDBKeyRange.bound([kind], [kind, []])));
 }}"""
 
+_SYNC_RECORDS = f"""async () => {{
+  const {{ SYNC_RECORDS }} = await import('/static/js/storage/db.js');
+  {_OPEN}
+  const keys = await run(SYNC_RECORDS, 'readonly', (store) => store.getAllKeys());
+  const values = await run(SYNC_RECORDS, 'readonly', (store) => store.getAll());
+  return keys.map((key, index) => [key, values[index]]);
+}}"""
+
+_PUT_SYNC_RECORD = f"""async ([key, value]) => {{
+  const {{ SYNC_RECORDS }} = await import('/static/js/storage/db.js');
+  {_OPEN}
+  await run(SYNC_RECORDS, 'readwrite', (store) => store.put(value, key));
+}}"""
+
 _ASIDE = f"""async () => {{
   {_OPEN}
   return await run(QUARANTINE, 'readonly', (store) => store.getAll());
@@ -71,6 +85,24 @@ def envelope(kind, data, rev=1, v=1):
 
 def clear(page, kind):
     page.evaluate(_CLEAR, kind)
+
+
+def sync_records(page):
+    """{record id: envelope} of the sync state kept per record (store `sync-records`, keys [record kind, id])."""
+    return {key[1]: value for key, value in page.evaluate(_SYNC_RECORDS)}
+
+
+def known(page):
+    """{record id: what the phone knows the server has of it} (sync-versions.js `known`), from the per-record store."""
+    return {
+        record_id: {k: v for k, v in value["data"].items() if k != "id"}
+        for record_id, value in sync_records(page).items()
+    }
+
+
+def put_sync_record(page, key, value):
+    """Store a raw value as the sync state of record key [kind, id]."""
+    page.evaluate(_PUT_SYNC_RECORD, [list(key), value])
 
 
 def aside(page):

@@ -299,10 +299,11 @@ def test_a_referees_walk_in_player_reaches_the_server_and_the_heads_edit_reaches
         sync(bruno, base)
         sync(bruno, base)
         assert store.incidents(bruno)[incident_id]["note"] == "corrected by the head"
-        link = store.item(anna, "sync", "main")["data"]
-        assert len(link["known"][incident_id]["seen"]) == 2 and len(link["known"][incident_id]["heads"]) == 1
+        known = store.known(anna)
+        assert len(known[incident_id]["seen"]) == 2 and len(known[incident_id]["heads"]) == 1
+        assert "known" not in store.item(anna, "sync", "main")["data"]  # kept per record, in its own store
         sync(anna, base)
-        history = store.item(anna, "sync", "main")["data"]["known"][incident_id]
+        history = store.known(anna)[incident_id]
         assert len(history["seen"]) == 2  # no version came back from the referee's phone over the head's edit
     finally:
         anna_context.close()

@@ -214,7 +214,12 @@ def run(backend, database_url, args):
                 phones["duplicated"] += len(referee.held) - len(set(referee.held))
         stored = stored_versions(database_url)
         head.close()
-        status, final = head.call("GET", f"/api/events/{event_id}/changes?since=0&limit=1000")
+        feed, status, cursor, more = [], 200, "0", True
+        while status == 200 and more:  # the whole feed, page by page (it may hold more than one page)
+            status, page = head.call("GET", f"/api/events/{event_id}/changes?since={cursor}&limit=1000")
+            if status == 200:
+                feed += [change["version_id"] for change in page["changes"]]
+                cursor, more = page["next"], page["more"]
         failures = [failure for referee in referees for failure in referee.failures]
         uploads = [ms for referee in referees for ms in referee.upload_ms]
         pulls = [ms for referee in referees for ms in referee.pull_ms]
@@ -225,7 +230,7 @@ def run(backend, database_url, args):
             # a version stored twice, or one stored that no referee sent
             "duplicated": sum(count - 1 for count in stored.values()) + len(set(stored) - set(expected)),
             "failures": failures,
-            "feed_complete": status == 200 and len(final["changes"]) == len(expected) and not final["more"],
+            "feed_complete": status == 200 and sorted(feed) == sorted(expected),
             "uploads": len(uploads),
             "upload_p50": statistics.median(uploads),
             "upload_p95": percentile(uploads, 0.95),

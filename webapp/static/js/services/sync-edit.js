@@ -4,7 +4,7 @@
  * the server keeps both as a conflict the head referee settles, never one over the other. Loaded only when such a
  * save is refused as stale (services/log.js); the pure decision is sync-versions.js editedFrom.
  */
-import { SYNC_ID } from '../storage/kinds/sync.js';
+import { SYNC_RECORD, syncRecordId } from '../storage/kinds/sync-record.js';
 import { writeMany } from '../storage/repository.js';
 import { editedFrom, showEditOf } from '../sync-versions.js';
 import { serverPlayers, shownNow } from './sync-run.js';
@@ -22,8 +22,10 @@ export function saveOverDownload(incident, formRev, current, ops = []) {
     const named = link.credential.role === 'head' ? null : serverPlayers(link);
     const parent = editedFrom(link, incident.id, formRev, shownNow('incident', current, named).body);
     if (!parent) return null;
+    const entry = showEditOf(link, incident.id, parent).known[incident.id];
     return writeMany([...ops,
       { kind: 'incident', id: incident.id, change: () => incident, expect: current.rev },
-      { kind: 'sync', id: SYNC_ID, change: (stored) => (stored ? showEditOf(stored.data, incident.id, parent) : undefined) }]);
+      { kind: SYNC_RECORD, id: syncRecordId(entry.kind, incident.id),
+        change: (stored) => (stored ? { id: incident.id, ...entry } : undefined) }]);
   });
 }

@@ -5,19 +5,18 @@
 import { emptyState } from '../sync-versions.js';
 import { localEvent } from '../sync-records.js';
 import { SYNC_ID } from '../storage/kinds/sync.js';
-import { DELETE, read, write, writeMany } from '../storage/repository.js';
+import { SYNC_RECORD } from '../storage/kinds/sync-record.js';
+import { DELETE, writeMany } from '../storage/repository.js';
 import { currentEventOp } from './settings.js';
 import { apiCall as call, eventCall, forgetToken, refusal } from './sync-client.js';
+import { readLink } from './sync-state.js';
 
-/** {status, link}: the stored link to an event (status 'missing' when this phone has none). */
-export async function readLink() {
-  const found = await read('sync', SYNC_ID);
-  return { status: found.status, link: found.status === 'ok' ? found.data : null };
-}
+export { readLink };
 
 function linkFrom(event, credential) {
+  const { known, ...state } = emptyState();  // each record's sync state is an item of its own (sync-state.js)
   return {
-    ...emptyState(),
+    ...state,
     server: {
       eventId: event.id, name: event.name, rulesetId: event.ruleset_id, startsOn: event.starts_on,
       endsOn: event.ends_on, sessions: event.sessions, leagueId: event.league?.id ?? null,
@@ -36,6 +35,7 @@ async function keepLink(event, credential) {
   const link = linkFrom(event, credential);
   const result = await writeMany([
     { kind: 'sync', id: SYNC_ID, change: () => link, expect: null },
+    { kind: SYNC_RECORD, clear: true },  // what a link left behind, should any be there, is not this one's
     { kind: 'event', id: event.id, change: (current) => ({ ...(current?.data ?? {}), ...localEvent(link.server) }) },
     currentEventOp(event.id),
   ]);
@@ -69,7 +69,7 @@ export async function previewInvite(config, invite) {
 /** Forget the event on this phone (its records stay in the log). */
 export async function leaveEvent() {
   forgetToken();
-  const result = await write('sync', SYNC_ID, () => DELETE);
+  const result = await writeMany([{ kind: 'sync', id: SYNC_ID, change: () => DELETE }, { kind: SYNC_RECORD, clear: true }]);
   return result.ok ? { ok: true } : { error: 'storage' };
 }
 

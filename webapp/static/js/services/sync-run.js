@@ -1,19 +1,20 @@
 /**
  * One sync run: stage the phone's changes as versions, send the outbox, read the changes feed to its end and write
- * what changed, the sync state saved with the records it describes in one transaction. Also the write of a settled
- * conflict. Pure decisions are sync-versions.js's; this module reads and writes storage and calls the API.
+ * what changed, the sync state saved with the records it describes in one transaction (sync-state.js: only what
+ * changed). Also the write of a settled conflict. Pure decisions are sync-versions.js's; this module reads and
+ * writes storage and calls the API.
  */
-import { SYNC_ID } from '../storage/kinds/sync.js';
-import { DELETE, list, listAside, writeMany } from '../storage/repository.js';
+import { DELETE, list, listAside } from '../storage/repository.js';
 import {
   incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
 } from '../sync-records.js';
 import {
-  afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, noteReplaced, notShown, settle, stage,
+  afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, notShown, settle, stage,
 } from '../sync-versions.js';
 import { clockSkew } from './server-clock.js';
 import { eventCall } from './sync-client.js';
 import { readLink } from './sync-link.js';
+import { saveState } from './sync-state.js';
 
 const PAGE = 500;
 
@@ -36,18 +37,6 @@ export async function holding(link) {
   };
 }
 
-/**
- * Save the sync state (only this page writes it while it holds the sync lock) with the records' writes, in one
- * transaction; `skipped` is filled by those writes with the ones the referee's change made meanwhile overrides, and
- * `overwritten` with the ones written over what the phone showed (see noteReplaced).
- */
-async function save(state, ops = [], skipped = [], overwritten = []) {
-  const result = await writeMany([...ops, {
-    kind: 'sync', id: SYNC_ID,
-    change: (current) => (current ? noteReplaced(notShown(state, skipped), overwritten) : undefined),
-  }]);
-  return result.ok;
-}
 
 /**
  * What the phone shows of a record now, as sync-versions.js compares it: the body localRecords makes of it (`named`:
@@ -101,13 +90,22 @@ export async function run(config) {
   if (!link) return { problem: status === 'ok' ? 'damaged' : status };
   const { server } = link;
   let state = link;
+  let saved = link;  // the state as stored: a save writes what differs from it
+  // Only this page writes the sync state while it holds the sync lock; `skipped` is filled by the records' writes
+  // with the downloads the referee's change made meanwhile overrides, `overwritten` with those written over what the
+  // phone showed (see noteReplaced).
+  const save = async (ops = [], skipped = [], overwritten = []) => {
+    const now = await saveState(saved, state, ops, skipped, overwritten);
+    if (now) saved = state = now;
+    return Boolean(now);
+  };
   const writer = link.credential.role !== 'viewer';  // a viewer only reads
   const held = writer ? await holding(link) : { records: [] };
   if (held.error) return { problem: 'storage' };
   if (writer) {
     const staged = stage(state, held.records, undefined, held.options);
     state = staged.state;
-    if (staged.staged && !(await save(state))) return { problem: 'storage' };
+    if (staged.staged && !(await save())) return { problem: 'storage' };
   }
   let sent = 0;
   let refused = 0;
@@ -125,7 +123,7 @@ export async function run(config) {
     state = done.state;
     sent += batch.length - done.refused.length;
     refused += done.refused.length;
-    if (!(await save(state))) return { problem: 'storage' };
+    if (!(await save())) return { problem: 'storage' };
   }
   const scope = server.leagueId ? 'league' : 'event';
   let received = 0;
@@ -147,8 +145,7 @@ export async function run(config) {
     }
     more = answer.json.more;
     if (!more) state = { ...state, lastSyncAt: new Date().toISOString(), ...clockState() };
-    if (!(await save(state, ops.filter((op) => !op.unusable), skipped, overwritten))) return { problem: 'storage' };
-    state = noteReplaced(notShown(state, skipped), overwritten);
+    if (!(await save(ops.filter((op) => !op.unusable), skipped, overwritten))) return { problem: 'storage' };
     received += answer.json.changes.length;
   }
   return closed ? { problem: 'closed', sent, refused, received } : { ok: true, sent, refused, received };
@@ -161,7 +158,7 @@ export async function settleLocked(recordId, keep) {
   const done = settle(link, recordId, keep);
   if (done.error) return done;
   const op = recordOp({ ...done.write, before: null }, link.server);
-  return (await save(done.state, op.unusable ? [] : [op])) ? { ok: true } : { error: 'storage' };
+  return (await saveState(link, done.state, op.unusable ? [] : [op])) ? { ok: true } : { error: 'storage' };
 }
 
 /** Discard a refused change: the record takes the server's version again (see sync-versions.js discardRefused). */
@@ -171,5 +168,5 @@ export async function discardLocked(recordId) {
   const done = discardRefused(link, recordId);
   if (done.error) return done;
   const op = recordOp({ ...done.write, before: null }, link.server);
-  return (await save(done.state, op.unusable ? [] : [op])) ? { ok: true } : { error: 'storage' };
+  return (await saveState(link, done.state, op.unusable ? [] : [op])) ? { ok: true } : { error: 'storage' };
 }

@@ -7,6 +7,8 @@
  * Version 2 adds indexes on `items` (INDEXES), so a big log's screen reads only the page it shows: incidents by time,
  * player id, typed name, table, session and event, and players by the id they are an alias of. An index holds the
  * items of one kind only (its key starts with `format`) and skips an item lacking the field (damaged, or optional).
+ * Version 3 adds `sync-records`, the sync state of each shared record under [record kind, record id] (kind
+ * syncRecord); the single sync document's `known` moves there at its first read (services/sync-state.js).
  * To add a store or an index: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
  * The stores are checked at every open: a database whose structure is not this one (a store missing or renamed, a
  * version this app does not know) is reported as such, never as a connection, private browsing or another tab.
@@ -14,9 +16,10 @@
 import { emitLocal } from './changes.js';
 
 export const DB_NAME = 'mahjong-referee';
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 export const ITEMS = 'items';
 export const QUARANTINE = 'quarantine';
+export const SYNC_RECORDS = 'sync-records';
 
 /** Index name → the field of the item's data it orders by (after the item's kind, `format`). */
 export const INDEXES = Object.freeze({
@@ -33,6 +36,9 @@ const UPGRADES = [
     if (!db.objectStoreNames.contains(ITEMS)) return;
     const items = transaction.objectStore(ITEMS);
     for (const [name, field] of Object.entries(INDEXES)) items.createIndex(name, ['format', `data.${field}`]);
+  },
+  (db) => {  // 2 → 3: each shared record's sync state in a store of its own
+    db.createObjectStore(SYNC_RECORDS);
   },
 ];
 

@@ -6,8 +6,9 @@
  * or damaged (problems with paths, and what is still usable: the kind's salvage keeps good records untouched).
  *
  * To add a kind: write kinds/<name>.js exporting {name, version, validate(data) → problems, migrations, salvage?,
- * keyOf?} and list it below. To change a kind's shape: bump its version, add migrations[old] = (data) => newer data,
- * and validate the new shape; older data is migrated on read and written back at the next save.
+ * keyOf?, store?} and list it below (`store`: an object store of its own, created by a db.js upgrade). To change a
+ * kind's shape: bump its version, add migrations[old] = (data) => newer data, and validate the new shape; older data
+ * is migrated on read and written back at the next save.
  */
 import { isObject, join, problems } from './check.js';
 import clock from './kinds/clock.js';
@@ -17,13 +18,35 @@ import player from './kinds/player.js';
 import settings from './kinds/settings.js';
 import shortcuts from './kinds/shortcuts.js';
 import sync from './kinds/sync.js';
+import syncRecord from './kinds/sync-record.js';
 import table from './kinds/table.js';
 
-export const KINDS = Object.freeze({ settings, table, incident, event, player, shortcuts, clock, sync });
+export const KINDS = Object.freeze({ settings, table, incident, event, player, shortcuts, clock, sync, syncRecord });
 
 export function kindOf(name) {
   if (!Object.hasOwn(KINDS, name)) throw new Error(`unknown kind ${name}`);
   return KINDS[name];
+}
+
+/**
+ * Where a kind's items are kept. Most kinds share the object store `items`, keyed [kind, id]; a kind with a `store`
+ * of its own (syncRecord) is keyed there by its id split at the first '/': 'incident/abc' → ['incident', 'abc'].
+ */
+export const ITEMS_STORE = 'items';
+export const storeOf = (name) => kindOf(name).store ?? ITEMS_STORE;
+
+/** The IndexedDB key of item `id` of a kind. */
+export function itemKey(name, id) {
+  if (!kindOf(name).store) return [name, id];
+  const cut = id.indexOf('/');
+  return [id.slice(0, cut), id.slice(cut + 1)];
+}
+
+/** The item id a key of the kind's range stands for, or null for a junk key (not an item's key). */
+export function itemIdOf(name, key) {
+  if (!Array.isArray(key) || key.length !== 2 || typeof key[1] !== 'string') return null;
+  if (!kindOf(name).store) return key[1];
+  return typeof key[0] === 'string' && key[0] && !key[0].includes('/') ? `${key[0]}/${key[1]}` : null;
 }
 
 /** The envelope to store data of a kind at its current version. */

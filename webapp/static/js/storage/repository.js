@@ -4,7 +4,8 @@
  * view or screen does.
  *
  * read(kind, id)   → {status: 'ok'|'missing'|'newer'|'unavailable'|'closed', data, rev}
- * list(kind)       → {status, items: [{id, data, rev}], newer: [id]}; list(kind, {chunk: n}) reads n items at a time,
+ * list(kind)       → {status, items: [{id, data, rev}], newer: [id], damaged: how many were set aside now};
+ *                    list(kind, {chunk: n}) reads n items at a time,
  *                    letting the page run between reads (a big log read after its first page is shown)
  * listBy(kind, index, {value, values, limit, direction}) → the same, through an index (db.js INDEXES): the items
  *                    whose field is `value` (or any of `values`, in one transaction; else all the index holds),
@@ -26,7 +27,7 @@
 import { asideEntry, asidePuts, putAside } from './aside.js';
 import { announce, onChange } from './changes.js';
 import { checkWritable, committed, done, indexRange, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
-import { dataProblems, envelope, inspect } from './kinds.js';
+import { dataProblems, envelope, inspect, itemIdOf, itemKey, ITEMS_STORE, storeOf } from './kinds.js';
 import { database } from './ready.js';
 
 export const DELETE = Symbol('delete');
@@ -57,8 +58,8 @@ export function damagedNotSetAside() {
   return [...notSetAside.keys()].map((key) => ({ kind: notSetAside.get(key), id: key.slice(key.indexOf('/') + 1) }));
 }
 
-/** Whether a key under a kind's range is an item's key, [kind, text id]; anything else there is a junk key. */
-const isItemKey = (key) => Array.isArray(key) && key.length === 2 && typeof key[1] === 'string';
+/** The keys of every item of a kind in its store: [kind, any text id] in `items`, the whole of a store of its own. */
+const rangeOf = (kind) => (storeOf(kind) === ITEMS_STORE ? kindRange(kind) : undefined);
 
 /** Set aside a value stored under a junk key (not [kind, text id]) and remove it: no screen can use it. */
 function asideJunk(items, quarantine, kind, key, stored) {
@@ -76,9 +77,9 @@ async function repair(db, kind, keys) {
   const now = new Map();
   try {
     checkWritable();
-    const transaction = db.transaction([ITEMS, QUARANTINE], 'readwrite');
+    const transaction = db.transaction([storeOf(kind), QUARANTINE], 'readwrite');
     const ending = committed(transaction);
-    const items = transaction.objectStore(ITEMS);
+    const items = transaction.objectStore(storeOf(kind));
     const quarantine = transaction.objectStore(QUARANTINE);
     const changed = [];
     for (const key of keys) {
@@ -88,7 +89,7 @@ async function repair(db, kind, keys) {
         continue;
       }
       const id = key;
-      const stored = await done(items.get([kind, id]));
+      const stored = await done(items.get(itemKey(kind, id)));
       const found = inspect(kind, id, stored);
       if (found.status !== 'damaged') {
         now.set(id, found);
@@ -97,11 +98,11 @@ async function repair(db, kind, keys) {
       aside(quarantine, kind, id, found, stored);
       changed.push({ kind, id });
       if (found.usable === null) {
-        items.delete([kind, id]);
+        items.delete(itemKey(kind, id));
         now.set(id, { status: 'missing' });
       } else {
         const rev = nextRev(found.rev);
-        items.put(envelope(kind, found.usable, rev), [kind, id]);
+        items.put(envelope(kind, found.usable, rev), itemKey(kind, id));
         now.set(id, { status: 'ok', data: found.usable, rev });
       }
     }
@@ -121,7 +122,7 @@ async function repair(db, kind, keys) {
 export async function read(kind, id) {
   try {
     const db = await database();
-    const stored = await done(db.transaction(ITEMS, 'readonly').objectStore(ITEMS).get([kind, id]));
+    const stored = await done(db.transaction(storeOf(kind), 'readonly').objectStore(storeOf(kind)).get(itemKey(kind, id)));
     const found = inspect(kind, id, stored);
     if (found.status !== 'damaged') return found;
     return (await repair(db, kind, [id])).get(id);
@@ -134,11 +135,11 @@ export async function read(kind, id) {
 /** Sort read items into usable ones, newer ones and damaged ones (their ids, or junk keys) to set aside. */
 function sortOut(kind, keys, values, found = { items: [], newer: [], damaged: [] }) {
   keys.forEach((key, index) => {
-    if (!isItemKey(key)) {
+    const id = itemIdOf(kind, key);
+    if (id === null) {
       found.damaged.push(key);  // a junk key: set aside with the damaged items
       return;
     }
-    const id = key[1];
     const item = inspect(kind, id, values[index]);
     if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
     else if (item.status === 'newer') found.newer.push(id);
@@ -154,7 +155,7 @@ async function settled(db, kind, found) {
       if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
     }
   }
-  return { status: 'ok', items: found.items, newer: found.newer };
+  return { status: 'ok', items: found.items, newer: found.newer, damaged: found.damaged.length };
 }
 
 const pause = () => new Promise((resolve) => setTimeout(resolve));
@@ -164,21 +165,23 @@ export async function list(kind, { chunk = 0 } = {}) {
     const db = await database();
     if (chunk) {
       const found = { items: [], newer: [], damaged: [] };
-      let range = kindRange(kind);
+      let range = rangeOf(kind);
       for (;;) {
-        const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
+        const store = db.transaction(storeOf(kind), 'readonly').objectStore(storeOf(kind));
         const [keys, values] = await Promise.all([
           done(store.getAllKeys(range, chunk)), done(store.getAll(range, chunk))]);
         sortOut(kind, keys, values, found);
         if (keys.length < chunk) break;
-        range = IDBKeyRange.bound(keys[keys.length - 1], [kind, []], true);
+        const last = keys[keys.length - 1];
+        range = storeOf(kind) === ITEMS_STORE
+          ? IDBKeyRange.bound(last, [kind, []], true) : IDBKeyRange.lowerBound(last, true);
         await pause();  // the page draws and answers taps between two reads
       }
       return await settled(db, kind, found);
     }
-    const store = db.transaction(ITEMS, 'readonly').objectStore(ITEMS);
+    const store = db.transaction(storeOf(kind), 'readonly').objectStore(storeOf(kind));
     const [keys, values] = await Promise.all([
-      done(store.getAllKeys(kindRange(kind))), done(store.getAll(kindRange(kind)))]);
+      done(store.getAllKeys(rangeOf(kind))), done(store.getAll(rangeOf(kind)))]);
     return await settled(db, kind, sortOut(kind, keys, values));
   } catch (error) {
     const failed = failure(error);
@@ -281,27 +284,29 @@ export async function countBy(kind, index, ...value) {
 /** Remove every item of a kind within a transaction (what a replacing import does first). */
 async function clearKind(items, quarantine, kind, changed) {
   const [keys, values] = await Promise.all([
-    done(items.getAllKeys(kindRange(kind))), done(items.getAll(kindRange(kind)))]);
+    done(items.getAllKeys(rangeOf(kind))), done(items.getAll(rangeOf(kind)))]);
   for (const [index, key] of keys.entries()) {
-    if (!isItemKey(key)) {
+    const id = itemIdOf(kind, key);
+    if (id === null) {
       asideJunk(items, quarantine, kind, key, values[index]);
       changed.push({ kind, id: null });
       continue;
     }
-    const found = inspect(kind, key[1], values[index]);
+    const found = inspect(kind, id, values[index]);
     if (found.status === 'newer') return { refused: 'newer' };
-    if (found.status === 'damaged') aside(quarantine, kind, key[1], found, values[index]);
+    if (found.status === 'damaged') aside(quarantine, kind, id, found, values[index]);
     items.delete(key);
-    changed.push({ kind, id: key[1] });
+    changed.push({ kind, id });
   }
   return null;
 }
 
 /** One op inside the transaction; returns a refusal, or null when done (or skipped). `read` is the item as stored
  * when its batch was read (see batches), else it is read here. */
-async function apply(op, items, quarantine, changed, results, read = null) {
+async function apply(op, stores, quarantine, changed, results, read = null) {
+  const items = stores(op.kind);
   if (op.clear) return clearKind(items, quarantine, op.kind, changed);
-  const key = [op.kind, op.id];
+  const key = itemKey(op.kind, op.id);
   const stored = read ? read.value : await done(items.get(key));
   const found = inspect(op.kind, op.id, stored);
   if (found.status === 'newer') return op.optional ? null : { refused: 'newer' };
@@ -365,9 +370,10 @@ export async function writeMany(ops) {
   try {
     const db = await database();
     checkWritable();
-    transaction = db.transaction([ITEMS, QUARANTINE], 'readwrite');
+    const names = [...new Set([ITEMS_STORE, ...ops.map((op) => storeOf(op.kind))])];
+    transaction = db.transaction([...names, QUARANTINE], 'readwrite');
     const ending = committed(transaction);
-    const items = transaction.objectStore(ITEMS);
+    const stores = (kind) => transaction.objectStore(storeOf(kind));
     const quarantine = transaction.objectStore(QUARANTINE);
     const changed = [];
     const results = [];
@@ -376,9 +382,10 @@ export async function writeMany(ops) {
       // Every item of a batch is asked for at once (an import of 80,000 records waited on each in turn for minutes).
       const reads = batch[0].clear
         ? []
-        : await Promise.all(batch.map((op) => done(items.get([op.kind, op.id])).then((value) => ({ value }))));
+        : await Promise.all(batch.map((op) => done(stores(op.kind).get(itemKey(op.kind, op.id)))
+          .then((value) => ({ value }))));
       for (const [index, op] of batch.entries()) {
-        const refused = await apply(op, items, quarantine, changed, results, reads[index]);
+        const refused = await apply(op, stores, quarantine, changed, results, reads[index]);
         if (refused) {
           transaction.abort();
           await ending.catch(() => {});

@@ -8,9 +8,12 @@
  * Version 2: a known record may say which version the phone shows (`shown`), the parent of the phone's next edit,
  * and (a roster player) the person its id is an alias of (`aliasOf`); the sync state may keep `clockOffsetMs`, the
  * server's clock minus the phone's at the last answer (services/server-clock.js).
- * Version 3: may keep `apart`, the pairs of roster players the head referee said are not the same person (pair keys
- * of possible-duplicates.js), never asked about again; a known record may note the download last written over what
- * the phone showed (`replaced: {version, rev}`, see sync-versions.js noteReplaced).
+ * Version 3: `known` lives in its own store, one item per record (kinds/sync-record.js), so a page of changes writes
+ * only the records it changed; a document of an earlier version still holding `known` is read as it is, and
+ * services/sync-state.js moves its entries out at its first read, in one transaction. The document may keep
+ * `apart`, the pairs of roster players the head referee said are not the same person (pair keys of
+ * possible-duplicates.js), never asked about again; a known record may note the download last written over what the
+ * phone showed (`replaced: {version, rev}`, see sync-versions.js noteReplaced).
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
@@ -127,7 +130,7 @@ export function syncProblems(data) {
   credentialProblems(data.credential, 'credential', report);
   if (typeof data.cursor !== 'string' || !/^\d{1,20}$/.test(data.cursor)) report.add('cursor', 'bad_cursor');
   if (data.lastSyncAt !== null) checkDate(data.lastSyncAt, 'lastSyncAt', report);
-  if (checkObject(data.known, 'known', report)) {
+  if (data.known !== undefined && checkObject(data.known, 'known', report)) {
     for (const [id, entry] of Object.entries(data.known)) {
       checkId(id, join('known', id), report);
       report.found.push(...knownProblems(entry, join('known', id)));
@@ -161,14 +164,14 @@ function salvage(data) {
   const known = {};
   const entries = isObject(data.known) ? Object.entries(data.known) : [];
   for (const [id, entry] of entries) if (!knownProblems(entry).length && id.length <= 200) known[id] = entry;
-  const complete = isObject(data.known) && Object.keys(known).length === entries.length;
+  const complete = data.known === undefined || (isObject(data.known) && Object.keys(known).length === entries.length);
   const cursorOk = typeof data.cursor === 'string' && /^\d{1,20}$/.test(data.cursor);
   return {
     server: data.server,
     credential: data.credential,
     cursor: complete && cursorOk ? data.cursor : '0',
     lastSyncAt: data.lastSyncAt === null || (typeof data.lastSyncAt === 'string' && !checkDateProblems(data.lastSyncAt)) ? data.lastSyncAt : null,
-    known,
+    ...(data.known === undefined ? {} : { known }),
     outbox: Array.isArray(data.outbox) ? data.outbox.filter((version) => !versionProblems(version).length) : [],
     refused: Array.isArray(data.refused) ? data.refused.filter((item) => !refusalProblems(item, '').length) : [],
     ...(Number.isInteger(data.clockOffsetMs) ? { clockOffsetMs: data.clockOffsetMs } : {}),
@@ -189,6 +192,6 @@ export default {
   salvage,
   migrations: {
     1: (data) => data,  // version 2 may note, per record, the version the phone shows (`shown`): nothing to change
-    2: (data) => data,  // version 3 may keep `apart` and, per record, `replaced`: nothing to change
+    2: (data) => data,  // version 3 keeps `known` in its own store (moved out at the first read) and may keep `apart`
   },
 };

@@ -1,0 +1,97 @@
+/**
+ * The phone's sync state in storage: the link's document (kind `sync`: the event, the credential, the cursor, the
+ * outbox, the refusals) and what the server has of each shared record, one item per record (kind syncRecord, in its
+ * own store), so a page of changes writes the document and only the records it changed. An earlier version's single
+ * document, `known` inside, is moved out at its first read, once, in one transaction; until that move has
+ * committed (storage full), the document keeps `known` and every save writes every record's item.
+ */
+import { SYNC_ID } from '../storage/kinds/sync.js';
+import { SYNC_RECORD, entryOf, syncRecordId } from '../storage/kinds/sync-record.js';
+import { DELETE, list, read, write, writeMany } from '../storage/repository.js';
+import { canonical, noteReplaced, notShown } from '../sync-versions.js';
+
+/** The link's document as stored: the sync state without `known` (and without this page's own notes). */
+function documentOf(state) {
+  const { known, unmoved, ...document } = state;
+  return document;
+}
+
+/**
+ * The write of one record's sync state (`entry()`: its entry, worked out when written), made only when `linked()`
+ * says the link's document is still there.
+ */
+function recordOp(kind, id, entry, linked) {
+  return {
+    kind: SYNC_RECORD, id: syncRecordId(kind, id), optional: true,
+    change: () => (linked() ? { id, ...entry() } : undefined),
+  };
+}
+
+/** Move an earlier version's `known` out of the link's document, unless another tab did it first. */
+async function moveKnown(known) {
+  let legacy = false;
+  const ops = [
+    { kind: 'sync', id: SYNC_ID, change: (current) => {
+      legacy = Boolean(current?.data.known);
+      return legacy ? documentOf(current.data) : undefined;
+    } },
+    ...Object.entries(known).map(([id, entry]) => recordOp(entry.kind, id, () => entry, () => legacy)),
+  ];
+  const result = await writeMany(ops);
+  if (!result.ok) console.error('sync state not moved to its own store yet', result);
+  return Boolean(result.ok);
+}
+
+/** {status, link}: the stored link to an event with its sync state (status 'missing' when this phone has none). */
+export async function readLink() {
+  const found = await read('sync', SYNC_ID);
+  if (found.status !== 'ok') return { status: found.status, link: null };
+  const records = await list(SYNC_RECORD);
+  if (records.status !== 'ok') return { status: records.status, link: null };
+  const known = {};
+  for (const item of records.items) known[item.data.id] = entryOf(item.data);
+  let link = { ...found.data, known };
+  if (records.damaged && link.cursor !== '0') {
+    // A record's sync state was set aside: read the feed again from the start, which brings back what the server has.
+    link.cursor = '0';
+    await write('sync', SYNC_ID, (current) => (current ? { ...current.data, cursor: '0' } : undefined));
+  }
+  if (found.data.known) {
+    link = { ...link, known: { ...found.data.known, ...known } };
+    if (!(await moveKnown(found.data.known))) link.unmoved = true;
+  }
+  return { status: 'ok', link };
+}
+
+/**
+ * Save `state` over `saved` (the state as read or last saved), with `ops` (downloaded records' writes, which fill
+ * `skipped` with those the referee's change made meanwhile overrides and `overwritten` with those written over what
+ * the phone showed), in one transaction: the link's document, then
+ * the sync state of each record whose entry changed. Nothing is written when the link was removed meanwhile (the
+ * phone left the event). Returns the state now saved, or null when the write failed.
+ */
+export async function saveState(saved, state, ops = [], skipped = [], overwritten = []) {
+  let linked = false;
+  let settled = null;
+  const final = () => (settled ??= noteReplaced(notShown(state, skipped), overwritten));
+  const noted = new Set(overwritten.map((found) => found.id));
+  const changed = Object.keys(state.known).filter((id) => state.unmoved || noted.has(id)
+    || (saved.known[id] !== state.known[id]
+    && (!saved.known[id] || canonical(saved.known[id]) !== canonical(state.known[id]))));
+  const gone = Object.keys(saved.known).filter((id) => !Object.hasOwn(state.known, id));
+  const result = await writeMany([
+    ...ops,
+    { kind: 'sync', id: SYNC_ID, change: (current) => {
+      linked = Boolean(current);
+      return linked ? documentOf(state) : undefined;
+    } },
+    ...changed.map((id) => recordOp(state.known[id].kind, id, () => final().known[id], () => linked)),
+    ...gone.map((id) => ({
+      kind: SYNC_RECORD, id: syncRecordId(saved.known[id].kind, id), optional: true,
+      change: () => (linked ? DELETE : undefined),
+    })),
+  ]);
+  if (!result.ok) return null;
+  const { unmoved, ...now } = final();  // every record's item written: moved now
+  return now;
+}
