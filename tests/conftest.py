@@ -14,11 +14,17 @@ from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from webapp import create_app
+from webapp.catalogs import compile_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 # Chromium must not look up outside hosts: there is no outside network on CI.
 NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
+
+
+# Expectations wait up to 15 s (Playwright's default is 5 s): the suite runs in parallel workers on two cores, where a
+# first page load can take longer; an expectation that holds returns at once, so this slows no passing test.
+expect.set_options(timeout=15_000)
 
 
 # Every app the tests make keeps its database and secret key in a temporary folder, never in the repo's instance/.
@@ -51,6 +57,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.postgres)
         if names & SLOW_FIXTURES or item.module.__name__ in {"test_benchmarks", "test_sync_crash", "test_sync_bench"}:
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_configure(config):
+    """Compile stale catalogs once, before any app starts: with pytest-xdist the workers would otherwise each write
+    the same .mo files while another worker's app reads them."""
+    if not hasattr(config, "workerinput"):  # the main process (or the only one), not an xdist worker
+        compile_catalogs(ROOT / "translations")
 
 
 def pytest_unconfigure(config):

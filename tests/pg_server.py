@@ -58,11 +58,19 @@ class PostgresServer:
             "--no-locale",
             "--no-sync",
         )
-        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.root}"
-        if self.fast:
-            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options, "-w", "start")
-        return self
+        for attempt in range(3):
+            # Parallel test workers each start a server: a port free when probed may be taken before pg_ctl binds it.
+            options = f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.root}"
+            if self.fast:
+                options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            log = str(self.root / "server.log")
+            try:
+                self._run("pg_ctl", "-D", str(self.data), "-l", log, "-o", options, "-w", "start")
+                return self
+            except subprocess.CalledProcessError:
+                if attempt == 2:
+                    raise
+                self.port = free_port()
 
     def url(self, database="postgres"):
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
