@@ -2,6 +2,8 @@
 
     .venv/bin/python scripts/move_to_layers.py            # move (git mv) and rewrite; prints the plan
     .venv/bin/python scripts/move_to_layers.py --check    # print the plan only; exit 1 if anything would move
+    .venv/bin/python scripts/move_to_layers.py --draw now   # the folders and their imports, as a Mermaid chart
+    .venv/bin/python scripts/move_to_layers.py --draw plan  # the same, with each module where the plan puts it
 
 The place of each module comes from rules, so modules added on other branches are placed too: first by the module's
 path (PLACES, for what moves out of its folder or gets a better name), then by its folder (FOLDERS), then, for a module
@@ -32,13 +34,13 @@ JS = ROOT / "webapp" / "static" / "js"
 LAYERS = {
     "app/": None,  # the bootstrap, the controller that routes to screens, offline use and install: anything
     "screens/": ("screens/", "services/", "views/", "logic/", "storage/"),  # controllers: own data and workflows
-    "services/": ("services/", "storage/", "legacy/", "logic/"),  # the referee's data and its workflows
-    "legacy/": ("legacy/", "storage/", "logic/"),  # what only reads the previous release's data
+    "services/": ("services/", "storage/", "logic/"),  # the referee's data and its workflows
     "storage/": ("storage/", "legacy/", "logic/records/"),  # IndexedDB: reads that validate, atomic writes
     "views/": ("views/", "logic/"),  # render only: data and callbacks in, DOM out
+    "legacy/": ("legacy/", "logic/"),  # pure, and only for the previous release's data (storage migrates it)
     "logic/": ("logic/",),  # pure: no DOM, no storage, no network; runs in Node as in the browser
 }
-PURE = ("logic/",)  # layers whose modules touch no browser API
+PURE = ("logic/", "legacy/")  # layers whose modules touch no browser API
 
 # By path: modules that leave their folder, or get a name that says what they hold. Old path -> new path.
 PLACES = {
@@ -58,7 +60,7 @@ PLACES = {
     "schema-check.js": "logic/records/schema-check.js",
     "storage/check.js": "logic/records/check.js",
     "storage/kinds.js": "logic/records/kinds.js",
-    "storage/legacy.js": "legacy/migrate.js",
+    "storage/legacy.js": "storage/legacy-migration.js",  # storage's: the previous release's data moved into IndexedDB
     "storage/legacy-format.js": "legacy/local-storage.js",
 }
 # By folder, longest first: old folder -> new folder. A layer's own folder keeps its modules.
@@ -284,11 +286,55 @@ def tracked_text_files():
                 yield name
 
 
+def draw(placed, planned):
+    """A Markdown page with a Mermaid chart: each folder of js/ (its modules and lines) and the imports between them."""
+    sys.path.insert(0, str(ROOT))
+    from webapp.preload import module_imports
+
+    def folder(path):
+        path = placed[path][0] if planned else path
+        return path.rsplit("/", 1)[0] + "/" if "/" in path else "(top of js/)"
+
+    graph = {m.removeprefix("js/"): [t.removeprefix("js/") for t in ts] for m, ts in module_imports(JS.parent).items()}
+    sizes, lines, arrows = {}, {}, {}
+    for module, targets in graph.items():
+        here = folder(module)
+        sizes[here] = sizes.get(here, 0) + 1
+        lines[here] = lines.get(here, 0) + len((JS / module).read_text(encoding="utf-8").splitlines())
+        for target in targets:
+            if target in placed and folder(target) != here:
+                arrows[here, folder(target)] = arrows.get((here, folder(target)), 0) + 1
+    ids = {name: f"f{number}" for number, name in enumerate(sorted(sizes))}
+    title = "where the move puts each module" if planned else "as the modules are now"
+    out = [
+        f"# The client's folders, {title}",
+        "",
+        "Each box is a folder of `webapp/static/js` (modules, lines); an arrow is the imports from one folder's",
+        "modules to another's (static and dynamic). Made by `scripts/move_to_layers.py --draw "
+        + ("plan" if planned else "now")
+        + "`.",
+        "",
+        "```mermaid",
+        "flowchart TD",
+    ]
+    out += [
+        f'  {ids[name]}["{name}<br/>{sizes[name]} module{"s" * (sizes[name] > 1)}, {lines[name]} lines"]'
+        for name in sorted(sizes)
+    ]
+    out += [f"  {ids[a]} -->|{count}| {ids[b]}" for (a, b), count in sorted(arrows.items())]
+    out += ["```", ""]
+    return "\n".join(out)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="print the plan only; exit 1 if anything would move")
+    parser.add_argument("--draw", choices=["now", "plan"], help="print the folders' chart (Markdown) and stop")
     args = parser.parse_args()
     placed = plan()
+    if args.draw:
+        print(draw(placed, planned=args.draw == "plan"), end="")
+        return
     moves = {old: new for old, (new, _) in placed.items()}
     moving = {old: new for old, new in moves.items() if old != new}
     for old, (new, rule) in sorted(placed.items()):
