@@ -12,7 +12,7 @@ import { noticesFor } from '../services/health.js';
 import { readLog } from '../services/log.js';
 import { addPlayer, playerName, readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
-import { addStep, readBoard, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
+import { addStep, readHistory, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
 import { listSteps, replayHistory, tableDiff, undoImpact } from '../table-history.js';
 import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../table-state.js';
 import { renderNotices } from '../views/notices.js';
@@ -355,7 +355,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     live: true,
     async render() {
       const [board, log, found, { settings }] = await Promise.all([
-        readBoard(ruleset), readLog(), readRoster(), readSettings()]);
+        readHistory(ruleset), readLog(), readRoster(), readSettings()]);
       roster = found;
       const record = {
         roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
