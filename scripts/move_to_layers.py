@@ -248,7 +248,7 @@ LIMIT = 120  # the longest line ruff and eslint accept
 
 
 def wrap_long_lines(name, text, before):
-    """Lines the rewrite made longer than LIMIT, wrapped where they are prose: a comment, or a line of a docstring."""
+    """Code's lines the rewrite made longer than LIMIT, wrapped where they are prose: a comment, a docstring's line."""
     old_lines, out = set(before.splitlines()), []
     for line in text.splitlines(keepends=True):
         body = line.rstrip("\n")
@@ -260,7 +260,7 @@ def wrap_long_lines(name, text, before):
         in_docstring = name.endswith(".py") and ("".join(out).count('"""') % 2 == 1 or stripped.startswith('"""'))
         if stripped.startswith(("# ", "// ", "* ")):
             prefix = indent + stripped.split(" ", 1)[0] + " "
-        elif in_docstring or name.endswith((".md", ".yaml", ".txt")):
+        elif in_docstring:
             prefix = indent
         else:
             out.append(line)
@@ -359,7 +359,7 @@ def main():
         before = (ROOT / name).read_text(encoding="utf-8")
         after = rewrite_text(before, moves, renamed, quoted_paths=name.endswith(CODE_SUFFIXES))
         if after != before:
-            texts[name] = wrap_long_lines(name, after, before)
+            texts[name] = wrap_long_lines(name, after, before) if name.endswith(CODE_SUFFIXES) else after
     for old, new in sorted(moving.items()):
         (JS / new).parent.mkdir(parents=True, exist_ok=True)
         subprocess.run(["git", "mv", f"webapp/static/js/{old}", f"webapp/static/js/{new}"], cwd=ROOT, check=True)
