@@ -248,31 +248,38 @@ LIMIT = 120  # the longest line ruff and eslint accept
 
 
 def wrap_long_lines(name, text, before):
-    """Code's lines the rewrite made longer than LIMIT, wrapped where they are prose: a comment, a docstring's line."""
-    old_lines, out = set(before.splitlines()), []
-    for line in text.splitlines(keepends=True):
-        body = line.rstrip("\n")
+    """Code's lines the rewrite made longer than LIMIT, wrapped where they are prose (a comment, a docstring's line):
+    the words that do not fit go to the start of the paragraph's next line, which is wrapped in turn."""
+    old_lines, lines, out = set(before.split("\n")), text.split("\n"), []
+    at = 0
+    while at < len(lines):
+        body, at = lines[at], at + 1
         if len(body) <= LIMIT or body in old_lines:
-            out.append(line)
+            out.append(body)
             continue
         indent = body[: len(body) - len(body.lstrip())]
         stripped = body.lstrip()
-        in_docstring = name.endswith(".py") and ("".join(out).count('"""') % 2 == 1 or stripped.startswith('"""'))
         if stripped.startswith(("# ", "// ", "* ")):
             prefix = indent + stripped.split(" ", 1)[0] + " "
-        elif in_docstring:
+        elif name.endswith(".py") and ("\n".join(out).count('"""') % 2 == 1 or stripped.startswith('"""')):
             prefix = indent
         else:
-            out.append(line)
+            out.append(body)
             continue
         while len(body) > LIMIT:
             cut = body.rfind(" ", len(prefix) + 1, LIMIT + 1)
             if cut == -1:
                 break
-            out.append(body[:cut] + "\n")
-            body = prefix + body[cut + 1 :]
-        out.append(body + line[len(line.rstrip("\n")) :])
-    return "".join(out)
+            out.append(body[:cut])
+            rest = body[cut + 1 :]
+            following = lines[at][len(prefix) :] if at < len(lines) and lines[at].startswith(prefix) else ""
+            same_paragraph = following.strip() and not following.startswith((" ", '"""', "*/")) and '"""' not in rest
+            if same_paragraph:
+                body, at = f"{prefix}{rest} {following}", at + 1
+            else:
+                body = prefix + rest
+        out.append(body)
+    return "\n".join(out)
 
 
 def tracked_text_files():
