@@ -96,13 +96,14 @@ def strip_comments(source):
 
 
 def import_strings(source):
-    """(start, end, value) of each relative module specifier string in a module (imports, exports, import())."""
+    """(start, end, value) of each relative path string in a module: import specifiers (imports, exports, import())
+    and other files' URLs (`new URL('../css/app.css', import.meta.url)`)."""
     found = []
 
     def visit(node):
         if node.type == "string":
             value = "".join(c.text.decode() for c in node.named_children if c.type == "string_fragment")
-            if value.startswith(("./", "../")) and value.endswith(".js"):
+            if value.startswith(("./", "../")):
                 found.append((node.start_byte + 1, node.end_byte - 1, value))
             return
         for child in node.children:
@@ -142,7 +143,7 @@ def place(path, source=None, logic_sources=None):
             return FOLDERS[folder] + path[len(folder) :], "by folder"
     if "/" not in path and source is not None and logic_sources is not None:
         code = strip_comments(source)
-        targets = [resolve(path, spec) for _, _, spec in import_strings(source)]
+        targets = [resolve(path, spec) for _, _, spec in import_strings(source) if spec.endswith(".js")]
         if not BROWSER_API.search(code) and all(target in logic_sources for target in targets):
             return "logic/" + path, "by content (pure)"
         return None, "at the top of js/, not pure: add it to PLACES"
@@ -230,13 +231,17 @@ def rewrite_text(text, moves, renamed, quoted_paths):
 
 
 def rewrite_module(path, source, moves, renamed):
-    """A module's source with its relative specifiers recomputed from its new place, and its mentions rewritten."""
-    new_path = moves.get(path, path)
+    """A module's source with its relative paths recomputed from its new place, and its mentions rewritten."""
+    new_path = "js/" + moves.get(path, path)  # paths relative to static/, so a URL may leave js/ ('../css/app.css')
     pieces, last = [], 0
     encoded = source.encode()
     for start, end, spec in import_strings(source):
-        target = resolve(path, spec)
-        pieces += [encoded[last:start].decode(), relative(new_path, moves[target]) if target in moves else spec]
+        target = resolve("js/" + path, spec)
+        if target.removeprefix("js/") in moves:
+            spec = relative(new_path, "js/" + moves[target.removeprefix("js/")])
+        elif (JS.parent / target).exists():
+            spec = relative(new_path, target)
+        pieces += [encoded[last:start].decode(), spec]
         last = end
     pieces.append(encoded[last:].decode())
     text = "".join(pieces)
