@@ -1,5 +1,11 @@
-"""The client's shape: views only render (no view reaches the data layer), pure modules touch no DOM or storage."""
+"""The client's layers, by folder: what a module of each folder may import, and that pure logic touches no browser API.
 
+The table of layers is the one scripts/move_to_layers.py moves the modules by (LAYERS); a module's layer is the folder
+that script places it in, so these rules read the same before the move (when some modules still sit at the top of js/)
+and after it (when the place of each module is where it is).
+"""
+
+import importlib.util
 import re
 
 import pytest
@@ -8,91 +14,102 @@ from helpers import ROOT
 from webapp.preload import module_imports
 
 STATIC = ROOT / "webapp" / "static"
-# What owns the referee's data and workflows: the storage layer, the services, the screens' controllers, the app.
-DATA_LAYER = re.compile(
-    r"^js/(storage/|services/|screens/|controller\.js$|app\.js$|main\.js$|pwa\.js$|offline-languages\.js$|store\.js$"
-    r"|table-store\.js$|log-store\.js$)"
-)
-# Browser APIs that keep or share data: only the storage layer (and the update code) may use them.
+_spec = importlib.util.spec_from_file_location("move_to_layers", ROOT / "scripts" / "move_to_layers.py")
+layers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(layers)
+
+# Where the script puts each module, "js/x.js" -> "js/logic/x.js" (the same path once the modules are moved).
+PLACES = {f"js/{old}": f"js/{new}" for old, (new, _) in layers.plan().items()}
+# Browser APIs that keep or share data: no view uses them.
 STORAGE_APIS = re.compile(
     r"\b(localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator\.storage|navigator\.locks)\b"
 )
-PURE = [
-    "js/engine.js",
-    "js/calculator.js",
-    "js/discipline.js",
-    "js/log.js",
-    "js/log-file.js",
-    "js/csv-export.js",
-    "js/numbers.js",
-    "js/table-state.js",
-    "js/hand-scoring.js",
-    "js/table-history.js",
-    "js/storage/kinds/table.js",
-    "js/search.js",
-    "js/browse.js",
-    "js/storage/check.js",
-    "js/storage/kinds.js",
-    "js/names.js",
-    "js/roster-data.js",
-    "js/log-view.js",
-    "js/sync-versions.js",
-    "js/sync-records.js",
-    "js/schema-check.js",
-    "js/text-rule.js",
-    "js/record-schemas.js",
-    "js/format.js",
-    "js/player-record.js",
-]
-BROWSER_ONLY = re.compile(r"\b(document|window|localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator)\b")
-
-
 # A player's counts, strikes and status are player-record.js's alone: no screen or view imports the module that works
 # out suspensions, nor calls a function that computes escalation.
-ESCALATION_MODULES = {"js/discipline.js"}
+ESCALATION_MODULE = "discipline.js"
 ESCALATION_CALLS = re.compile(r"\b(disciplineStatus|progressiveAmount|escalation)\s*\(")
 
 
-def reached(graph, start):
-    """Every module reached from start by static or dynamic imports, start excluded."""
-    seen, queue = set(), [start]
-    while queue:
-        for target in graph.get(queue.pop(), []):
-            if target not in seen:
-                seen.add(target)
-                queue.append(target)
-    return seen
+def place(module):
+    """Where a module ("js/x.js") is, or goes: its path under js/, without the "js/"."""
+    return PLACES.get(module, module).removeprefix("js/")
 
 
-def view_violations(graph):
-    """(view, forbidden module) pairs: a view that reaches the data layer, directly or through another module."""
-    return sorted(
-        (module, target)
-        for module in graph
-        if module.startswith("js/views/")
-        for target in reached(graph, module)
-        if DATA_LAYER.match(target)
-    )
+def layer(module):
+    return layers.layer_of(place(module))
 
 
-def test_no_view_reaches_the_data_layer():
+def import_violations(graph):
+    """(module, import) pairs where the import's folder is not one the module's layer may import (layers.LAYERS)."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        allowed = layers.LAYERS.get(layer(module), ())
+        if allowed is None:  # the app: anything
+            continue
+        found += [(module, target) for target in targets if not place(target).startswith(allowed)]
+    return found
+
+
+def browser_api_violations(sources):
+    """(module, name) for each pure module (a layer in layers.PURE) that names a browser API outside its comments."""
+    found = []
+    for module, source in sorted(sources.items()):
+        if place(module).startswith(layers.PURE):
+            code = layers.strip_comments(source)
+            found += [(module, name) for name in sorted(set(layers.BROWSER_API.findall(code)))]
+    return found
+
+
+def sources():
+    return {module: (STATIC / module).read_text(encoding="utf-8") for module in module_imports(STATIC)}
+
+
+def test_every_module_has_a_layer():
+    """No module sits outside the layers: the script places each one (it stops with a list otherwise)."""
     graph = module_imports(STATIC)
-    assert any(module.startswith("js/views/") for module in graph)
-    assert view_violations(graph) == []
+    assert {layer(module) for module in graph} == set(layers.LAYERS)
+    assert [module for module in graph if layer(module) is None] == []
 
 
-def test_the_check_catches_a_view_that_imports_a_store_or_a_service():
-    """The checker itself can fail: a planted direct and an indirect import are both reported."""
+def test_each_layer_imports_only_what_it_may():
+    """logic/ imports logic/ only; views/ import views/ and logic/; storage/ imports storage/, legacy/ and
+    logic/records/; services/, screens/ and legacy/ as layers.LAYERS says."""
+    assert import_violations(module_imports(STATIC)) == []
+
+
+def test_logic_touches_no_browser_api():
+    """Pure logic runs unchanged in Node and the browser: no DOM, no storage, no network."""
+    found = sources()
+    assert any(place(module).startswith("logic/records/") for module in found)
+    assert browser_api_violations(found) == []
+
+
+def test_the_import_check_catches_a_view_importing_storage_and_logic_importing_a_view():
+    """The checker itself can fail: planted imports across layers are reported, allowed ones are not."""
     graph = {
-        "js/views/a.js": ["js/dom.js", "js/services/log.js"],
-        "js/views/b.js": ["js/helper.js"],
-        "js/helper.js": ["js/storage/repository.js"],
-        "js/dom.js": [],
+        "js/views/a.js": ["js/views/b.js", "js/logic/c.js", "js/storage/repository.js"],
+        "js/views/b.js": ["js/services/log.js"],
+        "js/logic/c.js": ["js/logic/records/d.js", "js/views/b.js"],
+        "js/storage/e.js": ["js/logic/records/d.js", "js/logic/c.js"],
+        "js/screens/f.js": ["js/services/log.js", "js/views/a.js", "js/app/controller.js"],
+        "js/app/g.js": ["js/storage/e.js"],
     }
-    assert view_violations(graph) == [
-        ("js/views/a.js", "js/services/log.js"),
-        ("js/views/b.js", "js/storage/repository.js"),
+    assert import_violations(graph) == [
+        ("js/logic/c.js", "js/views/b.js"),
+        ("js/screens/f.js", "js/app/controller.js"),
+        ("js/storage/e.js", "js/logic/c.js"),
+        ("js/views/a.js", "js/storage/repository.js"),
+        ("js/views/b.js", "js/services/log.js"),
     ]
+
+
+def test_the_browser_api_check_catches_a_logic_module_touching_document():
+    planted = {
+        "js/logic/a.js": "export const title = () => document.title; // reads the page",
+        "js/logic/records/b.js": "/* document, window: named in a comment only */ export const b = 1;",
+        "js/views/c.js": "export const c = () => document.createElement('p');",
+    }
+    assert browser_api_violations(planted) == [("js/logic/a.js", "document")]
 
 
 def test_module_imports_reads_static_and_dynamic_imports(tmp_path):
@@ -110,50 +127,38 @@ def escalation_violations(graph, source_of):
     """(screen or view, what it does wrong): an import of discipline.js, or a call computing escalation."""
     found = []
     for module in sorted(graph):
-        if not module.startswith(("js/screens/", "js/views/")):
+        if layer(module) not in ("screens/", "views/"):
             continue
-        found += [(module, target) for target in graph[module] if target in ESCALATION_MODULES]
-        source = re.sub(r"/\*.*?\*/|//[^\n]*", "", source_of(module), flags=re.S)
+        found += [(module, target) for target in graph[module] if target.endswith("/" + ESCALATION_MODULE)]
+        source = layers.strip_comments(source_of(module))
         found += [(module, f"{call}()") for call in sorted(set(ESCALATION_CALLS.findall(source)))]
     return found
 
 
 def test_no_screen_or_view_computes_escalation():
     graph = module_imports(STATIC)
-    assert any(module.startswith("js/screens/") for module in graph)
+    assert any(layer(module) == "screens/" for module in graph)
     assert escalation_violations(graph, lambda module: (STATIC / module).read_text(encoding="utf-8")) == []
 
 
 def test_the_check_catches_a_screen_that_imports_discipline_or_counts_itself():
     """The checker itself can fail: a planted import of discipline.js and a planted progressive count are reported."""
     graph = {
-        "js/screens/a.js": ["js/player-record.js", "js/discipline.js"],
-        "js/views/b.js": ["js/dom.js"],
-        "js/player-record.js": ["js/discipline.js"],
+        "js/screens/a.js": ["js/logic/player-record.js", "js/logic/discipline.js"],
+        "js/views/b.js": ["js/views/dom.js"],
+        "js/logic/player-record.js": ["js/logic/discipline.js"],
     }
     sources = {
         "js/screens/a.js": "",
         "js/views/b.js": "const next = progressiveAmount(scale, 2);",
-        "js/player-record.js": "disciplineStatus(days, rules, today)",
+        "js/logic/player-record.js": "disciplineStatus(days, rules, today)",
     }
     assert escalation_violations(graph, sources.get) == [
-        ("js/screens/a.js", "js/discipline.js"),
+        ("js/screens/a.js", "js/logic/discipline.js"),
         ("js/views/b.js", "progressiveAmount()"),
     ]
 
 
-@pytest.mark.parametrize(
-    "path", sorted(p.relative_to(STATIC).as_posix() for p in (STATIC / "js" / "views").glob("*.js"))
-)
-def test_views_use_no_storage_api(path):
-    assert not STORAGE_APIS.search((STATIC / path).read_text(encoding="utf-8")), path
-
-
-@pytest.mark.parametrize("path", PURE)
-def test_pure_modules_use_no_browser_api(path):
-    """Pure logic runs unchanged in Node and the browser: no DOM, no storage, and it imports only pure modules."""
-    graph = module_imports(STATIC)
-    for module in [path, *reached(graph, path)]:
-        assert module in PURE or module.startswith("js/storage/kinds/"), (path, module)
-        source = re.sub(r"/\*.*?\*/|//[^\n]*", "", (STATIC / module).read_text(encoding="utf-8"), flags=re.S)
-        assert not BROWSER_ONLY.search(source), module
+@pytest.mark.parametrize("module", sorted(m for m in module_imports(STATIC) if layer(m) == "views/"))
+def test_views_use_no_storage_api(module):
+    assert not STORAGE_APIS.search((STATIC / module).read_text(encoding="utf-8")), module

@@ -12,9 +12,9 @@ import { recordIncident, recordIncidentOnce, readLog } from '../services/log.js'
 import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
-import { addStep, addStepOnce, currentTable, readBoard } from '../services/table.js';
+import { addStep, addStepOnce, readHistory } from '../services/table.js';
 import { concerns } from '../storage/changes.js';
-import { replayHistory } from '../table-history.js';
+import { currentTable, replayHistory } from '../table-history.js';
 import { renderAct } from '../views/act.js';
 import { renderApply } from '../views/apply.js';
 import { renderNotices } from '../views/notices.js';
@@ -56,7 +56,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
     async render() {
       await seen;
       const [board, log, { status, settings }, roster, marks] = await Promise.all(
-        [readBoard(ruleset), readLog(), readSettings(), readRoster(), readShortcuts()]);
+        [readHistory(ruleset), readLog(), readSettings(), readRoster(), readShortcuts()]);
       const notices = await noticesFor(shown,
         [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
           { kind: 'incident', status: 'newer', count: log.newer.length },
@@ -67,7 +67,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         marks.shortcuts.favourites.some((entry) => entry.rulesetId === ruleset.id && entry.rulingId === rulingId),
         { toggle: () => toggleFavourite(ruleset.id, rulingId) }) : null;
       let history = board.history;
-      let table = board.status === 'ok' ? currentTable(ruleset, history) : null;
+      let table = board.status === 'ok' ? currentTable(history, ruleset) : null;
       let incidents = log.entries.map((entry) => entry.incident);
 
       const record = renderRecord({
@@ -131,7 +131,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
             const saved = await addStep(ruleset, { kind: 'ruling', rulingId, inputs: countsFor(inputs) });
             if (saved.ok) {
               history = saved.history;
-              table = currentTable(ruleset, history);
+              table = currentTable(history, ruleset);
             }
             return saved;
           },
@@ -171,7 +171,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         act.done = {
           mode, repeated: Boolean(saved.repeated) || (mode === 'apply' && !board),
           before: board && mode !== 'record' ? table : null,
-          after: board && mode !== 'record' ? currentTable(ruleset, board.history) : null,
+          after: board && mode !== 'record' ? currentTable(board.history, ruleset) : null,
           player: name, seat, who: name ? personFor(roster.all, name, roster.event.id, saved.incident?.playerId || seated?.playerId || '') : null,
           reveal: true,
         };

@@ -12,7 +12,7 @@ import { noticesFor } from '../services/health.js';
 import { readLog } from '../services/log.js';
 import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
-import { readBoard } from '../services/table.js';
+import { readHistory } from '../services/table.js';
 
 /** Which parts a stored kind feeds: the log names players, the roster's event is chosen in the settings. */
 const PARTS_OF = {
@@ -25,7 +25,7 @@ const PARTS_OF = {
 
 export function createTableModel(ruleset, { extra = [] } = {}) {
   const readers = {
-    board: () => readBoard(ruleset),
+    board: () => readHistory(ruleset),
     log: readLog,
     roster: () => readRoster(),
     settings: readSettings,

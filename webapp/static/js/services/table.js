@@ -13,13 +13,8 @@ function historyOf(ruleset, data) {
   return data ? history.upgradeHistory(data, ruleset) : history.emptyHistory(ruleset);
 }
 
-/** The current table of a history. */
-export function currentTable(ruleset, board) {
-  return history.currentTable(board, ruleset);
-}
-
 /** {status, history, rev}: status 'ok', or why the stored table cannot be used here ('newer', 'unavailable'...). */
-export async function readBoard(ruleset) {
+export async function readHistory(ruleset) {
   const found = await read('table', ruleset.id);
   if (found.status === 'ok') return { status: 'ok', history: historyOf(ruleset, found.data), rev: revText(found.rev) };
   if (found.status === 'missing') return { status: 'ok', history: history.emptyHistory(ruleset), rev: '' };

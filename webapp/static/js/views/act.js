@@ -8,7 +8,7 @@ import { el, format } from '../dom.js';
 import { formatNumber, formatSigned } from '../format.js';
 import { logUrl, tableUrl } from '../router.js';
 import { rulingFields, rulingInputs, statusWarning } from './apply.js';
-import { field, nextHandList, scoreKinds, seatLabel, showErrors, storageFailed } from './scores.js';
+import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './scores.js';
 import { statusData, statusText } from './status.js';
 
 /** The scores a ruling changes, one line per changed score: "East · Ana: Table 30,000 → 29,000 (−1,000)". */
@@ -16,7 +16,7 @@ export function changedScores(config, ruleset, before, after) {
   const { strings, lang } = config;
   const lines = [];
   before.seats.forEach((seat, index) => {
-    for (const [kind, label] of scoreKinds(ruleset)) {
+    for (const [kind, label] of scoreLabels(ruleset)) {
       const from = seat[kind];
       const to = after.seats[index][kind];
       if (from === to) continue;

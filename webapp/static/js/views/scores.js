@@ -9,7 +9,8 @@ export function seatLabel(strings, table, index) {
   return seat.name ? `${wind} · ${seat.name}` : wind;
 }
 
-export function scoreKinds(ruleset) {
+/** The scores this ruleset keeps as [kind, label] pairs, for a heading or a choice (scoreKinds has the rest). */
+export function scoreLabels(ruleset) {
   const kinds = [['table', ruleset.scoring?.table?.label]];
   if (ruleset.scoring?.tournament) kinds.push(['tournament', ruleset.scoring.tournament.label]);
   return kinds.filter(([, label]) => label);
@@ -21,7 +22,7 @@ export function scoreKinds(ruleset) {
  */
 export function previewTable(config, ruleset, before, result) {
   const { strings, lang } = config;
-  const kinds = scoreKinds(ruleset);
+  const kinds = scoreLabels(ruleset);
   if (!kinds.length) return el('div', { class: 'preview', id: 'preview', 'data-empty': 'true', hidden: true });
   const changed = (seat, kind) => result.after.seats[seat][kind] !== before.seats[seat][kind];
   const rows = before.seats.map((seat, index) => el('tr', {},
