@@ -26,7 +26,7 @@ export default [
   },
   {
     // The text rule names the control, direction and invisible characters it refuses, on purpose.
-    files: ['webapp/static/js/text-rule.js'],
+    files: ['webapp/static/js/logic/text-rule.js'],
     rules: {'no-control-regex': 'off', 'no-misleading-character-class': 'off'},
   },
 ];

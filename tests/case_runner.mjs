@@ -2,15 +2,15 @@
 // Each subject turns a case's `given` into one call; the result is what the module returns, which the case's
 // `expect` must be a part of.
 import { readFileSync } from 'node:fs';
-import * as calc from '../webapp/static/js/calculator.js';
-import { disciplineStatus } from '../webapp/static/js/discipline.js';
-import { searchRuleset } from '../webapp/static/js/coverage.js';
-import { walk } from '../webapp/static/js/engine.js';
-import { playerRecord } from '../webapp/static/js/player-record.js';
-import { mightBeSamePerson, possibleDuplicates } from '../webapp/static/js/possible-duplicates.js';
-import { buildIndex } from '../webapp/static/js/search.js';
-import * as stored from '../webapp/static/js/storage/kinds/table.js';
-import * as history from '../webapp/static/js/table-history.js';
+import * as calc from '../webapp/static/js/logic/calculator.js';
+import { disciplineStatus } from '../webapp/static/js/logic/discipline.js';
+import { searchRuleset } from '../webapp/static/js/logic/coverage.js';
+import { walk } from '../webapp/static/js/logic/engine.js';
+import { playerRecord } from '../webapp/static/js/logic/player-record.js';
+import { mightBeSamePerson, possibleDuplicates } from '../webapp/static/js/logic/possible-duplicates.js';
+import { buildIndex } from '../webapp/static/js/logic/search.js';
+import * as stored from '../webapp/static/js/logic/records/table.js';
+import * as history from '../webapp/static/js/logic/table-history.js';
 import { runScenarios } from './calculator_scenarios.mjs';
 import { runHistoryScenarios } from './history_scenarios.mjs';
 

@@ -26,7 +26,7 @@ def rulesets_in(app, lang="en"):
     if key not in _ASSEMBLED:
         with tempfile.TemporaryDirectory() as tmp:
             call = [json.loads(store.structure.body), json.loads(store.strings[lang].body), lang]
-            _ASSEMBLED[key] = call_module("ruleset-data.js", "assembleRulesets", [call], Path(tmp))[0]
+            _ASSEMBLED[key] = call_module("logic/ruleset-data.js", "assembleRulesets", [call], Path(tmp))[0]
     return copy.deepcopy(_ASSEMBLED[key])
 
 

@@ -2,8 +2,8 @@
 // over every ruleset (or those of rulesetIds); or, when the request lists coverage, searchRuleset's answer to each
 // {rulesetId, query} of it.
 import { readFileSync } from 'node:fs';
-import { namedTags, searchRuleset } from '../webapp/static/js/coverage.js';
-import { buildIndex, search } from '../webapp/static/js/search.js';
+import { namedTags, searchRuleset } from '../webapp/static/js/logic/coverage.js';
+import { buildIndex, search } from '../webapp/static/js/logic/search.js';
 
 const request = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const synonyms = JSON.parse(readFileSync(request.synonyms, 'utf8'));

@@ -89,13 +89,13 @@ def test_module_preloads_only_for_a_navigation(client):
     """A browser navigating gets a hint for every module; the service worker's copy of the shell gets none."""
     navigation = client.get("/fr/", headers={"Sec-Fetch-Dest": "document"})
     assert navigation.get_data(as_text=True).count('rel="modulepreload"') >= 5
-    assert 'href="/static/js/controller.js"' in navigation.get_data(as_text=True)
+    assert 'href="/static/js/app/controller.js"' in navigation.get_data(as_text=True)
     precache = client.get("/fr/", headers={"Sec-Fetch-Dest": "empty"})
     assert 'rel="modulepreload"' not in precache.get_data(as_text=True)
     assert 'id="app-config"' in precache.get_data(as_text=True)
     for response in (navigation, precache):
         assert "Sec-Fetch-Dest" in response.headers["Vary"]
-        assert '<script type="application/json" id="app-modules">["/static/js/app.js", ' in response.get_data(
+        assert '<script type="application/json" id="app-modules">["/static/js/app/app.js", ' in response.get_data(
             as_text=True
         )
 
@@ -107,7 +107,7 @@ def test_client_assembles_every_ruleset_exactly(app, tmp_path):
     calls = [
         [json.loads(store.structure.body), json.loads(store.strings[lang].body), lang] for lang in ("en", "fr", "it")
     ]
-    results = call_module("ruleset-data.js", "assembleRulesets", calls, tmp_path)
+    results = call_module("logic/ruleset-data.js", "assembleRulesets", calls, tmp_path)
     for (_, _, lang), assembled in zip(calls, results):
         assert sorted(assembled) == ruleset_ids()
         for ruleset_id, document in assembled.items():
@@ -167,7 +167,12 @@ def test_service_worker_precaches_everything(app, client):
     bundle = client.get(plan.bundle_url).get_json()
     bundled = [item["url"] for item in bundle["files"]]
     assert bundled == plan.bundled
-    for asset in ("/static/js/main.js", "/static/js/engine.js", "/static/css/app.css", "/en/manifest.webmanifest"):
+    for asset in (
+        "/static/js/app/main.js",
+        "/static/js/logic/engine.js",
+        "/static/css/app.css",
+        "/en/manifest.webmanifest",
+    ):
         assert asset in bundled, asset
     assert set(statics) - set(plan.fetched) - set(bundled) == {f"/static/{name}" for name in NOT_OFFLINE}
     assert "/static/icons/icon-192.png" not in plan.fetched
@@ -251,7 +256,9 @@ def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypat
         strings = pages.client_strings
         monkeypatch.setattr(pages, "client_strings", lambda: {**strings(), "new_string": "New"})
     else:
-        (static / "js" / "format.js").write_text((static / "js" / "format.js").read_text() + "\n// changed\n")
+        (static / "js" / "logic" / "format.js").write_text(
+            (static / "js" / "logic" / "format.js").read_text() + "\n// changed\n"
+        )
     assert version() != before
 
 
@@ -288,7 +295,7 @@ def test_home_is_in_the_page_only_for_a_navigation(client):
 
 
 def test_the_url_grammar_is_served_and_given_to_the_client(client):
-    """Flask's routes come from webapp/url_grammar.py, and the page hands the same grammar to router.js."""
+    """Flask's routes come from webapp/url_grammar.py, and the page hands the same grammar to urls.js."""
     from webapp.catalogs import LANGUAGES
     from webapp.url_grammar import APP_PAGES, client_grammar
 

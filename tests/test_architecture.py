@@ -26,7 +26,7 @@ STORAGE_APIS = re.compile(
 )
 # A player's counts, strikes and status are player-record.js's alone: no screen or view imports the module that works
 # out suspensions, nor calls a function that computes escalation.
-ESCALATION_MODULE = "discipline.js"
+ESCALATION_MODULE = "logic/discipline.js"
 ESCALATION_CALLS = re.compile(r"\b(disciplineStatus|progressiveAmount|escalation)\s*\(")
 
 

@@ -7,7 +7,7 @@ from helpers import ROOT, call_module, ruleset_document, ruleset_ids
 def browse_groups(app, tmp_path, rulesets):
     """browseGroups() of the client's pure module for each given (ruleset id, language)."""
     calls = [[ruleset_document(app, ruleset_id, lang)] for ruleset_id, lang in rulesets]
-    return call_module("browse.js", "browseGroups", calls, tmp_path)
+    return call_module("logic/browse.js", "browseGroups", calls, tmp_path)
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())

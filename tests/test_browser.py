@@ -107,17 +107,17 @@ def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
         "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/question.js'))"
     )
     loaded = module_requests(page)
-    assert {"main.js", "controller.js", "views/home.js", "views/question.js"} <= loaded
+    assert {"app/main.js", "app/controller.js", "views/home.js", "views/question.js"} <= loaded
     assert not loaded & {
         "views/ruling.js",
         "views/apply.js",
         "views/table.js",
         "views/log.js",
-        "finder.js",
-        "calculator.js",
-        "search.js",
-        "log.js",
-        "log-file.js",
+        "screens/finder.js",
+        "logic/calculator.js",
+        "logic/search.js",
+        "logic/log.js",
+        "logic/log-file.js",
         "screens/ruling.js",
         "screens/table.js",
         "screens/log.js",
@@ -146,7 +146,7 @@ def test_a_screen_that_cannot_load_says_so(browser, live_server):
 def test_the_app_that_cannot_load_says_so(browser, live_server):
     """If the app's own module cannot be fetched, the page says so instead of loading for ever."""
     page = browser.new_context(service_workers="block").new_page()
-    page.route("**/static/js/app.js", lambda route: route.abort())
+    page.route("**/static/js/app/app.js", lambda route: route.abort())
     page.goto(f"{live_server.url}/fr/")
     expect(page.locator("#loading")).to_have_attribute("data-state", "error")
     message = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).strings.load_error")
@@ -158,7 +158,7 @@ def test_only_the_latest_of_two_quick_renders_is_shown(browser, live_server):
     """A slow screen asked for first never replaces the one asked for after it."""
     page = browser.new_context(service_workers="block").new_page()  # its cache would answer at once
     held = []
-    page.route("**/static/js/finder.js", lambda route: held.append(route))  # the browse screen's module hangs
+    page.route("**/static/js/screens/finder.js", lambda route: held.append(route))  # the browse screen's module hangs
     page.goto(f"{live_server.url}/en/wrc-2015/")
     expect(page.locator("#opt-false-win")).to_be_visible()
     page.evaluate(
@@ -325,7 +325,7 @@ def test_cached_shell_has_no_module_preloads(context, live_server):
     page.goto(f"{live_server.url}/en/")
     wait_offline_ready(page)
     modules = page.evaluate("() => JSON.parse(document.getElementById('app-modules').textContent)")
-    assert "/static/js/app.js" in modules and "/static/js/views/home.js" in modules
+    assert "/static/js/app/app.js" in modules and "/static/js/views/home.js" in modules
     assert page.locator("link[rel=modulepreload]").count() == len(modules)
     cached = page.evaluate("async () => (await (await caches.match('/en/')).text())")
     assert 'id="app-config"' in cached and "modulepreload" not in cached
@@ -418,7 +418,7 @@ def test_axe_reports_no_violations(page, live_server, lang, scheme):
 
 
 def test_the_router_reads_the_url_grammar_from_the_page(page, own_server, monkeypatch):
-    """router.js builds and reads URLs with the words the server defines (webapp/url_grammar.py), not its own:
+    """urls.js builds and reads URLs with the words the server defines (webapp/url_grammar.py), not its own:
     renamed on the server, the calculator's word is what the client links to and understands."""
     from webapp import url_grammar
 

@@ -45,7 +45,7 @@ COUNT_WRITES = """() => {
 APPLY_PAGE = """async ([link, known]) => {
   const { saveState } = await import('/static/js/services/sync-state.js');
   const { readLink } = await import('/static/js/services/sync-link.js');
-  const { applyChanges } = await import('/static/js/sync-versions.js');
+  const { applyChanges } = await import('/static/js/logic/sync-versions.js');
   const { writeMany } = await import('/static/js/storage/repository.js');
   await writeMany([{ kind: 'sync', id: 'main', change: () => link }]);
   const planted = await saveState({ ...link, known: {} }, { ...link, known });

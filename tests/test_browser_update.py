@@ -98,9 +98,9 @@ LAZY = [
     "screens/log.js",
     "views/table.js",
     "views/log.js",
-    "finder.js",
+    "screens/finder.js",
     "services/health.js",
-    "log-file.js",
+    "logic/log-file.js",
 ]
 
 

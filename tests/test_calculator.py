@@ -40,7 +40,7 @@ def test_scenarios_run_the_same_in_the_browser(browser, live_server, app, outcom
     scenarios = [{"ruleset": case["ruleset"], **case["given"]} for case in SCENARIOS]
     in_browser = page.evaluate(
         """async ([rulesets, scenarios]) => {
-        const calc = await import('/static/js/calculator.js');
+        const calc = await import('/static/js/logic/calculator.js');
         const { runScenarios } = await import('/__tests__/calculator_scenarios.mjs');
         return JSON.parse(JSON.stringify(runScenarios(calc, rulesets, scenarios)));
     }""",

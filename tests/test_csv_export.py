@@ -84,7 +84,7 @@ def read_back(text, tmp_path, lang, delimiter):
 
 
 def export(tmp_path, incidents, **options):
-    return call_module("csv-export.js", "incidentsCsv", [[incidents, options]], tmp_path)[0]
+    return call_module("logic/csv-export.js", "incidentsCsv", [[incidents, options]], tmp_path)[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -159,7 +159,7 @@ def test_the_separator_can_be_chosen(app, tmp_path, lang, separator):
 def test_described_rulings_fill_their_columns(tmp_path):
     """The caller's description of the ruling (ruleset name, penalty, title, section) fills its columns."""
     script = """
-import { incidentsCsv } from './webapp/static/js/csv-export.js';
+import { incidentsCsv } from './webapp/static/js/logic/csv-export.js';
 const incidents = [{ id: 'a', at: '2026-03-01T09:00:00Z', player: 'Al', rulesetId: 'wrc-2015', rulingId: 'r_late' },
   { id: 'b', at: '2026-03-01T10:00:00Z', player: 'Bo', rulesetId: 'wsom', rulingId: 'r_gone' }];
 const describe = (item) => (item.rulesetId === 'wrc-2015'
@@ -177,7 +177,9 @@ process.stdout.write(incidentsCsv(incidents, { locale: 'fr', describe }));
 
 
 def test_separator_of_each_language(tmp_path):
-    assert call_module("csv-export.js", "csvSeparator", [["en"], ["en-GB"], ["fr"], ["it"], ["de"]], tmp_path) == [
+    assert call_module(
+        "logic/csv-export.js", "csvSeparator", [["en"], ["en-GB"], ["fr"], ["it"], ["de"]], tmp_path
+    ) == [
         ",",
         ",",
         ";",
@@ -203,7 +205,7 @@ def test_seat_codes(tmp_path):
         "",
         None,
     ]
-    assert call_module("csv-export.js", "seatCode", [[seat] for seat in seats], tmp_path) == [
+    assert call_module("logic/csv-export.js", "seatCode", [[seat] for seat in seats], tmp_path) == [
         "east",
         "east",
         "east",
@@ -229,7 +231,7 @@ def test_the_log_screens_export_neutralises_every_formula(tmp_path):
         "version": 1,
         "incidents": [incident(n, note=text) for n, text in enumerate(FORMULAS + KEPT)],
     }
-    text = call_module("csv-export.js", "toCsv", [[log]], tmp_path)[0]
+    text = call_module("logic/csv-export.js", "toCsv", [[log]], tmp_path)[0]
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=","))
     assert [row[COLUMNS.index("note")] for row in rows[1:]] == [f"'{t}" for t in FORMULAS] + KEPT

@@ -24,7 +24,7 @@ def test_strikes_of_one_local_evening_fall_on_one_day(app, tmp_path, monkeypatch
         ],
     }
     [found] = call_module(
-        "player-record.js",
+        "logic/player-record.js",
         "playerRecord",
         [[{"ruleset": ruleset, "incidents": log["incidents"], "who": "A", "at": "2026-04-14"}]],
         tmp_path,

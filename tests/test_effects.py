@@ -10,7 +10,7 @@ from helpers import NODE, ROOT, call_module
 
 from webapp.ruleset_schema import ACTS_ON, SCHEMA, SCHEMA_PATH, effect_types
 
-CALCULATOR = ROOT / "webapp" / "static" / "js" / "calculator.js"
+CALCULATOR = ROOT / "webapp" / "static" / "js" / "logic" / "calculator.js"
 
 
 @pytest.fixture(scope="module")
@@ -109,9 +109,9 @@ def ruleset_with(effects):
 def apply(tmp_path, effects, inputs=None):
     """Apply the fixture's one ruling, carrying these effects, to a fresh table with the real calculator in Node."""
     ruleset = ruleset_with(effects)
-    [table] = call_module("calculator.js", "newTable", [[ruleset]], tmp_path)
+    [table] = call_module("logic/calculator.js", "newTable", [[ruleset]], tmp_path)
     [result] = call_module(
-        "calculator.js", "applyRuling", [[table, ruleset, "r_fixture", inputs or {"offender": "0"}]], tmp_path
+        "logic/calculator.js", "applyRuling", [[table, ruleset, "r_fixture", inputs or {"offender": "0"}]], tmp_path
     )
     return result
 
@@ -164,7 +164,7 @@ def test_escalation_counts_exactly_the_effects_marked_log(tmp_path):
         ]
         for effects in [[]] + [[example(name, effect)] for name, effect in vocabulary.items()]
     ]
-    without, *each = call_module("player-record.js", "playerRecord", calls, tmp_path)
+    without, *each = call_module("logic/player-record.js", "playerRecord", calls, tmp_path)
     counted = {name for name, outcome in zip(vocabulary, each) if outcome != without}
     assert counted == {name for name, effect in vocabulary.items() if "log" in effect["acts_on"]}
 
@@ -179,9 +179,12 @@ def test_an_optional_effect_applies_only_when_chosen(tmp_path, chosen, penalty, 
         [{"type": "penalty_points", "amount": 5, "optional": True}, {"type": "dead_hand", "optional": True}]
     )
     ruleset["scoring"]["penalty_from"] = "table"
-    [table] = call_module("calculator.js", "newTable", [[ruleset]], tmp_path)
+    [table] = call_module("logic/calculator.js", "newTable", [[ruleset]], tmp_path)
     [result] = call_module(
-        "calculator.js", "applyRuling", [[table, ruleset, "r_fixture", {"offender": "0", "chosen": chosen}]], tmp_path
+        "logic/calculator.js",
+        "applyRuling",
+        [[table, ruleset, "r_fixture", {"offender": "0", "chosen": chosen}]],
+        tmp_path,
     )
     assert result["penalty"] == penalty
     assert result["after"]["seats"][0]["table"] == -penalty

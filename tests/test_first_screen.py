@@ -102,7 +102,7 @@ def test_the_page_holds_the_first_visit_home_as_the_app_draws_it(browser, live_s
     """Before the modules arrive, the page already shows home; the app then draws the very same screen."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.route("**/static/js/app.js", lambda route: None)  # held: the app never starts
+    page.route("**/static/js/app/app.js", lambda route: None)  # held: the app never starts
     page.goto(f"{live_server.url}/{lang}/", wait_until="domcontentloaded")
     expect(page.locator("#ruleset-wrc-2015")).to_be_visible()
     expect(page.locator("#loading")).to_be_hidden()
@@ -122,11 +122,13 @@ def test_a_tap_before_the_app_starts_stays_in_the_page(browser, live_server):
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     held, documents, data = [], [], []
-    page.route("**/static/js/app.js", lambda route: held.append(route))
+    page.route("**/static/js/app/app.js", lambda route: held.append(route))
     page.on("request", lambda request: documents.append(request.url) if request.resource_type == "document" else None)
     page.on("request", lambda request: data.append(request.url) if "/data/" in request.url else None)
     page.goto(f"{live_server.url}/en/", wait_until="domcontentloaded")
-    page.wait_for_function("() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/main.js'))")
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/app/main.js'))"
+    )
     page.click("#ruleset-wrc-2015")
     assert page.url.endswith("/en/wrc-2015/")
     expect(page.locator("#loading")).to_be_visible()
@@ -167,11 +169,13 @@ def test_a_first_visit_asks_for_nothing_but_the_app_while_it_loads(browser, live
         };
     }""")
     context.close()
-    assert set(loading["asked"]) == {"/static/js/main.js", "/static/css/app.css", *loading["modules"]}
-    # three rounds of six: a 19th file before the app starts costs a whole round trip (app-nav.js once did)
+    assert set(loading["asked"]) == {"/static/js/app/main.js", "/static/css/app.css", *loading["modules"]}
+    # three rounds of six: a 19th file before the app starts costs a whole round trip (navigation.js once did)
     assert len(set(loading["asked"])) <= 18, sorted(set(loading["asked"]))
-    assert "/static/js/app-nav.js" not in loading["modules"]
-    assert "/static/js/pwa.js" not in loading["modules"] and "/static/js/pwa.js" in asked  # once the app started
+    assert "/static/js/app/navigation.js" not in loading["modules"]
+    assert (
+        "/static/js/app/pwa.js" not in loading["modules"] and "/static/js/app/pwa.js" in asked
+    )  # once the app started
     assert not [url for url in asked if url.startswith("/static/icons/")]
     assert len([url for url in asked if url.startswith("/data/")]) == 2  # for the first tap, before it comes
 
@@ -183,7 +187,7 @@ def test_a_tap_before_the_app_starts_fetches_the_data_once(browser, live_server)
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     held_app, held_data = [], []
-    page.route("**/static/js/app.js", lambda route: held_app.append(route))
+    page.route("**/static/js/app/app.js", lambda route: held_app.append(route))
     page.route("**/data/**", lambda route: held_data.append(route))
     page.goto(f"{live_server.url}/en/", wait_until="domcontentloaded")
     page.wait_for_function("() => performance.getEntriesByName('mjref:taps-held').length > 0")

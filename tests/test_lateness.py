@@ -13,7 +13,7 @@ def rulesets(app):
 
 
 def question_of(rulesets, tmp_path, ruleset_id):
-    return call_module("lateness.js", "latenessQuestion", [[rulesets[ruleset_id]]], tmp_path)[0]
+    return call_module("logic/lateness.js", "latenessQuestion", [[rulesets[ruleset_id]]], tmp_path)[0]
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
@@ -23,7 +23,7 @@ def test_the_lateness_question_is_found_by_data(rulesets, tmp_path, ruleset_id):
     ruleset = rulesets[ruleset_id]
     found = question_of(rulesets, tmp_path, ruleset_id)
     has_late = any(ruling["tag"] == LATE for ruling in ruleset["rulings"].values())
-    assert call_module("lateness.js", "hasLatenessRuling", [[ruleset]], tmp_path)[0] == has_late
+    assert call_module("logic/lateness.js", "hasLatenessRuling", [[ruleset]], tmp_path)[0] == has_late
     if not has_late:
         assert found is None
         return
@@ -38,8 +38,8 @@ def test_the_lateness_question_is_found_by_data(rulesets, tmp_path, ruleset_id):
             *(b["upto"] + 1 for b in node["branches"] if "upto" in b),
         }
     )
-    answers = call_module("lateness.js", "latenessAnswers", [[found, minutes] for minutes in samples], tmp_path)
-    walks = call_module("engine.js", "walk", [[ruleset, answer] for answer in answers], tmp_path)
+    answers = call_module("logic/lateness.js", "latenessAnswers", [[found, minutes] for minutes in samples], tmp_path)
+    walks = call_module("logic/engine.js", "walk", [[ruleset, answer] for answer in answers], tmp_path)
     for minutes, walked in zip(samples, walks):
         assert walked["at"]["kind"] == "ruling", minutes
         assert ruleset["rulings"][walked["at"]["id"]]["tag"] == LATE, minutes
@@ -48,9 +48,9 @@ def test_the_lateness_question_is_found_by_data(rulesets, tmp_path, ruleset_id):
 def test_wrc_hands_ten_minutes_to_the_fine_and_eleven_to_the_substitute(rulesets, tmp_path):
     found = question_of(rulesets, tmp_path, "wrc-2015")
     answers = call_module(
-        "lateness.js", "latenessAnswers", [[found, 10], [found, 11], [found, 0], [found, 301]], tmp_path
+        "logic/lateness.js", "latenessAnswers", [[found, 10], [found, 11], [found, 0], [found, 301]], tmp_path
     )
-    walks = call_module("engine.js", "walk", [[rulesets["wrc-2015"], a] for a in answers[:2]], tmp_path)
+    walks = call_module("logic/engine.js", "walk", [[rulesets["wrc-2015"], a] for a in answers[:2]], tmp_path)
     assert [w["at"]["id"] for w in walks] == ["r_late", "r_late_substituted"]
     assert answers[2:] == [None, None]  # not late yet, or past what the question takes
 
@@ -64,7 +64,7 @@ def test_minutes_late(tmp_path):
         [start, "2026-11-23T12:00:30.000+01:00"],
         ["not a date", "2026-11-23T10:07:00.000Z"],
     ]
-    assert call_module("lateness.js", "minutesLate", calls, tmp_path) == [0, 7, 0, 60, 0]
+    assert call_module("logic/lateness.js", "minutesLate", calls, tmp_path) == [0, 7, 0, 60, 0]
 
 
 PLAYER = {"id": "p-1", "name": "Léa Müller", "arrivedAt": None}
@@ -149,7 +149,7 @@ READS = [
 @pytest.fixture(scope="module")
 def reads(tmp_path_factory):
     return call_module(
-        "storage/kinds.js",
+        "logic/records/kinds.js",
         "inspect",
         [[kind, "main", stored] for _, kind, stored, _, _ in READS],
         tmp_path_factory.mktemp("reads"),

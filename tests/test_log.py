@@ -8,7 +8,7 @@ from helpers import call_module, rulesets_in
 
 
 def call(tmp_path, function, calls):
-    return call_module("log.js", function, calls, tmp_path)
+    return call_module("logic/log.js", function, calls, tmp_path)
 
 
 GOOD = {
@@ -63,7 +63,7 @@ def test_bad_imports_are_refused(tmp_path, text, error):
 
 
 def call_file(tmp_path, function, calls):
-    return call_module("log-file.js", function, calls, tmp_path)
+    return call_module("logic/log-file.js", function, calls, tmp_path)
 
 
 def test_round_trip(tmp_path):
@@ -131,14 +131,14 @@ def test_the_table_charges_what_the_log_says_the_next_offence_costs(app, tmp_pat
         "incidents": [{"id": f"i{n}", "rulesetId": "mcr-ema-2014", **item} for n, item in enumerate(incidents)],
     }
     [found] = call_module(
-        "player-record.js",
+        "logic/player-record.js",
         "playerRecord",
         [[{"ruleset": mcr, "incidents": log["incidents"], "who": "alice", "session": "2", "at": "2026-05-01"}]],
         tmp_path,
     )
-    table = call_module("calculator.js", "newTable", [[mcr, {"start": 0}]], tmp_path)[0]
+    table = call_module("logic/calculator.js", "newTable", [[mcr, {"start": 0}]], tmp_path)[0]
     [applied] = call_module(
-        "calculator.js",
+        "logic/calculator.js",
         "applyRuling",
         [[table, mcr, "r_late_pung", {"offender": 1, "counts": found["calculator"]}]],
         tmp_path,
@@ -183,5 +183,5 @@ def test_penalty_points_are_read_as_the_table_reads_numbers(tmp_path):
     )
     assert [result.get("incident", {}).get("points") for result in results[:3]] == [25000, 25000, -1.5]
     assert results[3] == {"errors": {"points": "ambiguous"}}  # said at the field, as at the table
-    tables = call_module("numbers.js", "parseNumber", [["25 000", {"lang": "fr"}]], tmp_path)
+    tables = call_module("logic/numbers.js", "parseNumber", [["25 000", {"lang": "fr"}]], tmp_path)
     assert tables[0] == {"value": 25000}

@@ -39,7 +39,7 @@ def test_points_come_from_the_escalation_and_the_first_obstruction_is_a_warning(
         [rulesets["wrc-2015"], "r_cheating", {}],
         [mcr, "no_such_ruling", {}],
     ]
-    found = call_module("player-record.js", "nextPoints", calls, tmp_path)
+    found = call_module("logic/player-record.js", "nextPoints", calls, tmp_path)
     assert found[:3] == [10, 0, 5]
     assert found[4:] == [None, None]
 
@@ -69,7 +69,7 @@ def test_points_the_referee_may_or_may_not_give_are_not_filled_in(rulesets, tmp_
         },
     }
     found = call_module(
-        "player-record.js",
+        "logic/player-record.js",
         "nextPoints",
         [[choosing, "r_choice", {}], [fixed, "r_choice", {}], [mcr, "r_obstruction", {}]],
         tmp_path,
@@ -104,7 +104,7 @@ EVENTS = [
 )
 def test_filters(tmp_path, filters, ids):
     [shown] = call_module(
-        "log-view.js",
+        "logic/log-overview.js",
         "filterIncidents",
         [[LOG, {"event": "", "session": "", "table": "", "player": "", **filters}]],
         tmp_path,
@@ -114,7 +114,7 @@ def test_filters(tmp_path, filters, ids):
 
 def test_filter_choices_offer_the_events_sessions_first(tmp_path):
     [choices] = call_module(
-        "log-view.js",
+        "logic/log-overview.js",
         "filterChoices",
         [[LOG, EVENTS, EVERYONE, {"event": "cup", "session": "", "table": "", "player": ""}]],
         tmp_path,
@@ -129,7 +129,7 @@ def test_player_cards_count_the_whole_log_and_show_the_next_offence(rulesets, tm
     filters = {"event": "", "session": "R2", "table": "", "player": ""}
     shown = [LOG[1]]
     [cards] = call_module(
-        "log-view.js", "playerCards", [[rulesets, LOG, shown, EVERYONE, filters, "2026-05-01"]], tmp_path
+        "logic/log-overview.js", "playerCards", [[rulesets, LOG, shown, EVERYONE, filters, "2026-05-01"]], tmp_path
     )
     [card] = cards
     assert card["player"] == "Alice Renamed" and card["playerId"] == "p-a" and card["count"] == 1

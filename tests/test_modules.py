@@ -59,10 +59,10 @@ def test_the_preloads_are_the_static_imports_of_the_app():
     """Every module app.js loads statically, each once; none that only loads on demand."""
     order = module_graph(STATIC)
     graph = module_imports(STATIC, dynamic=False)
-    reached = {"js/app.js"}
-    for module in ["js/app.js", *order]:
+    reached = {"js/app/app.js"}
+    for module in ["js/app/app.js", *order]:
         reached.update(graph[module])
-    assert len(order) == len(set(order)) and set(order) == reached - {"js/app.js"}
+    assert len(order) == len(set(order)) and set(order) == reached - {"js/app/app.js"}
     lazy = {target for module in order for target in module_imports(STATIC)[module]} - reached
     assert lazy and not lazy & set(order)
 

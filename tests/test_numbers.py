@@ -33,7 +33,7 @@ VALUES = [
 @pytest.fixture(scope="module")
 def parsed(tmp_path_factory):
     calls = [[case["text"], {"lang": lang, "decimals": case.get("decimals", 0)}] for lang, case in FLAT]
-    return call_module("numbers.js", "parseNumber", calls, tmp_path_factory.mktemp("numbers"))
+    return call_module("logic/numbers.js", "parseNumber", calls, tmp_path_factory.mktemp("numbers"))
 
 
 @pytest.mark.parametrize("index", range(len(FLAT)), ids=[f"{lang}:{case['text']!r}" for lang, case in FLAT])
@@ -49,10 +49,10 @@ def test_typed_number(parsed, index):
 def test_printed_values_read_back_unchanged(tmp_path, lang):
     """A field shows the stored value in its language and reading it back gives the same value (-1.5 included)."""
     printed = call_module(
-        "numbers.js", "formatNumberInput", [[value, {"lang": lang, "decimals": 2}] for value in VALUES], tmp_path
+        "logic/numbers.js", "formatNumberInput", [[value, {"lang": lang, "decimals": 2}] for value in VALUES], tmp_path
     )
     read = call_module(
-        "numbers.js", "parseNumber", [[text, {"lang": lang, "decimals": 2}] for text in printed], tmp_path
+        "logic/numbers.js", "parseNumber", [[text, {"lang": lang, "decimals": 2}] for text in printed], tmp_path
     )
     assert [item.get("value") for item in read] == VALUES, list(zip(printed, read))
     assert {"en": "25,000", "fr": "25\u202f000", "it": "25.000"}[lang] == printed[VALUES.index(25000)]
@@ -61,7 +61,7 @@ def test_printed_values_read_back_unchanged(tmp_path, lang):
 
 def test_whole_scores_print_no_decimals(tmp_path):
     assert call_module(
-        "numbers.js", "formatNumberInput", [[-1.5, {"lang": "en"}], [None, {}], [25000, {"lang": "fr"}]], tmp_path
+        "logic/numbers.js", "formatNumberInput", [[-1.5, {"lang": "en"}], [None, {}], [25000, {"lang": "fr"}]], tmp_path
     ) == ["-2", "", "25\u202f000"]
 
 
@@ -76,4 +76,4 @@ def test_whole_scores_print_no_decimals(tmp_path):
     ],
 )
 def test_ranges(tmp_path, text, options, expected):
-    assert call_module("numbers.js", "parseNumber", [[text, options]], tmp_path) == [expected]
+    assert call_module("logic/numbers.js", "parseNumber", [[text, options]], tmp_path) == [expected]

@@ -3,7 +3,7 @@ the roster lists the person once, and a loop of aliases ends instead of running 
 
 from helpers import call_module
 
-MODULE = "player-aliases.js"
+MODULE = "logic/player-aliases.js"
 MARCO = {"id": "a", "eventId": "ev", "name": "Marco Polo"}
 ALIAS_B = {"id": "b", "eventId": "ev", "name": "Marco Polo", "sameAs": "a"}
 ALIAS_C = {"id": "c", "eventId": "ev", "name": "marco polo", "sameAs": "b"}

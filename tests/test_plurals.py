@@ -121,7 +121,7 @@ def test_an_answer_takes_the_form_of_its_count(app, lang, tmp_path):
     node = ruleset_document(app, "tsumo-quebec", lang)["incidents"]["revealed_count"]
     unit = node["number"]["unit"]
     labels = call_module(
-        "engine.js", "answerLabel", [[node, "1", lang], [node, "2", lang], [node, "0", lang]], tmp_path
+        "logic/engine.js", "answerLabel", [[node, "1", lang], [node, "2", lang], [node, "0", lang]], tmp_path
     )
     assert labels[0].endswith(unit["one"]) and labels[1].endswith(unit["other"])
     assert labels[2].endswith(unit["one"] if lang == "fr" else unit["other"])

@@ -24,7 +24,7 @@ def server_view(kind, value):
 @pytest.fixture(scope="module")
 def phone_views(tmp_path_factory):
     found = call_module(
-        "schema-check.js",
+        "logic/records/schema-check.js",
         "recordProblems",
         [[kind, case["value"]] for kind, case in CASES],
         tmp_path_factory.mktemp("schemas"),
@@ -61,7 +61,8 @@ def test_an_invalid_example_is_refused_by_the_api_at_the_same_field(api, events_
 
 
 def test_the_phones_copy_of_the_schemas_is_current():
-    """static/js/record-schemas.js is made by `python -m webapp.events.schemas`: run it after changing a schema."""
+    """static/js/logic/records/record-schemas.js is made by `python -m webapp.events.schemas`: run it after changing a
+    schema."""
     assert schemas.JS_MODULE.read_text(encoding="utf-8") == schemas.js_module()
 
 
@@ -77,9 +78,9 @@ def test_the_phones_storage_check_takes_what_the_server_takes(tmp_path):
         {**case["value"], "id": "i1", "eventId": "ev1"} for case in EXAMPLES["incident"] if case["field"] is None
     ]
     players = [{**case["value"], "id": "p1", "eventId": "ev1"} for case in EXAMPLES["player"] if case["field"] is None]
-    assert call_module("storage/kinds/incident.js", "incidentProblems", [[item] for item in incidents], tmp_path) == [
+    assert call_module("logic/records/incident.js", "incidentProblems", [[item] for item in incidents], tmp_path) == [
         []
     ] * len(incidents)
-    assert call_module("storage/kinds/player.js", "playerProblems", [[item] for item in players], tmp_path) == [
+    assert call_module("logic/records/player.js", "playerProblems", [[item] for item in players], tmp_path) == [
         []
     ] * len(players)

@@ -25,7 +25,7 @@ SAME = [
 
 
 def test_names_match_across_case_accents_punctuation_and_spaces(tmp_path):
-    found = call(tmp_path, "names.js", "sameName", [[a, b] for a, b, *_ in SAME])
+    found = call(tmp_path, "logic/names.js", "sameName", [[a, b] for a, b, *_ in SAME])
     assert found == [case[2] if len(case) > 2 else True for case in SAME]
 
 
@@ -37,7 +37,7 @@ ROSTER = [LEA, GONE, {"id": "p-cy", "eventId": "cup", "name": "Cy"}]
 def test_a_second_lea_muller_is_refused_unless_confirmed(tmp_path):
     refused, confirmed, renamed, back = call(
         tmp_path,
-        "roster-data.js",
+        "logic/roster-data.js",
         "playerFromForm",
         [
             [{"name": "lea  muller"}, {"eventId": "cup"}, ROSTER],
@@ -61,13 +61,15 @@ def test_a_second_lea_muller_is_refused_unless_confirmed(tmp_path):
     ],
 )
 def test_bad_player_fields_are_refused_at_the_field(tmp_path, values, error):
-    assert call(tmp_path, "roster-data.js", "playerFromForm", [[values, {"eventId": "cup"}, ROSTER]])[0] == {
+    assert call(tmp_path, "logic/roster-data.js", "playerFromForm", [[values, {"eventId": "cup"}, ROSTER]])[0] == {
         "errors": error
     }
 
 
 def test_renaming_into_ones_own_name_is_no_duplicate(tmp_path):
-    assert "player" in call(tmp_path, "roster-data.js", "playerFromForm", [[{"name": "LEA MULLER"}, LEA, ROSTER]])[0]
+    assert (
+        "player" in call(tmp_path, "logic/roster-data.js", "playerFromForm", [[{"name": "LEA MULLER"}, LEA, ROSTER]])[0]
+    )
 
 
 def test_a_leagues_events_share_their_players(tmp_path):
@@ -78,7 +80,7 @@ def test_a_leagues_events_share_their_players(tmp_path):
     ]
     events = [{"id": "cup", "leagueId": "L"}, {"id": "week-2", "leagueId": "L"}, {"id": "elsewhere"}]
     league, alone = call(
-        tmp_path, "roster-data.js", "rosterOf", [[players, events[1], events], [players, events[2], events]]
+        tmp_path, "logic/roster-data.js", "rosterOf", [[players, events[1], events], [players, events[2], events]]
     )
     assert [p["id"] for p in league] == ["p-lea", "p2"] and [p["id"] for p in alone] == ["p3"]
 
@@ -86,7 +88,7 @@ def test_a_leagues_events_share_their_players(tmp_path):
 def test_the_player_an_incident_names(tmp_path):
     found = call(
         tmp_path,
-        "roster-data.js",
+        "logic/roster-data.js",
         "pickPlayer",
         [
             [ROSTER, {"name": "lea muller"}, "cup"],
@@ -136,10 +138,12 @@ def test_the_player_an_incident_names(tmp_path):
     ],
 )
 def test_events_from_their_form(tmp_path, values, expected):
-    [found] = call(tmp_path, "roster-data.js", "eventFromForm", [[values, {"id": "e"}, ["wsom", "mcr-ema-2014"]]])
+    [found] = call(tmp_path, "logic/roster-data.js", "eventFromForm", [[values, {"id": "e"}, ["wsom", "mcr-ema-2014"]]])
     assert found == (expected if "errors" in expected else {"event": {"id": "e", **expected}})
 
 
 def test_the_local_event_needs_no_name(tmp_path):
-    [found] = call(tmp_path, "roster-data.js", "eventFromForm", [[{"name": "", "sessions": "A\nB"}, {"id": "local"}]])
+    [found] = call(
+        tmp_path, "logic/roster-data.js", "eventFromForm", [[{"name": "", "sessions": "A\nB"}, {"id": "local"}]]
+    )
     assert found == {"event": {"id": "local", "name": "", "rulesetId": None, "sessions": ["A", "B"]}}

@@ -82,11 +82,11 @@ def test_a_script_the_parser_cannot_read_is_served_as_it_is():
 
 
 def test_the_server_serves_scripts_without_comments(client):
-    source = (STATIC / "js" / "main.js").read_bytes()
-    served = client.get("/static/js/main.js", headers={"Accept-Encoding": "identity"})
+    source = (STATIC / "js" / "app" / "main.js").read_bytes()
+    served = client.get("/static/js/app/main.js", headers={"Accept-Encoding": "identity"})
     assert b"/**" in source and served.get_data() == strip_comments(source) and b"/**" not in served.get_data()
     assert int(served.headers["Content-Length"]) == len(served.get_data())
-    compressed = client.get("/static/js/main.js", headers={"Accept-Encoding": "gzip"})
+    compressed = client.get("/static/js/app/main.js", headers={"Accept-Encoding": "gzip"})
     import gzip
 
     assert gzip.decompress(compressed.get_data()) == strip_comments(source)

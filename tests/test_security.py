@@ -36,7 +36,7 @@ def kinds_of_response(app):
         ("/sw.js", 200, "worker"),
         (data_url(app), 200, "subresource"),
         ("/fr/manifest.webmanifest", 200, "subresource"),
-        ("/static/js/main.js", 200, "subresource"),
+        ("/static/js/app/main.js", 200, "subresource"),
         ("/static/css/app.css", 200, "subresource"),
         ("/static/icons/icon-192.png", 200, "subresource"),
     ]
@@ -86,9 +86,9 @@ def test_subresources_carry_only_the_headers_they_use(app, client):
 
 
 def test_not_modified_static_file_keeps_nosniff(app, client):
-    with client.get("/static/js/main.js") as first:
+    with client.get("/static/js/app/main.js") as first:
         etag = first.headers["ETag"]
-    with client.get("/static/js/main.js", headers={"If-None-Match": etag}) as response:
+    with client.get("/static/js/app/main.js", headers={"If-None-Match": etag}) as response:
         assert response.status_code == 304
         assert_secure_headers(app, response, "304", "subresource")
 

@@ -64,7 +64,7 @@ def envelope(kind, data, v=1, rev=3):
 
 
 def inspect(tmp_path, cases):
-    return call_module("storage/kinds.js", "inspect", cases, tmp_path)
+    return call_module("logic/records/kinds.js", "inspect", cases, tmp_path)
 
 
 DATES = [
@@ -90,7 +90,9 @@ DATES = [
 
 @pytest.fixture(scope="module")
 def date_checks(tmp_path_factory):
-    return call_module("storage/check.js", "isIsoDate", [[date] for date, _ in DATES], tmp_path_factory.mktemp("dates"))
+    return call_module(
+        "logic/records/check.js", "isIsoDate", [[date] for date, _ in DATES], tmp_path_factory.mktemp("dates")
+    )
 
 
 @pytest.mark.parametrize("index", range(len(DATES)), ids=[str(date) for date, _ in DATES])
@@ -312,14 +314,16 @@ def test_a_newer_version_is_never_damaged(tmp_path):
 
 def test_missing_is_not_damaged(tmp_path):
     assert inspect(tmp_path, [["settings", "main", None]])[0]["status"] == "damaged"  # a stored null is damage
-    assert call_module("storage/kinds.js", "inspect", [["settings", "main"]], tmp_path)[0] == {"status": "missing"}
+    assert call_module("logic/records/kinds.js", "inspect", [["settings", "main"]], tmp_path)[0] == {
+        "status": "missing"
+    }
 
 
 LOG = {"format": "mahjong-referee/incident-log", "version": 1, "incidents": [INCIDENT, {**INCIDENT, "id": "two"}]}
 
 
 def legacy(tmp_path, entries):
-    return call_module("storage/legacy-format.js", "planLegacy", [[entries]], tmp_path)[0]
+    return call_module("legacy/local-storage.js", "planLegacy", [[entries]], tmp_path)[0]
 
 
 def test_legacy_data_migrates_whole(tmp_path):
@@ -429,7 +433,7 @@ BAD_FILES = [
 @pytest.fixture(scope="module")
 def bad_files(tmp_path_factory):
     return call_module(
-        "log-file.js", "parseExport", [[text] for _, text, _ in BAD_FILES], tmp_path_factory.mktemp("files")
+        "logic/log-file.js", "parseExport", [[text] for _, text, _ in BAD_FILES], tmp_path_factory.mktemp("files")
     )
 
 
@@ -444,7 +448,7 @@ def test_only_a_newer_version_is_called_newer(tmp_path):
 
 
 def test_every_format_ever_exported_still_imports(tmp_path):
-    [found] = call_module("log-file.js", "parseExport", [[V1]], tmp_path)
+    [found] = call_module("logic/log-file.js", "parseExport", [[V1]], tmp_path)
     assert found == {"incidents": BASE["incidents"], "players": [], "events": []}
 
 
@@ -452,14 +456,14 @@ ODD_IDS = ['a b"c', "</script>", "constructor", "__proto__", "x" * 100, "é✓"]
 
 
 def test_ids_are_opaque_text(tmp_path):
-    found = call_module("log-file.js", "parseExport", [[incident(id=odd_id)] for odd_id in ODD_IDS], tmp_path)
+    found = call_module("logic/log-file.js", "parseExport", [[incident(id=odd_id)] for odd_id in ODD_IDS], tmp_path)
     assert [result["incidents"][0]["id"] for result in found] == ODD_IDS
 
 
 def test_merge_plan_matches_by_id(tmp_path):
     mine = BASE["incidents"][:2]
     theirs = [BASE["incidents"][0], {**BASE["incidents"][1], "note": "edited"}, BASE["incidents"][2]]
-    [plan] = call_module("log-file.js", "planMerge", [[mine, theirs]], tmp_path)
+    [plan] = call_module("logic/log-file.js", "planMerge", [[mine, theirs]], tmp_path)
     assert plan["same"] == 1 and plan["added"] == [BASE["incidents"][2]]
     assert plan["conflicts"] == [{"id": mine[1]["id"], "mine": mine[1], "theirs": theirs[1]}]
 
@@ -467,7 +471,7 @@ def test_merge_plan_matches_by_id(tmp_path):
 def test_empty_texts_and_missing_ones_are_the_same_incident(tmp_path):
     full = BASE["incidents"][1]
     short = {k: v for k, v in full.items() if v not in ("", None)}
-    assert call_module("log-file.js", "sameIncident", [[full, short]], tmp_path) == [True]
+    assert call_module("logic/log-file.js", "sameIncident", [[full, short]], tmp_path) == [True]
 
 
 SYNC_HEAD = {"id": "v1", "body": {"name": "Ada"}, "deleted": False, "seq": 4, "author": "Anna"}

@@ -257,7 +257,7 @@ def test_the_server_compares_names_as_the_phone_does(tmp_path):
         "ﬁona",
     ]
     assert [normalize_name(name) for name in names] == call_module(
-        "names.js", "normalizeName", [[n] for n in names], tmp_path
+        "logic/names.js", "normalizeName", [[n] for n in names], tmp_path
     )
 
 

@@ -9,7 +9,7 @@ from helpers import call_module
 
 from webapp import create_app
 
-MODULE = "sync-versions.js"
+MODULE = "logic/sync-versions.js"
 
 
 @pytest.fixture(scope="module")

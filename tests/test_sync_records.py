@@ -3,7 +3,7 @@ and which roster players may be named to the server."""
 
 from helpers import call_module
 
-MODULE = "sync-records.js"
+MODULE = "logic/sync-records.js"
 SERVER = {
     "eventId": "ev1",
     "name": "Autumn Cup",

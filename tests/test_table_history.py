@@ -1,5 +1,5 @@
 """The table's history (table-history.js, run in Node): edits as deltas, undo and redo, what undoing an older step
-changes, the upgrade of whole-table edits, and the stored kind's validators (storage/kinds/table.js)."""
+changes, the upgrade of whole-table edits, and the stored kind's validators (logic/records/table.js)."""
 
 import json
 
@@ -53,10 +53,10 @@ def good_history(outcomes):
     ],
 )
 def test_damaged_history_is_reported_with_its_path(outcomes, tmp_path, damage, path, code):
-    """The stored kind's validator (storage/kinds/table.js) names the place and the problem."""
+    """The stored kind's validator (logic/records/table.js) names the place and the problem."""
     history = json.loads(json.dumps(good_history(outcomes)))
     damage(history)
-    problems = call_module("storage/kinds/table.js", "tableProblems", [[history]], tmp_path)[0]
+    problems = call_module("logic/records/table.js", "tableProblems", [[history]], tmp_path)[0]
     assert {"path": path, "code": code} in problems, problems
 
 
@@ -93,7 +93,7 @@ def test_damaged_history_is_reported_with_its_path(outcomes, tmp_path, damage, p
     ],
 )
 def test_each_step_kind_is_checked(tmp_path, step, path):
-    problems = call_module("storage/kinds/table.js", "stepProblems", [[step]], tmp_path)[0]
+    problems = call_module("logic/records/table.js", "stepProblems", [[step]], tmp_path)[0]
     assert path in [problem["path"] for problem in problems], problems
 
 
@@ -128,13 +128,13 @@ def test_a_good_step_of_each_kind_has_no_problem(tmp_path):
             "changes": [{"path": ["seats", 0, "tournament"], "from": 1.5, "to": -1.5}],
         },
     ]
-    assert call_module("storage/kinds/table.js", "stepProblems", [[step] for step in steps], tmp_path) == [[]] * len(
+    assert call_module("logic/records/table.js", "stepProblems", [[step] for step in steps], tmp_path) == [[]] * len(
         steps
     )
 
 
 def test_not_a_history_at_all(tmp_path):
-    assert call_module("storage/kinds/table.js", "tableProblems", [[None], [[]]], tmp_path) == [
+    assert call_module("logic/records/table.js", "tableProblems", [[None], [[]]], tmp_path) == [
         [{"path": "", "code": "null"}],
         [{"path": "", "code": "not_object"}],
     ]
@@ -151,8 +151,8 @@ def test_history_scenarios_run_the_same_in_the_browser(browser, live_server, app
     page.goto(f"{live_server.url}/en/")
     in_browser = page.evaluate(
         """async ([rulesets, scenarios]) => {
-        const history = await import('/static/js/table-history.js');
-        const stored = await import('/static/js/storage/kinds/table.js');
+        const history = await import('/static/js/logic/table-history.js');
+        const stored = await import('/static/js/logic/records/table.js');
         const { runHistoryScenarios } = await import('/__tests__/history_scenarios.mjs');
         return JSON.parse(JSON.stringify(runHistoryScenarios({ history, stored }, rulesets, scenarios)));
     }""",

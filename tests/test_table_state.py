@@ -31,7 +31,7 @@ STARTS = [
 def new_tables(rulesets, tmp_path_factory):
     return call(
         tmp_path_factory.mktemp("tables"),
-        "calculator.js",
+        "logic/calculator.js",
         "newTable",
         *[(rulesets[ruleset_id], event) for ruleset_id, event, _, _ in STARTS],
     )
@@ -48,11 +48,13 @@ def test_starting_scores_come_from_the_data_or_the_event(new_tables, index):
 
 
 def test_a_bad_event_setting_is_not_taken(rulesets, tmp_path):
-    [new] = call(tmp_path, "calculator.js", "newTable", (rulesets["tsumo-quebec"], {"start": "25 000", "stick": -5}))
+    [new] = call(
+        tmp_path, "logic/calculator.js", "newTable", (rulesets["tsumo-quebec"], {"start": "25 000", "stick": -5})
+    )
     assert new["event"] == {} and new["seats"][0]["table"] is None
     [read] = call(
         tmp_path,
-        "calculator.js",
+        "logic/calculator.js",
         "readEventSettings",
         (rulesets["tsumo-quebec"], {"start": 25000, "counter": {"ron": 300}, "dealer_stays": "always"}),
     )
@@ -68,7 +70,7 @@ def test_event_settings_a_ruleset_leaves_to_the_event(rulesets, tmp_path):
         "tsumo-quebec": ["start", "stick", "counter", "noten_total", "dealer_stays"],
     }
     ids = sorted(expected)
-    assert call(tmp_path, "calculator.js", "eventSettingsNeeded", *[(rulesets[i],) for i in ids]) == [
+    assert call(tmp_path, "logic/calculator.js", "eventSettingsNeeded", *[(rulesets[i],) for i in ids]) == [
         expected[i] for i in ids
     ]
 
@@ -109,7 +111,9 @@ FEATURES = [
 
 
 def test_a_table_has_only_the_fields_its_ruleset_has(rulesets, tmp_path):
-    found = call(tmp_path, "calculator.js", "tableFeatures", *[(rulesets[ruleset_id],) for ruleset_id, _ in FEATURES])
+    found = call(
+        tmp_path, "logic/calculator.js", "tableFeatures", *[(rulesets[ruleset_id],) for ruleset_id, _ in FEATURES]
+    )
     for features, (ruleset_id, expected) in zip(found, FEATURES):
         assert {key: features[key] for key in expected} == expected, ruleset_id
 
@@ -120,10 +124,10 @@ def names(fields):
 
 def test_the_win_form_asks_only_what_this_win_needs(rulesets, tmp_path):
     wrc, tsumo = rulesets["wrc-2015"], rulesets["tsumo-quebec"]
-    [table] = call(tmp_path, "calculator.js", "newTable", (wrc, {}))
+    [table] = call(tmp_path, "logic/calculator.js", "newTable", (wrc, {}))
     ron, dealer_tsumo, other_tsumo, unknown, kan, daisangen = call(
         tmp_path,
-        "calculator.js",
+        "logic/calculator.js",
         "winFields",
         (wrc, table, {"how": "ron"}),
         (wrc, table, {"how": "tsumo", "winner": 0}),
@@ -143,9 +147,9 @@ def test_the_win_form_asks_only_what_this_win_needs(rulesets, tmp_path):
 
 def test_the_draw_form_fixes_dead_hands_and_known_noten_players(rulesets, tmp_path):
     wrc = rulesets["wrc-2015"]
-    [table] = call(tmp_path, "calculator.js", "newTable", (wrc, {}))
+    [table] = call(tmp_path, "logic/calculator.js", "newTable", (wrc, {}))
     table["seats"][1]["deadHand"] = True
-    [fields] = call(tmp_path, "calculator.js", "drawFields", (wrc, table, {"noten": [3]}))
+    [fields] = call(tmp_path, "logic/calculator.js", "drawFields", (wrc, table, {"noten": [3]}))
     assert [field["name"] for field in fields] == ["tenpai.0", "tenpai.1", "tenpai.2", "tenpai.3"]
     assert [field["fixed"] for field in fields] == [False, True, False, True]
 
@@ -165,8 +169,8 @@ ASKS = [
 
 def test_a_ruling_asks_only_what_it_needs(rulesets, tmp_path):
     calls = [(rulesets[r], rulesets[r]["rulings"][ruling]) for r, ruling, _ in ASKS]
-    fields = call(tmp_path, "calculator.js", "inputFields", *calls)
-    asked = call(tmp_path, "calculator.js", "neededInputs", *calls)
+    fields = call(tmp_path, "logic/calculator.js", "inputFields", *calls)
+    asked = call(tmp_path, "logic/calculator.js", "neededInputs", *calls)
     for (_ruleset_id, ruling, expected), found, form in zip(ASKS, fields, asked):
         assert names(found) == expected, ruling
         assert form == [name for name in expected if name != "counts"], ruling  # the log gives the counts
@@ -175,7 +179,7 @@ def test_a_ruling_asks_only_what_it_needs(rulesets, tmp_path):
 def test_the_referees_choice_is_asked_as_optional_fields(rulesets, tmp_path):
     """MCR obstructive play: points from 10 to 60 that may be left empty, and a dead hand to tick."""
     mcr = rulesets["mcr-ema-2014"]
-    [fields] = call(tmp_path, "calculator.js", "formFields", (mcr, mcr["rulings"]["r_obstruction"]))
+    [fields] = call(tmp_path, "logic/calculator.js", "formFields", (mcr, mcr["rulings"]["r_obstruction"]))
     by_name = {field["name"]: field for field in fields}
     assert by_name["offender"]["required"] is True
     assert by_name["points"] == {

@@ -73,7 +73,7 @@ def shell(status=200, home=False):
         "data": rulesets().data_urls(g.lang),
         "version": precache_manifest()[0],  # the service worker that takes control must be this same version
         "strings": client_strings(),
-        "urls": client_grammar(),  # router.js reads the URL grammar from here
+        "urls": client_grammar(),  # urls.js reads the URL grammar from here
     }
     if not request.environ.get(STATIC_EXPORT):  # a static copy of the app has no server to sync with
         config["sync"] = {"api": "/api"}

@@ -12,7 +12,7 @@ from flask import current_app, g, request, url_for
 
 from .js_graph import module_facts, read_module, resolve
 
-ENTRY = "js/app.js"  # main.js only bootstraps it after the first paint
+ENTRY = "js/app/app.js"  # main.js only bootstraps it after the first paint
 
 
 def read_imports(source):

@@ -23,7 +23,7 @@ BUNDLED_SUFFIXES = (".js", ".css", ".json", ".svg", ".webmanifest")
 # home-screen icons, which the system fetches and keeps itself when the app is installed (a page's own icon is a
 # data: URL in the page).
 NOT_OFFLINE = {
-    "js/fallback.js",
+    "js/app/fallback.js",
     "icons/apple-touch-icon.png",
     "icons/icon-192.png",
     "icons/icon-512.png",

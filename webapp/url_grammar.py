@@ -1,5 +1,5 @@
 """The app's URLs, defined once: Flask's routes are built from here, the ruleset check reserves their words, and the
-page hands the same grammar to the client's router (`router.js`), which neither repeats nor guesses it.
+page hands the same grammar to the client's router (`urls.js`), which neither repeats nor guesses it.
 
     /<lang>/                                  home
     /<lang>/<page>                            a page of the whole app (APP_PAGES)
@@ -33,7 +33,7 @@ def reserved_answers():
 
 
 def client_grammar():
-    """The grammar as the page gives it to router.js."""
+    """The grammar as the page gives it to urls.js."""
     return {
         "languages": list(LANGUAGES),
         "pages": dict(APP_PAGES),

@@ -190,7 +190,7 @@ def add_controls(app):
     from webapp.preload import module_graph
 
     static = Path(app.static_folder)
-    first_screen = ["js/main.js", "js/app.js", *module_graph(static)]
+    first_screen = ["js/app/main.js", "js/app/app.js", *module_graph(static)]
     padding = "\n".join((static / name).read_text(encoding="utf-8") for name in first_screen).replace("*/", "* /")
     script = PEER_SCRIPT % {"rulesets": json.dumps(app.extensions["rulesets"].summaries["en"]), "padding": padding}
     page = PEER_PAGE.format(style=app.extensions["first_screen_style"].text)

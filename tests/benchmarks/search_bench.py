@@ -64,8 +64,8 @@ TYPE_JS = """(queries) => {
 # are the page's structure and string files, joined as the app joins them.
 BUILD_JS = """async () => {
   const config = JSON.parse(document.getElementById('app-config').textContent);
-  const { buildIndex } = await import('/static/js/search.js');
-  const { assembleRulesets } = await import('/static/js/ruleset-data.js');
+  const { buildIndex } = await import('/static/js/logic/search.js');
+  const { assembleRulesets } = await import('/static/js/logic/ruleset-data.js');
   const [structure, strings] = await Promise.all(
     [config.data.structure, config.data.strings].map((url) => fetch(url).then((r) => r.json())));
   const all = assembleRulesets(structure, strings, config.lang);

@@ -1,4 +1,4 @@
-"""People's names compared as a referee reads them, the same rule as the phone's static/js/names.js, so the server
+"""People's names compared as a referee reads them, the same rule as the phone's static/js/logic/names.js, so the server
 takes "Marco Polo", "marco  polo" and "MARCO-POLO" for one player of an event (a test runs both on the same names)."""
 
 import re

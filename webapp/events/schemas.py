@@ -1,6 +1,6 @@
 """The record schemas (webapp/schemas/*.schema.json), read with jsonschema: one file per record kind, which the
-server's checks, the phone's storage check and log import (static/js/record-schemas.js, made from them) and the
-field tables of docs/api.md all follow. Formats of our own carry the one text rule (text_rule.py)."""
+server's checks, the phone's storage check and log import (static/js/logic/records/record-schemas.js, made from them)
+and the field tables of docs/api.md all follow. Formats of our own carry the one text rule (text_rule.py)."""
 
 import json
 import re
@@ -13,7 +13,7 @@ from .text_rule import id_problem, text_problem
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schemas"
 KINDS = ("incident", "player", "event", "version")
-JS_MODULE = Path(__file__).resolve().parent.parent / "static" / "js" / "record-schemas.js"
+JS_MODULE = Path(__file__).resolve().parent.parent / "static" / "js" / "logic" / "records" / "record-schemas.js"
 MOMENT = re.compile(r"^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$", re.ASCII)
 DAY = re.compile(r"^(\d{4})-\d{2}-\d{2}$", re.ASCII)
 FIRST_YEAR, LAST_YEAR = 1970, 2099  # as the phone's check.js
@@ -149,7 +149,8 @@ def dotted(field, parts):
 
 
 def js_module():
-    """static/js/record-schemas.js: the schemas for the phone, which has no build step to import JSON with."""
+    """static/js/logic/records/record-schemas.js: the schemas for the phone, which has no build step to import JSON
+    with."""
     lines = [
         "/**",
         " * The record schemas, made from webapp/schemas/*.schema.json by `python -m webapp.events.schemas`",

@@ -1,6 +1,6 @@
-"""The one rule for user text, as the phone applies it (static/js/text-rule.js): Unicode scalar values only (no lone
-surrogate: half an emoji), NFC, no control character (tab and line breaks only where a text may have several lines),
-no bidi embedding, override or isolate (they turn the text around it), and not only invisible characters."""
+"""The one rule for user text, as the phone applies it (static/js/logic/text-rule.js): Unicode scalar values only (no
+lone surrogate: half an emoji), NFC, no control character (tab and line breaks only where a text may have several
+lines), no bidi embedding, override or isolate (they turn the text around it), and not only invisible characters."""
 
 import re
 import unicodedata

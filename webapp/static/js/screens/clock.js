@@ -3,10 +3,10 @@
  * device), the current ruleset's lateness question found by its data (lateness.js), and the clock's workflows; the
  * screen is shown again after each change.
  */
-import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../lateness.js';
+import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../logic/lateness.js';
 import { addAbsent, clearClock, markArrived, readClock, removeAbsent, restoreClock, startRound } from '../services/clock.js';
 import { noticesFor } from '../services/health.js';
-import { MAX_PLAYERS } from '../storage/kinds/clock.js';
+import { MAX_PLAYERS } from '../logic/records/clock.js';
 import { renderClock } from '../views/clock.js';
 import { renderNotices } from '../views/notices.js';
 

@@ -3,8 +3,8 @@
  * server, join one from an invitation link (the credential is stored on the phone and the invitation leaves the
  * address bar), sync, invite, and settle conflicts for the head referee. Sync itself is services/sync.js.
  */
-import { localDay } from '../player-record.js';
-import { eventUrl } from '../router.js';
+import { localDay } from '../logic/player-record.js';
+import { eventUrl } from '../logic/urls.js';
 import { leaveEvent, syncNow } from '../services/sync.js';
 import { createEvent, invite, joinEvent, previewInvite } from '../services/sync-link.js';
 import { keepApart, samePerson } from '../services/sync-duplicates.js';

@@ -6,14 +6,14 @@
  * than BIG incidents shows its newest page first, read through the database's indexes with its people's records
  * (services/log.js readLogStart), then reads the whole log a part at a time, checking it, and shows it all.
  */
-import { download } from '../dom.js';
-import { knownSessions } from '../log.js';
-import { cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, personIndex, personOf, playersById } from '../log-view.js';
-import { nextPoints, playerRecord } from '../player-record.js';
-import { personFor, rosterOf } from '../roster-data.js';
-import { eventIdOf } from '../storage/kinds/event.js';
-import { incidentsCsv } from '../csv-export.js';
-import { byTime, parseExport, reconcileImport, toJson } from '../log-file.js';
+import { download } from '../views/dom.js';
+import { knownSessions } from '../logic/log.js';
+import { cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, personIndex, personOf, playersById } from '../logic/log-overview.js';
+import { nextPoints, playerRecord } from '../logic/player-record.js';
+import { personFor, rosterOf } from '../logic/roster-data.js';
+import { eventIdOf } from '../logic/records/event.js';
+import { incidentsCsv } from '../logic/csv-export.js';
+import { byTime, parseExport, reconcileImport, toJson } from '../logic/log-file.js';
 import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
   deleteIncident, editIncident, indexFilter, logSize, mergeImport, planImport, readLog, readLogStart, recordIncident,
@@ -21,7 +21,7 @@ import {
 } from '../services/log.js';
 import { readEvents } from '../services/events.js';
 import { readRoster } from '../services/roster.js';
-import { buildIndex, search } from '../search.js';
+import { buildIndex, search } from '../logic/search.js';
 import { onChange } from '../storage/changes.js';
 import { renderLogAdd } from '../views/log-add.js';
 import { renderNotices } from '../views/notices.js';

@@ -1,5 +1,5 @@
 /** A question's controller: the walk so far, and the next URL for a number answer. Questions use no stored data. */
-import { wizardUrl } from '../router.js';
+import { wizardUrl } from '../logic/urls.js';
 import { renderQuestion } from '../views/question.js';
 
 export function createQuestionScreen(ctx, { ruleset, walked, answers }) {

@@ -5,7 +5,7 @@
  */
 import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
 import { noticesFor } from '../services/health.js';
-import { isAbout, playerRecord } from '../player-record.js';
+import { isAbout, playerRecord } from '../logic/player-record.js';
 import { readLog } from '../services/log.js';
 import { addPlayer, addPlayers, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';

@@ -2,10 +2,10 @@
  * The ruling screen's controller: the card, "Apply to scores" (preview on the current table, the step added on
  * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
  */
-import { applyRuling, formFields, inputFields, seatIndex } from '../calculator.js';
-import { knownSessions } from '../log.js';
-import { appliedBySeat, nextPoints, playerRecord } from '../player-record.js';
-import { personFor } from '../roster-data.js';
+import { applyRuling, formFields, inputFields, seatIndex } from '../logic/calculator.js';
+import { knownSessions } from '../logic/log.js';
+import { appliedBySeat, nextPoints, playerRecord } from '../logic/player-record.js';
+import { personFor } from '../logic/roster-data.js';
 import { applyAndRecord } from '../services/action.js';
 import { noticesFor } from '../services/health.js';
 import { recordIncident, recordIncidentOnce, readLog } from '../services/log.js';
@@ -14,7 +14,7 @@ import { readSettings } from '../services/settings.js';
 import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
 import { addStep, addStepOnce, readHistory } from '../services/table.js';
 import { concerns } from '../storage/changes.js';
-import { currentTable, replayHistory } from '../table-history.js';
+import { currentTable, replayHistory } from '../logic/table-history.js';
 import { renderAct } from '../views/act.js';
 import { renderApply } from '../views/apply.js';
 import { renderNotices } from '../views/notices.js';

@@ -4,14 +4,14 @@
  * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. Each seat's
  * counts, strikes and status are its player's record (player-record.js), the same the log and the ruling screen show.
  */
-import { applyStep, drawFields, scoreDraw, scoreWin, seatIndex, warnings, winFields } from '../calculator.js';
-import { MAX_NUMBER, formatNumberInput, parseNumber } from '../numbers.js';
-import { personFor, sameNamed } from '../roster-data.js';
-import { appliedBySeat, playerRecord } from '../player-record.js';
+import { applyStep, drawFields, scoreDraw, scoreWin, seatIndex, warnings, winFields } from '../logic/calculator.js';
+import { MAX_NUMBER, formatNumberInput, parseNumber } from '../logic/numbers.js';
+import { personFor, sameNamed } from '../logic/roster-data.js';
+import { appliedBySeat, playerRecord } from '../logic/player-record.js';
 import { addPlayer, playerName } from '../services/roster.js';
 import { addStep, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
-import { listSteps, replayHistory, tableDiff, undoImpact } from '../table-history.js';
-import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../table-state.js';
+import { listSteps, replayHistory, tableDiff, undoImpact } from '../logic/table-history.js';
+import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../logic/table-state.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
 import { createTableModel } from './table-model.js';

@@ -2,7 +2,7 @@
  * The lateness clock's data and workflows: start the round, note an absent player, note their arrival, clear.
  * Each change is applied to the stored clock as it is now, so another tab's players are kept.
  */
-import { defaultClock, MAX_PLAYERS } from '../storage/kinds/clock.js';
+import { defaultClock, MAX_PLAYERS } from '../logic/records/clock.js';
 import { read, write } from '../storage/repository.js';
 import { outcome } from './outcome.js';
 

@@ -2,8 +2,8 @@
  * The events the referee works at, and which one is current: new incidents and roster players go to it. The
  * built-in local event is always there (stored only once the referee edits it), so nothing needs setting up.
  */
-import { eventFromForm } from '../roster-data.js';
-import { localEvent, LOCAL_EVENT_ID } from '../storage/kinds/event.js';
+import { eventFromForm } from '../logic/roster-data.js';
+import { localEvent, LOCAL_EVENT_ID } from '../logic/records/event.js';
 import { list, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { currentEventOp, readSettings } from './settings.js';

@@ -5,8 +5,8 @@
 import { onChange } from '../storage/changes.js';
 import { storageState } from '../storage/db.js';
 import { askPersistence, estimate, persisted } from '../storage/device.js';
-import { legacyKept, legacyWaiting } from '../storage/legacy.js';
-import { KINDS } from '../storage/kinds.js';
+import { legacyKept, legacyWaiting } from '../storage/legacy-migration.js';
+import { KINDS } from '../logic/records/kinds.js';
 import { clearAside, damagedNotSetAside, list, listAside } from '../storage/repository.js';
 
 /** Read statuses that are about the whole database, not one item: said once, as the storage's notice. */

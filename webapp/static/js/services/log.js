@@ -3,13 +3,13 @@
  * repository, one record per incident. Adding an incident never conflicts; editing or deleting one is refused when
  * it changed (or was deleted) since the referee's form was filled; an import is one transaction.
  */
-import { makeIncident } from '../log.js';
-import { planMerge } from '../log-file.js';
-import { personId, personIds, personIncidents } from '../player-aliases.js';
-import { pickPlayer } from '../roster-data.js';
+import { makeIncident } from '../logic/log.js';
+import { planMerge } from '../logic/log-file.js';
+import { personId, personIds, personIncidents } from '../logic/player-aliases.js';
+import { pickPlayer } from '../logic/roster-data.js';
 import { persistAfterSave } from '../storage/device.js';
-import { LOCAL_EVENT_ID } from '../storage/kinds/event.js';
-import { legacyWaiting } from '../storage/legacy.js';
+import { LOCAL_EVENT_ID } from '../logic/records/event.js';
+import { legacyWaiting } from '../storage/legacy-migration.js';
 import { countBy, DELETE, list, listBy, readMany, valuesBy, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { readRoster } from './roster.js';

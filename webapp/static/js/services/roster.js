@@ -5,10 +5,10 @@
  * punctuation and spaces are set aside is refused unless the referee confirms a different person.
  *
  * Interface for other screens (the table picks seats from here): listPlayers(eventId?), findPlayers(eventId, name),
- * playerName(players, id, fallback), and the player shape of storage/kinds/player.js.
+ * playerName(players, id, fallback), and the player shape of logic/records/player.js.
  */
-import { rosterPlayers } from '../player-aliases.js';
-import { playerFromForm, playersFromList, present, rosterOf, sameNamed } from '../roster-data.js';
+import { rosterPlayers } from '../logic/player-aliases.js';
+import { playerFromForm, playersFromList, present, rosterOf, sameNamed } from '../logic/roster-data.js';
 import { list, write, writeMany } from '../storage/repository.js';
 import { readEvents } from './events.js';
 import { outcome, revOf, revText } from './outcome.js';

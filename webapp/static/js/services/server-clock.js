@@ -3,7 +3,7 @@
  * milliseconds, else the standard Date header), so a phone whose own clock is off by more than five minutes can say
  * so and stamp new incidents with the corrected time. Kept in this page's memory and in the sync state.
  */
-import { SYNC_ID } from '../storage/kinds/sync.js';
+import { SYNC_ID } from '../logic/records/sync.js';
 import { read } from '../storage/repository.js';
 
 export const SKEW_LIMIT = 5 * 60 * 1000;  // milliseconds

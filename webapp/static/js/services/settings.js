@@ -1,7 +1,7 @@
 /** The device's settings: the chosen ruleset, the last language, the referee's tournament, session and table, and the
  * current event. */
 import { concerns, onChange, onOwnChange } from '../storage/changes.js';
-import { defaultSettings } from '../storage/kinds/settings.js';
+import { defaultSettings } from '../logic/records/settings.js';
 import { mirrorRuleset } from '../storage/mirror.js';
 import { read, write } from '../storage/repository.js';
 import { outcome } from './outcome.js';

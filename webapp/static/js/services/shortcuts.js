@@ -2,7 +2,7 @@
  * The referee's shortcuts to rulings: favourites they mark and the rulings they saw last, kept on the device (stored
  * kind `shortcuts`). Each change is applied to the stored document as it is now, so another tab's are kept.
  */
-import { defaultShortcuts, MAX_FAVOURITES, MAX_RECENT, sameRuling } from '../storage/kinds/shortcuts.js';
+import { defaultShortcuts, MAX_FAVOURITES, MAX_RECENT, sameRuling } from '../logic/records/shortcuts.js';
 import { read, write } from '../storage/repository.js';
 import { outcome } from './outcome.js';
 

@@ -4,8 +4,8 @@
  * second an alias of the first (POST …/players/merge, the path exact names take), then syncs, so every phone reads
  * the alias; "not the same person" keeps the pair apart in the sync state, never asked again on this phone.
  */
-import { pairKey, possibleDuplicates } from '../possible-duplicates.js';
-import { SYNC_ID } from '../storage/kinds/sync.js';
+import { pairKey, possibleDuplicates } from '../logic/possible-duplicates.js';
+import { SYNC_ID } from '../logic/records/sync.js';
 import { list, write } from '../storage/repository.js';
 import { eventCall, refusal } from './sync-client.js';
 import { readLink } from './sync-link.js';

@@ -4,9 +4,9 @@
  * the server keeps both as a conflict the head referee settles, never one over the other. Loaded only when such a
  * save is refused as stale (services/log.js); the pure decision is sync-versions.js editedFrom.
  */
-import { SYNC_RECORD, syncRecordId } from '../storage/kinds/sync-record.js';
+import { SYNC_RECORD, syncRecordId } from '../logic/records/sync-record.js';
 import { writeMany } from '../storage/repository.js';
-import { editedFrom, showEditOf } from '../sync-versions.js';
+import { editedFrom, showEditOf } from '../logic/sync-versions.js';
 import { serverPlayers, shownNow } from './sync-run.js';
 import { readLink } from './sync-link.js';
 import { withSyncLock } from './sync.js';

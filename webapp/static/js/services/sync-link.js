@@ -2,10 +2,10 @@
  * Joining an event: create one (this phone becomes its head referee), join one from an invitation, invite others,
  * leave. The credential is kept on the device (stored kind `sync`, with the sync state), never shown again.
  */
-import { emptyState } from '../sync-versions.js';
-import { localEvent } from '../sync-records.js';
-import { SYNC_ID } from '../storage/kinds/sync.js';
-import { SYNC_RECORD } from '../storage/kinds/sync-record.js';
+import { emptyState } from '../logic/sync-versions.js';
+import { localEvent } from '../logic/sync-records.js';
+import { SYNC_ID } from '../logic/records/sync.js';
+import { SYNC_RECORD } from '../logic/records/sync-record.js';
 import { DELETE, writeMany } from '../storage/repository.js';
 import { currentEventOp } from './settings.js';
 import { apiCall as call, eventCall, forgetToken, refusal } from './sync-client.js';

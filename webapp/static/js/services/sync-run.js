@@ -7,10 +7,10 @@
 import { DELETE, list, listAside } from '../storage/repository.js';
 import {
   incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
-} from '../sync-records.js';
+} from '../logic/sync-records.js';
 import {
   afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, notShown, settle, stage,
-} from '../sync-versions.js';
+} from '../logic/sync-versions.js';
 import { clockSkew } from './server-clock.js';
 import { eventCall } from './sync-client.js';
 import { readLink } from './sync-link.js';

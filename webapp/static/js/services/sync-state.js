@@ -5,10 +5,10 @@
  * document, `known` inside, is moved out at its first read, once, in one transaction; until that move has
  * committed (storage full), the document keeps `known` and every save writes every record's item.
  */
-import { SYNC_ID } from '../storage/kinds/sync.js';
-import { SYNC_RECORD, entryOf, syncRecordId } from '../storage/kinds/sync-record.js';
+import { SYNC_ID } from '../logic/records/sync.js';
+import { SYNC_RECORD, entryOf, syncRecordId } from '../logic/records/sync-record.js';
 import { DELETE, list, read, write, writeMany } from '../storage/repository.js';
-import { canonical, noteReplaced, notShown } from '../sync-versions.js';
+import { canonical, noteReplaced, notShown } from '../logic/sync-versions.js';
 
 /** The link's document as stored: the sync state without `known` (and without this page's own notes). */
 function documentOf(state) {

@@ -2,7 +2,7 @@
  * What the event screen shows of the sync: the event, what waits to be sent, the last sync and its problem, the
  * refused changes, and (head referee) the conflicts to settle; and the settling itself.
  */
-import { conflicts, waiting } from '../sync-versions.js';
+import { conflicts, waiting } from '../logic/sync-versions.js';
 import { duplicatesToAsk } from './sync-duplicates.js';
 import { discardLocked, holding, settleLocked } from './sync-run.js';
 import { clockSkew } from './server-clock.js';

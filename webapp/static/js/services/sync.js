@@ -7,7 +7,7 @@
  * is kept to show until a sync succeeds. A connection problem (`offline`, `server`), a busy or full server (`busy`,
  * `wait`, `full`) and a data problem (`storage`, `refused`, `damaged`) are told apart in every result.
  */
-import { SYNC_ID } from '../storage/kinds/sync.js';
+import { SYNC_ID } from '../logic/records/sync.js';
 import { emitLocal, onOwnChange } from '../storage/changes.js';
 import { leaveEvent as leave, readLink } from './sync-link.js';
 import { run } from './sync-run.js';

@@ -3,7 +3,7 @@
  * (a ruling, a win, a draw, the end of a hanchan, a new session), keep an edit as it is made, undo and redo any step,
  * reset. Every change is made on the table as stored at that moment, so two tabs never lose each other's steps.
  */
-import * as history from '../table-history.js';
+import * as history from '../logic/table-history.js';
 import { persistAfterSave } from '../storage/device.js';
 import { read, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';

@@ -1,6 +1,6 @@
 /** The database, ready for use: opened, and the previous release's localStorage data migrated into it first. */
 import { openDatabase } from './db.js';
-import { migrateLegacy } from './legacy.js';
+import { migrateLegacy } from './legacy-migration.js';
 
 let ready = null;
 

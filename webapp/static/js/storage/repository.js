@@ -27,7 +27,7 @@
 import { asideEntry, asidePuts, putAside } from './aside.js';
 import { announce, onChange } from './changes.js';
 import { checkWritable, committed, done, indexRange, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
-import { dataProblems, envelope, inspect, itemIdOf, itemKey, ITEMS_STORE, storeOf } from './kinds.js';
+import { dataProblems, envelope, inspect, itemIdOf, itemKey, ITEMS_STORE, storeOf } from '../logic/records/kinds.js';
 import { database } from './ready.js';
 
 export const DELETE = Symbol('delete');

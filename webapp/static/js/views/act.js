@@ -4,11 +4,11 @@
  * "apply only" and "record only" stay possible. Once done, the result (the scores that changed, the player's record
  * now) takes the form's place, where the referee is looking, so the same action cannot be saved a second time.
  */
-import { el, format } from '../dom.js';
-import { formatNumber, formatSigned } from '../format.js';
-import { logUrl, tableUrl } from '../router.js';
+import { el, format } from './dom.js';
+import { formatNumber, formatSigned } from '../logic/format.js';
+import { logUrl, tableUrl } from '../logic/urls.js';
 import { rulingFields, rulingInputs, statusWarning } from './apply.js';
-import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './scores.js';
+import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 import { statusData, statusText } from './status.js';
 
 /** The scores a ruling changes, one line per changed score: "East · Ana: Table 30,000 → 29,000 (−1,000)". */

@@ -1,7 +1,7 @@
 /** "Apply to scores" under a ruling: ask only what the calculator needs, preview, and apply on confirmation. */
-import { el, format } from '../dom.js';
-import { tableUrl } from '../router.js';
-import { field, nextHandList, previewTable, seatLabel, showErrors, storageFailed } from './scores.js';
+import { el, format } from './dom.js';
+import { tableUrl } from '../logic/urls.js';
+import { field, nextHandList, previewTable, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 import { shortDay, statusData, statusText } from './status.js';
 
 /** A seat to choose; for the offender each seat's option says its player's status (records: one per seat, or none). */

@@ -1,7 +1,7 @@
 /** The whole ruleset as a reference laid out like its source, each entry a link to its ruling. */
-import { browseGroups } from '../browse.js';
-import { el } from '../dom.js';
-import { rulingUrl } from '../router.js';
+import { browseGroups } from '../logic/browse.js';
+import { el } from './dom.js';
+import { rulingUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
 

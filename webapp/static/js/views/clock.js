@@ -4,10 +4,10 @@
  * minutes. Render only: data and callbacks in, DOM out; the minutes shown are
  * worked out again every few seconds while the screen is on show.
  */
-import { domId, el, format } from '../dom.js';
-import { pluralForm } from '../format.js';
-import { latenessAnswers, minutesLate } from '../lateness.js';
-import { rulingUrl, wizardUrl } from '../router.js';
+import { domId, el, format } from './dom.js';
+import { pluralForm } from '../logic/format.js';
+import { latenessAnswers, minutesLate } from '../logic/lateness.js';
+import { rulingUrl, wizardUrl } from '../logic/urls.js';
 
 const TICK_MS = 15000;
 

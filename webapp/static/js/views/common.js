@@ -1,5 +1,5 @@
 /** Pieces shared by the wizard's screens: the heading that takes focus, and the navigation bar. */
-import { el } from '../dom.js';
+import { el } from './dom.js';
 
 export function heading(text, id, level = 'h1') {
   return el(level, { id, tabindex: '-1', class: 'screen-heading' }, text);

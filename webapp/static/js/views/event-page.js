@@ -3,8 +3,8 @@
  * lateness clock, each a section with its own heading, and buttons at the top that bring a section into view. Render
  * only: the parts come rendered by views/roster.js, views/event.js and views/clock.js.
  */
-import { el } from '../dom.js';
-import { homeUrl } from '../router.js';
+import { el } from './dom.js';
+import { homeUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 
 /** The sections in the order shown: their id, their heading's id and the string that names them. */

@@ -3,7 +3,7 @@
  * waits to be sent, the last sync, the problem if any), invitations with their QR code, and for the head referee
  * the edits to settle. Render only: data and callbacks in, DOM out; ids of records and versions only in data-*.
  */
-import { el, format } from '../dom.js';
+import { el, format } from './dom.js';
 import { heading } from './common.js';
 
 /** A form's field with its error slot (`#<id>-error`, data-error = the code). */

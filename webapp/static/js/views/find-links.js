@@ -1,6 +1,6 @@
 /** The ways to find a ruling other than the wizard: search, the whole ruleset, the glossary. */
-import { el } from '../dom.js';
-import { browseUrl, glossaryUrl, searchUrl } from '../router.js';
+import { el } from './dom.js';
+import { browseUrl, glossaryUrl, searchUrl } from '../logic/urls.js';
 
 export function findLinks(config, rulesetId) {
   const { lang } = config;

@@ -1,6 +1,6 @@
 /** The glossary: table words and what they mean, each a way into the search when a ruleset is chosen. */
-import { el, format } from '../dom.js';
-import { searchUrl } from '../router.js';
+import { el, format } from './dom.js';
+import { searchUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
 

@@ -3,8 +3,8 @@
  * case needs (the fields come from hand-scoring.js through the controller), opens already filled in when a ruling
  * leads to it, and shows each error at its field; nothing is kept until the referee scores the hand.
  */
-import { el, formatParts } from '../dom.js';
-import { field, seatLabel, showErrors, storageFailed } from './scores.js';
+import { el, formatParts } from './dom.js';
+import { field, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 
 const NUMBER_LABELS = { value: 'hand_value', value_dealer: 'value_dealer', value_others: 'value_others', value_each: 'value_each' };
 

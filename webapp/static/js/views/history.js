@@ -2,9 +2,9 @@
  * The table's history, newest first: each step in words, "Undo" on every step (at once on the newest; an older one
  * first says what undoing it removes and recomputes, and asks), and the undone steps, each of which can be redone.
  */
-import { domId, el, format } from '../dom.js';
-import { formatNumber } from '../format.js';
-import { seatLabel } from './scores.js';
+import { domId, el, format } from './dom.js';
+import { formatNumber } from '../logic/format.js';
+import { seatLabel } from './shared-parts.js';
 
 /** A field of the table named for the referee: "East · Léa: Table points". */
 function fieldName(config, board, path) {

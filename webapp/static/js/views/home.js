@@ -1,6 +1,6 @@
 /** The home screen: the chosen ruleset and the way into "What happened?", or the choice of ruleset. */
-import { el } from '../dom.js';
-import { clockUrl, eventUrl, logUrl, tableUrl, wizardUrl } from '../router.js';
+import { el } from './dom.js';
+import { clockUrl, eventUrl, logUrl, tableUrl, wizardUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
 

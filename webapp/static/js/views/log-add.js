@@ -2,7 +2,7 @@
  * "Add an incident" on the log screen, for a session written up afterwards or a paper slip: the ruleset, the ruling
  * found by search (the app's search index), then the record form with its date and time.
  */
-import { el, format } from '../dom.js';
+import { el, format } from './dom.js';
 import { recordForm } from './record.js';
 
 /** The rulings found for what is typed, as buttons to pick one. */

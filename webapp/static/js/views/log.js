@@ -1,12 +1,12 @@
 /** The log screen: every incident, the per-player summary with escalation, import and export, and the data section. */
-import { domId, el, format } from '../dom.js';
-import { formatNumber, pluralForm } from '../format.js';
-import { rosterUrl, rulingUrl } from '../router.js';
+import { domId, el, format } from './dom.js';
+import { formatNumber, pluralForm } from '../logic/format.js';
+import { rosterUrl, rulingUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { showStale } from './form-state.js';
 import { escalationLines, recordForm } from './record.js';
 import { statusData, statusText } from './status.js';
-import { storageFailed } from './scores.js';
+import { storageFailed } from './shared-parts.js';
 
 /** What a ruleset says about an incident's ruling, in the reader's language (or its ids when unknown). */
 /** "2 incidents shown out of 5": the plural follows the shown count, the noun sits beside it in French and Italian. */
@@ -238,7 +238,7 @@ function dataSection(config, health, on) {
  * view: {entries: [{incident, rev, name, editor, deleted}] newest first (a page of the filtered ones), shownCount (the
  * filtered ones), moreIncidents, total (every incident), complete (false while only a big log's first page is read),
  * filters, choices (filterChoices), events: [{event, rev}],
- * cards (a page of the player cards, log-view.js cardsOf), moreCards, importState, health, notices,
+ * cards (a page of the player cards, log-overview.js cardsOf), moreCards, importState, health, notices,
  * addBlock ("Add an incident", views/log-add.js)};
  * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/recordOf,
  * exportJson/exportCsv, importFile(text), merge(ids to take from the file)/replace/cancelImport,

@@ -1,6 +1,6 @@
 /** Data notices: what happened to stored data (set aside as damaged, saved by a newer version, storage full...). */
-import { el, format } from '../dom.js';
-import { logUrl } from '../router.js';
+import { el, format } from './dom.js';
+import { logUrl } from '../logic/urls.js';
 
 /**
  * notices: [{kind: 'settings'|'table'|'incident'|'storage', problem, count}]; on.reload() reloads the app (to get the

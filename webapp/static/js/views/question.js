@@ -1,7 +1,7 @@
 /** A question screen: large answer buttons, or a number field with its error shown at the field. */
-import { el, format } from '../dom.js';
-import { parseNumber } from '../engine.js';
-import { wizardUrl } from '../router.js';
+import { el, format } from './dom.js';
+import { parseNumber } from '../logic/engine.js';
+import { wizardUrl } from '../logic/urls.js';
 import { heading, navBar } from './common.js';
 
 /** The answers given so far, each a link back to its question, labelled in the page's language. */

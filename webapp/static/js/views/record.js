@@ -1,11 +1,11 @@
 /** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown
  * first. */
-import { el, format } from '../dom.js';
-import { pluralForm } from '../format.js';
-import { formatNumberInput } from '../numbers.js';
-import { logUrl, rosterUrl } from '../router.js';
+import { el, format } from './dom.js';
+import { pluralForm } from '../logic/format.js';
+import { formatNumberInput } from '../logic/numbers.js';
+import { logUrl, rosterUrl } from '../logic/urls.js';
 import { markSaved, showStale } from './form-state.js';
-import { field, showErrors, staleNote, storageFailed } from './scores.js';
+import { field, showErrors, staleNote, storageFailed } from './shared-parts.js';
 import { shortDay, statusData } from './status.js';
 
 /** A few sentences on what the next offence means for this player under this ruleset; found: the player's record. */

@@ -3,11 +3,11 @@
  * ruleset, days and sessions) and its players (add one, paste many, rename, remove). Renders only: data and callbacks
  * in, DOM out.
  */
-import { domId, el, format } from '../dom.js';
-import { pluralForm } from '../format.js';
-import { logUrl } from '../router.js';
+import { domId, el, format } from './dom.js';
+import { pluralForm } from '../logic/format.js';
+import { logUrl } from '../logic/urls.js';
 import { markSaved, showStale } from './form-state.js';
-import { field, showErrors, staleNote, storageFailed } from './scores.js';
+import { field, showErrors, staleNote, storageFailed } from './shared-parts.js';
 import { statusData, statusText } from './status.js';
 
 /** The name an event is shown by (the local event has none of its own). */

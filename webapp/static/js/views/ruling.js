@@ -1,7 +1,7 @@
 /** The ruling card: the penalty in large type, then scores, next steps, source, exceptions and judgement. */
-import { el, format } from '../dom.js';
-import { readingsOf } from '../engine.js';
-import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../router.js';
+import { el, format } from './dom.js';
+import { readingsOf } from '../logic/engine.js';
+import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../logic/urls.js';
 import { heading, navBar } from './common.js';
 import { trailList } from './question.js';
 import { findLinks } from './find-links.js';

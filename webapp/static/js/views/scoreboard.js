@@ -4,9 +4,9 @@
  * board; every field is kept as soon as it changes. While a win or draw is scored by taps, a tap on a seat picks it;
  * after a scoring, each seat shows for a few seconds what moved.
  */
-import { el, format } from '../dom.js';
-import { formatNumber, formatSigned } from '../format.js';
-import { field, keepField, keepOnEnter, refocus, staleNote } from './scores.js';
+import { el, format } from './dom.js';
+import { formatNumber, formatSigned } from '../logic/format.js';
+import { field, keepField, keepOnEnter, refocus, staleNote } from './shared-parts.js';
 import { statusData, statusText } from './status.js';
 
 /** A number as it reads on the board: empty ("–") while a start is not set yet. */

@@ -2,8 +2,8 @@
  * The search screen: a labelled field, the "every ruleset" switch, and results as links to their rulings; below
  * them, what the ruleset does not cover, with the other rulesets' rulings, each labelled with its ruleset.
  */
-import { el, format } from '../dom.js';
-import { rulingUrl } from '../router.js';
+import { el, format } from './dom.js';
+import { rulingUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
 

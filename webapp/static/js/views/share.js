@@ -1,6 +1,6 @@
 /** Share a ruling: its title, penalty and scores line with the link, by the system share sheet where there is one, else
  * copied with a visible confirmation. */
-import { el } from '../dom.js';
+import { el } from './dom.js';
 
 async function copy(text, url, status, strings) {
   try {

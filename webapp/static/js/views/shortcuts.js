@@ -1,7 +1,7 @@
 /** The start screen's shortcuts to rulings: the ruleset's common incidents, the referee's favourites and recent
  * ones. */
-import { el } from '../dom.js';
-import { rulingUrl } from '../router.js';
+import { el } from './dom.js';
+import { rulingUrl } from '../logic/urls.js';
 
 /** One list of ruling links; items: [{rulesetId, rulingId, title, rulesetName?}] (rulesetName when it is another's). */
 function list(config, id, title, items) {

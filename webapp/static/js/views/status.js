@@ -3,7 +3,7 @@
  * short words ("suspended until 9 Dec", dated with Intl in the page's language) and the data attributes tests and
  * styles read. It takes a record from player-record.js and works nothing out itself.
  */
-import { format } from '../dom.js';
+import { format } from './dom.js';
 
 /** An ISO day (a local day already) as the page's language writes it short: "9 Dec", "9 déc.", "9 dic". */
 export function shortDay(lang, iso) {

@@ -2,14 +2,14 @@
  * The table screen: the scoreboard (seats edited in place, every edit kept as a step), the event's settings where the
  * ruleset leaves figures to the event, the win and draw forms, warnings, strikes, and the history with undo and redo.
  */
-import { el, format, formatParts } from '../dom.js';
-import { formatNumber } from '../format.js';
-import { wizardUrl } from '../router.js';
+import { el, format, formatParts } from './dom.js';
+import { formatNumber } from '../logic/format.js';
+import { wizardUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { renderDrawForm, renderWinForm } from './hand-forms.js';
 import { changeText, renderHistory, stepText } from './history.js';
 import { renderScoreboard } from './scoreboard.js';
-import { field, keepField, keepOnEnter, refocus, seatLabel, staleNote, storageFailed } from './scores.js';
+import { field, keepField, keepOnEnter, refocus, seatLabel, staleNote, storageFailed } from './shared-parts.js';
 import { statusData } from './status.js';
 import { renderMoved, renderTapScore } from './tap-score.js';
 

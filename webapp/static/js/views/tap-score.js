@@ -3,9 +3,9 @@
  * value, with a live preview of what each seat pays) or an exhaustive draw (tap the tenpai seats); and, after a
  * scoring, the line that says what moved, with Undo. The seats themselves are tapped on the scoreboard.
  */
-import { el, format } from '../dom.js';
-import { formatSigned } from '../format.js';
-import { field, seatLabel, showErrors, storageFailed } from './scores.js';
+import { el, format } from './dom.js';
+import { formatSigned } from '../logic/format.js';
+import { field, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 
 const VALUE_LABELS = { value: 'hand_value', value_dealer: 'value_dealer', value_others: 'value_others', value_each: 'value_each' };
 

@@ -17,7 +17,7 @@
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
-} from '../check.js';
+} from './check.js';
 
 export const SYNC_ID = 'main';
 const ROLES = ['head', 'referee', 'viewer'];

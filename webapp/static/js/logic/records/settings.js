@@ -5,7 +5,7 @@
  * Version 1: {ruleset: id or null, lang: code or null, context: {tournament, session, table}}.
  * Version 2 adds currentEvent: the id of the event the referee works at, or null for the built-in local event.
  */
-import { checkId, checkSlug, checkText, isObject, join, problems, unknownKeys } from '../check.js';
+import { checkId, checkSlug, checkText, isObject, join, problems, unknownKeys } from './check.js';
 
 const CONTEXT = ['tournament', 'session', 'table'];
 

@@ -1,12 +1,12 @@
 /** Builds the search, browse and glossary screens: loads the synonyms once and keeps one search index per page. */
-import { searchRuleset } from './coverage.js';
-import { searchUrl } from './router.js';
-import { buildIndex, search } from './search.js';
-import { renderBrowse } from './views/browse.js';
-import { renderGlossary } from './views/glossary.js';
-import { renderSearch } from './views/search.js';
+import { searchRuleset } from '../logic/coverage.js';
+import { searchUrl } from '../logic/urls.js';
+import { buildIndex, search } from '../logic/search.js';
+import { renderBrowse } from '../views/browse.js';
+import { renderGlossary } from '../views/glossary.js';
+import { renderSearch } from '../views/search.js';
 
-const SYNONYMS_URL = new URL('../data/synonyms.json', import.meta.url);
+const SYNONYMS_URL = new URL('../../data/synonyms.json', import.meta.url);
 let indexed = null;
 let fetched = null;
 

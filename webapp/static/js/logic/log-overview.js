@@ -6,7 +6,7 @@
 import { knownSessions } from './log.js';
 import { playerRecord } from './player-record.js';
 import { normalizeName } from './names.js';
-import { eventIdOf } from './storage/kinds/event.js';
+import { eventIdOf } from './records/event.js';
 
 export const NO_FILTER = Object.freeze({ event: '', session: '', table: '', player: '' });
 

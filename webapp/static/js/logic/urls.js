@@ -13,7 +13,7 @@ export function useGrammar(urls) {
 }
 
 function words() {
-  if (!grammar) throw new Error('router.js: call useGrammar(config.urls) first');
+  if (!grammar) throw new Error('urls.js: call useGrammar(config.urls) first');
   return grammar;
 }
 

@@ -5,7 +5,7 @@
  *
  * Version 1: {id, kind, eventId, heads, seen, readOnly?, unusable?, shown?, aliasOf?} (see kinds/sync.js `known`).
  */
-import { checkId, problems } from '../check.js';
+import { checkId, problems } from './check.js';
 import { knownProblems } from './sync.js';
 
 export const SYNC_RECORD = 'syncRecord';

@@ -4,10 +4,10 @@
  * storage; services/roster.js and services/events.js store what these return.
  */
 import { normalizeName } from './names.js';
-import { isDay } from './storage/check.js';
+import { isDay } from './records/check.js';
 import { charCount, textProblem } from './text-rule.js';
-import { eventIdOf, LOCAL_EVENT_ID, MAX_SESSION, MAX_SESSIONS, MAX_NAME as MAX_EVENT_NAME } from './storage/kinds/event.js';
-import { MAX_CLUB, MAX_NAME, MAX_NUMBER } from './storage/kinds/player.js';
+import { eventIdOf, LOCAL_EVENT_ID, MAX_SESSION, MAX_SESSIONS, MAX_NAME as MAX_EVENT_NAME } from './records/event.js';
+import { MAX_CLUB, MAX_NAME, MAX_NUMBER } from './records/player.js';
 
 const text = (value) => String(value ?? '').trim().normalize('NFC');  // the form both sides keep (text-rule.js)
 

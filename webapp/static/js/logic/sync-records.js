@@ -3,8 +3,8 @@
  * "Record bodies"). Pure: no DOM, no storage. An event on the server is the phone's event of the same id, so an
  * incident or a player belongs to it by its eventId, on every phone.
  */
-import { incidentProblems, TEXT_FIELDS } from './storage/kinds/incident.js';
-import { playerProblems } from './storage/kinds/player.js';
+import { incidentProblems, TEXT_FIELDS } from './records/incident.js';
+import { playerProblems } from './records/player.js';
 
 const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', ...TEXT_FIELDS];
 const PLAYER_KEYS = ['name', 'number', 'club', 'note'];

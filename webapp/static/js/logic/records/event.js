@@ -8,11 +8,11 @@
  * The built-in local event (LOCAL_EVENT_ID) exists without being stored, so the app works with no set-up; an
  * incident or player with no eventId belongs to it.
  */
-import { eventSchema } from '../../record-schemas.js';
-import { schemaProblems } from '../../schema-check.js';
+import { eventSchema } from './record-schemas.js';
+import { schemaProblems } from './schema-check.js';
 import {
   checkDay, checkId, checkSlug, checkText, isObject, join, problems, unknownKeys,
-} from '../check.js';
+} from './check.js';
 
 export const LOCAL_EVENT_ID = 'local';
 // The name and session labels follow the server's event schema (webapp/schemas/event.schema.json).

@@ -5,15 +5,15 @@
  * forgets what it names and says whether the screen shows any of it; only then is the screen shown again, with
  * whatever the referee was typing kept. A screen with no changed() is shown again on any change.
  */
-import { el, replace } from './dom.js';
-import { rulingPaths, sameIncident, walk } from './engine.js';
-import { homeUrl, parse } from './router.js';
-import { assembleRulesets } from './ruleset-data.js';
-import { createHomeScreen } from './screens/home.js';
-import { createQuestionScreen } from './screens/question.js';
-import { onChange } from './storage/changes.js';
-import { mirroredRuleset, mirrorRuleset } from './storage/mirror.js';
-import { carryInput, draftsOf, restoreDrafts, unsavedForms } from './views/form-state.js';
+import { el, replace } from '../views/dom.js';
+import { rulingPaths, sameIncident, walk } from '../logic/engine.js';
+import { homeUrl, parse } from '../logic/urls.js';
+import { assembleRulesets } from '../logic/ruleset-data.js';
+import { createHomeScreen } from '../screens/home.js';
+import { createQuestionScreen } from '../screens/question.js';
+import { onChange } from '../storage/changes.js';
+import { mirroredRuleset, mirrorRuleset } from '../storage/mirror.js';
+import { carryInput, draftsOf, restoreDrafts, unsavedForms } from '../views/form-state.js';
 
 /** Where a tab keeps what was typed across its own reload into an update (sessionStorage: this tab only). */
 const DRAFT_KEY = 'mjref-draft';
@@ -42,20 +42,20 @@ let appNav = null;
 /** Point the navigation bar at the current screen. Its module loads on first use: the page draws the bar already, so
  * the app does not wait for one more file before it starts (18 files are three rounds of six over HTTP/1.1). */
 function syncNav(lang, view, rulesetId) {
-  appNav ??= import('./app-nav.js');
+  appNav ??= import('./navigation.js');
   appNav.then(({ syncAppNav }) => syncAppNav(lang, view, rulesetId), (error) => console.error('navigation', error));
 }
 
 /** Screens past home and the questions load on first use, so a cold start fetches only what the first taps need. */
 const screens = {
-  ruling: loadModule(() => import('./screens/ruling.js')),
-  log: loadModule(() => import('./screens/log.js')),
-  table: loadModule(() => import('./screens/table.js')),
-  finder: loadModule(() => import('./finder.js')),
-  event: loadModule(() => import('./screens/event-page.js')),  // the event, its roster, invitations and clock
-  join: loadModule(() => import('./screens/event.js')),
-  settings: loadModule(() => import('./services/settings.js')),  // the storage layer: not needed to show home
-  health: loadModule(() => import('./services/health.js')),
+  ruling: loadModule(() => import('../screens/ruling.js')),
+  log: loadModule(() => import('../screens/log.js')),
+  table: loadModule(() => import('../screens/table.js')),
+  finder: loadModule(() => import('../screens/finder.js')),
+  event: loadModule(() => import('../screens/event-page.js')),  // the event, its roster, invitations and clock
+  join: loadModule(() => import('../screens/event.js')),
+  settings: loadModule(() => import('../services/settings.js')),  // the storage layer: not needed to show home
+  health: loadModule(() => import('../services/health.js')),
 };
 
 export function createController(config, view) {

@@ -29,7 +29,7 @@ import { disciplineStatus } from './discipline.js';
 import { effectsOf } from './engine.js';
 import { byTime } from './log-file.js';
 import { sameName } from './names.js';
-import { eventIdOf } from './storage/kinds/event.js';
+import { eventIdOf } from './records/event.js';
 
 const DAY = 86400000;
 

@@ -19,7 +19,7 @@
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
-} from '../check.js';
+} from './check.js';
 
 export const WINDS = ['east', 'south', 'west', 'north'];
 export const STEP_KINDS = ['ruling', 'win', 'draw', 'edit', 'end-hanchan', 'new-session'];

@@ -1,11 +1,11 @@
 /**
  * The referee's incident log: new incidents from the form, and the sessions met. Pure: no DOM, no storage.
  * A player's counts, strikes and status are player-record.js's (one record for every screen). The file formats
- * (JSON export, CSV, imports) are in log-file.js; the stored shape in storage/kinds/incident.js.
+ * (JSON export, CSV, imports) are in log-file.js; the stored shape in logic/records/incident.js.
  */
 import { parseNumber } from './numbers.js';
-import { eventIdOf } from './storage/kinds/event.js';
-import { MAX_PLAYER, MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './storage/kinds/incident.js';
+import { eventIdOf } from './records/event.js';
+import { MAX_PLAYER, MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './records/incident.js';
 import { charCount, textProblem } from './text-rule.js';
 
 /** An id made on this device, unique across referees' devices (so merged logs never mix two incidents). */

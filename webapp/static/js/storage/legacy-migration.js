@@ -7,9 +7,9 @@
 import { asideEntry, putAside } from './aside.js';
 import { announce } from './changes.js';
 import { committed, done, ITEMS, QUARANTINE } from './db.js';
-import { envelope, inspect } from './kinds.js';
-import { defaultSettings } from './kinds/settings.js';
-import { BACKUP_PREFIX, LEGACY_PREFIX, isLegacyKey, planLegacy } from './legacy-format.js';
+import { envelope, inspect } from '../logic/records/kinds.js';
+import { defaultSettings } from '../logic/records/settings.js';
+import { BACKUP_PREFIX, LEGACY_PREFIX, isLegacyKey, planLegacy } from '../legacy/local-storage.js';
 
 function legacyEntries() {
   try {

@@ -3,15 +3,15 @@
  * (the CSV for spreadsheets is csv-export.js). Pure: no DOM, no storage.
  *
  * Every export the app has made still imports: version 1 is {format: 'mahjong-referee/incident-log', version: 1,
- * incidents: [incident]}, the incident shape of storage/kinds/incident.js (version 1). Version 2 adds the incidents'
+ * incidents: [incident]}, the incident shape of logic/records/incident.js (version 1). Version 2 adds the incidents'
  * eventId and playerId, and the roster players and events they point at: {format, version: 2, incidents, players:
- * [player], events: [event]} (storage/kinds/player.js, event.js).
+ * [player], events: [event]} (logic/records/player.js, event.js).
  */
 import { normalizeName } from './names.js';
-import { isObject } from './storage/check.js';
-import { eventIdOf, eventProblems, LOCAL_EVENT_ID } from './storage/kinds/event.js';
-import { incidentProblems, TEXT_FIELDS } from './storage/kinds/incident.js';
-import { playerProblems } from './storage/kinds/player.js';
+import { isObject } from './records/check.js';
+import { eventIdOf, eventProblems, LOCAL_EVENT_ID } from './records/event.js';
+import { incidentProblems, TEXT_FIELDS } from './records/incident.js';
+import { playerProblems } from './records/player.js';
 
 export const LOG_FORMAT = 'mahjong-referee/incident-log';
 export const LOG_VERSION = 2;

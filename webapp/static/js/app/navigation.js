@@ -2,7 +2,7 @@
  * The app's navigation bar (drawn by the page, base.html, so it is there before the app starts): where each tab
  * leads for the ruleset in use, and which tab the current screen belongs to (aria-current).
  */
-import { eventUrl, homeUrl, logUrl, searchUrl, tableUrl } from './router.js';
+import { eventUrl, homeUrl, logUrl, searchUrl, tableUrl } from '../logic/urls.js';
 
 /** The tab each screen belongs to; a screen not listed (a page of its own) marks none. */
 const TAB_OF = {

@@ -8,10 +8,10 @@
  * mjref.log-context: {tournament, session, table} → settings.context
  * Whatever is damaged is set aside whole and untouched; the good records inside it are still migrated.
  */
-import { isObject, join, problems } from './check.js';
-import { incidentProblems } from './kinds/incident.js';
-import { defaultSettings, settingsProblems } from './kinds/settings.js';
-import tableKind, { fromVersion1, tableProblems } from './kinds/table.js';
+import { isObject, join, problems } from '../logic/records/check.js';
+import { incidentProblems } from '../logic/records/incident.js';
+import { defaultSettings, settingsProblems } from '../logic/records/settings.js';
+import tableKind, { fromVersion1, tableProblems } from '../logic/records/table.js';
 
 export const LEGACY_PREFIX = 'mjref.';
 export const BACKUP_PREFIX = 'mjref.backup.';

@@ -9,9 +9,9 @@
  * Version 2: sameAs?: id, the player this one is another id of (the event's server found the same name added on two
  * phones); see player-aliases.js.
  */
-import { playerSchema } from '../../record-schemas.js';
-import { schemaProblems } from '../../schema-check.js';
-import { checkBoolean, checkId, isObject, join, problems } from '../check.js';
+import { playerSchema } from './record-schemas.js';
+import { schemaProblems } from './schema-check.js';
+import { checkBoolean, checkId, isObject, join, problems } from './check.js';
 
 export const MAX_NAME = playerSchema.properties.name.maxLength;
 export const MAX_NUMBER = playerSchema.properties.number.maxLength;

@@ -9,9 +9,9 @@
  * recorded. Version 1 data is version 2 data as it is, so the migration changes nothing; the version tells an older
  * app that it cannot read these fields.
  */
-import { incidentSchema } from '../../record-schemas.js';
-import { schemaProblems } from '../../schema-check.js';
-import { checkId, isObject, join, problems } from '../check.js';
+import { incidentSchema } from './record-schemas.js';
+import { schemaProblems } from './schema-check.js';
+import { checkId, isObject, join, problems } from './check.js';
 
 export const TEXT_FIELDS = ['tournament', 'session', 'table', 'seat', 'note'];
 export const MAX_TEXT = incidentSchema.properties.note.maxLength;

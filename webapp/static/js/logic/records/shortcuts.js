@@ -5,7 +5,7 @@
  * Version 1: {favourites: [{rulesetId, rulingId}], recent: [{rulesetId, rulingId, at}]}, at most MAX_FAVOURITES and
  * MAX_RECENT entries, each ruling at most once per list.
  */
-import { checkDate, checkSlug, isObject, join, problems, unknownKeys } from '../check.js';
+import { checkDate, checkSlug, isObject, join, problems, unknownKeys } from './check.js';
 
 export const MAX_FAVOURITES = 50;
 export const MAX_RECENT = 8;

@@ -7,7 +7,7 @@
  * when an offline page was opened in a language not kept (the service worker then opens home in a language kept,
  * with `?not-offline=<lang>`).
  */
-import { format } from './dom.js';
+import { format } from '../views/dom.js';
 
 const IDLE_TIMEOUT_MS = 3000;  // at most this long after the app is ready, even on a phone that is never idle
 

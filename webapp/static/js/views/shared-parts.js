@@ -1,6 +1,6 @@
 /** Shared pieces of the calculator screens: seat names, a before/after table, the next hand, field errors. */
-import { el, format } from '../dom.js';
-import { formatNumber, formatSigned } from '../format.js';
+import { el, format } from './dom.js';
+import { formatNumber, formatSigned } from '../logic/format.js';
 import { isDirty, markControlSaved, showStale } from './form-state.js';
 
 export function seatLabel(strings, table, index) {

@@ -6,8 +6,8 @@
  * Pure: no DOM, no storage.
  */
 import { eventSchema, incidentSchema, playerSchema, versionSchema } from './record-schemas.js';
-import { isDay, isIsoDate, isObject, join, problems } from './storage/check.js';
-import { charCount, idProblem, textProblem } from './text-rule.js';
+import { isDay, isIsoDate, isObject, join, problems } from './check.js';
+import { charCount, idProblem, textProblem } from '../text-rule.js';
 
 const SCHEMAS = { incident: incidentSchema, player: playerSchema, event: eventSchema, version: versionSchema };
 

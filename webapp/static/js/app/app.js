@@ -4,7 +4,7 @@
  * requests at a time) does not wait for it before the app starts.
  */
 import { createController } from './controller.js';
-import { useGrammar } from './router.js';
+import { useGrammar } from '../logic/urls.js';
 
 const config = JSON.parse(document.getElementById('app-config').textContent);
 config.appName = document.querySelector('.brand').textContent;
@@ -13,7 +13,7 @@ useGrammar(config.urls);
 const controller = createController(config, document.getElementById('view'));
 // Once the first screen is shown, sync with the event's server, and again whenever the connection comes back (a
 // static export has no server: no config.sync).
-controller.start().then(() => config.sync && import('./services/sync.js'))
+controller.start().then(() => config.sync && import('../services/sync.js'))
   .then((sync) => sync?.startAutoSync(config))
   .catch((error) => console.error('sync', error));
 import('./pwa.js')

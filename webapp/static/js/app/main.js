@@ -9,7 +9,7 @@ let started = false;
 function addStylesheet() {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
-  link.href = new URL('../css/app.css', import.meta.url).pathname;
+  link.href = new URL('../../css/app.css', import.meta.url).pathname;
   const applied = new Promise((resolve) => {
     link.addEventListener('load', resolve, { once: true });
     link.addEventListener('error', resolve, { once: true });  // offline before it was cached: the app says so itself

@@ -2,11 +2,11 @@
  * A table's history: its start plus steps, each recording only what it changed (an edit is a list of
  * "this field → that value", never a whole table), so undoing an older step never wipes later state or rewrites the
  * start. Listing, undo and redo, what undoing or redoing a step would change, and the upgrade of a history stored
- * with whole-table edits. The stored shape and its validation are the storage kind `table` (storage/kinds/table.js).
+ * with whole-table edits. The stored shape and its validation are the storage kind `table` (logic/records/table.js).
  * Pure: no DOM, no storage.
  */
 import { applyStep } from './calculator.js';
-import { fromVersion1, STEP_KINDS } from './storage/kinds/table.js';
+import { fromVersion1, STEP_KINDS } from './records/table.js';
 import { SEATS, newTable, valueAt } from './table-state.js';
 
 /** A new history for a ruleset's table, with the event's settings (see table-state.js eventSettingsNeeded). */

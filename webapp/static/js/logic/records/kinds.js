@@ -11,15 +11,15 @@
  * is migrated on read and written back at the next save.
  */
 import { isObject, join, problems } from './check.js';
-import clock from './kinds/clock.js';
-import event from './kinds/event.js';
-import incident from './kinds/incident.js';
-import player from './kinds/player.js';
-import settings from './kinds/settings.js';
-import shortcuts from './kinds/shortcuts.js';
-import sync from './kinds/sync.js';
-import syncRecord from './kinds/sync-record.js';
-import table from './kinds/table.js';
+import clock from './clock.js';
+import event from './event.js';
+import incident from './incident.js';
+import player from './player.js';
+import settings from './settings.js';
+import shortcuts from './shortcuts.js';
+import sync from './sync.js';
+import syncRecord from './sync-record.js';
+import table from './table.js';
 
 export const KINDS = Object.freeze({ settings, table, incident, event, player, shortcuts, clock, sync, syncRecord });
 

@@ -4,7 +4,7 @@
  *
  * Version 1: {startedAt: date or null, players: [{id, name, arrivedAt: date or null}]}, at most MAX_PLAYERS players.
  */
-import { checkDate, checkId, checkText, isObject, join, problems, unknownKeys } from '../check.js';
+import { checkDate, checkId, checkText, isObject, join, problems, unknownKeys } from './check.js';
 
 export const MAX_PLAYERS = 16;
 const PLAYER_KEYS = ['id', 'name', 'arrivedAt'];
