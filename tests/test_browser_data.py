@@ -360,9 +360,17 @@ def visit(page, base, screen, first):
     if first:
         page.goto(f"{base}{path}")
     else:
+        # The screen left is marked, so "ready" means the new one: the event screen holds the roster's and the
+        # clock's headings too, and typing into the screen being replaced would be lost with it.
         page.evaluate(
-            "(path) => { history.pushState({}, '', path); dispatchEvent(new PopStateEvent('popstate')); }", path
+            """(path) => {
+                for (const node of document.querySelectorAll('#main h1')) node.dataset.left = '';
+                history.pushState({}, '', path);
+                dispatchEvent(new PopStateEvent('popstate'));
+            }""",
+            path,
         )
+        expect(page.locator("#main h1[data-left]")).to_have_count(0)
     expect(page.locator(ready)).to_be_visible()
     expect(page.locator("#load-error")).to_have_count(0)
     expect(page.locator("#screen-error")).to_have_count(0)

@@ -16,6 +16,7 @@ const LOCK = 'mahjong-referee-sync';
 const MAX_BACKOFF = 3600;  // seconds
 let lastProblem = null;  // the last sync's problem, shown until a sync succeeds
 let running = null;
+let queued = null;  // a run asked for while another is under way: it starts when that one ends
 let retry = null;  // {timer, at, attempt}: the next try after a busy or full answer
 
 /** Whether this copy of the app has a server to sync with (a static export has none). */
@@ -44,7 +45,15 @@ function retryLater(config, result) {
  */
 export function syncNow(config) {
   if (!syncAvailable(config)) return Promise.resolve({ problem: 'off' });
-  if (running) return running;
+  if (running) {
+    // The run under way may have read the feed already (back online, or a record saved, while it ran): one more run
+    // follows it, however many are asked for meanwhile.
+    queued ??= running.then(() => {
+      queued = null;
+      return syncNow(config);
+    });
+    return queued;
+  }
   // What the run wrote: this tab's screens re-read those kinds (the other tabs heard of them already).
   const written = { changed: [], quarantine: false };
   const stopHearing = onOwnChange((message) => {
