@@ -23,43 +23,61 @@ const PARTS_OF = {
   settings: ['settings', 'roster'],
 };
 
-export function createTableModel(ruleset, { extra = [] } = {}) {
-  const readers = {
-    board: () => readHistory(ruleset),
-    log: readLog,
-    roster: () => readRoster(),
-    settings: readSettings,
-  };
+/** The stored parts the model reads (the tests hand in their own, to hold a read back). */
+const storedParts = (ruleset, extra) => ({
+  board: () => readHistory(ruleset),
+  log: readLog,
+  roster: () => readRoster(),
+  settings: readSettings,
+  notices: (board) => noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }],
+    { extra }),
+});
+
+export function createTableModel(ruleset, { extra = [], readers = storedParts(ruleset, extra) } = {}) {
+  const { notices: readNotices, ...partReaders } = readers;
   let parts = {};  // part → its promise, read once until forgotten
   let notices = null;  // the notices' promise, worked out again whenever a part was read again
   let last = null;  // the last load: the same object as long as nothing changed
+  let generation = 0;  // counts what was forgotten: a load that saw it change while it read does not become `last`
 
   const forgetPart = (...names) => {
     for (const name of names) delete parts[name];
     notices = null;
+    generation += 1;
   };
 
   return {
-    /** {board, log, roster, settings, notices}: the same object again when nothing changed since the last load. */
+    /**
+     * {board, log, roster, settings, notices}: the same object again when nothing changed since the last load. A
+     * load overtaken by a change (another tab wrote while it read) reads again what the change named, so an older
+     * read finishing last is never kept as the current one.
+     */
     async load() {
-      let stale = !last || !notices;
-      for (const [part, reader] of Object.entries(readers)) {
-        if (parts[part]) continue;
-        parts[part] = reader();
-        stale = true;
+      for (;;) {
+        const startedAt = generation;
+        let stale = !last || !notices;
+        for (const [part, reader] of Object.entries(partReaders)) {
+          if (parts[part]) continue;
+          parts[part] = reader();
+          stale = true;
+        }
+        if (!stale) return last;
+        const [board, log, roster, { settings }] = await Promise.all(
+          [parts.board, parts.log, parts.roster, parts.settings]);
+        if (startedAt !== generation) continue;
+        notices ??= readNotices(board);
+        const shown = { board, log, roster, settings, notices: await notices };
+        if (startedAt !== generation) continue;
+        last = shown;
+        return last;
       }
-      if (!stale) return last;
-      const [board, log, roster, { settings }] = await Promise.all(
-        [parts.board, parts.log, parts.roster, parts.settings]);
-      notices ??= noticesFor([{ kind: 'table', id: ruleset.id }], [{ kind: 'table', status: board.status }], { extra });
-      last = { board, log, roster, settings, notices: await notices };
-      return last;
     },
     /** Forget what another tab's change names; true when the screen shows any of it (it is then shown again). */
     changed(message) {
       if (!message.changed) {  // storage closed or blocked, entries set aside: everything is read again
         parts = {};
         notices = null;
+        generation += 1;
         return true;
       }
       let shown = false;
@@ -72,6 +90,7 @@ export function createTableModel(ruleset, { extra = [] } = {}) {
       }
       if (message.quarantine) {
         notices = null;
+        generation += 1;
         shown = true;
       }
       return shown;
@@ -81,6 +100,7 @@ export function createTableModel(ruleset, { extra = [] } = {}) {
       if (saved.history) parts.board = Promise.resolve({ status: 'ok', history: saved.history, rev: saved.rev });
       else delete parts.board;  // read the board as it is now
       notices = null;
+      generation += 1;
     },
     forget: forgetPart,
   };
