@@ -31,3 +31,59 @@ def test_a_rate_limited_sign_in_says_wait_not_revoked(browser, server):  # noqa:
     finally:
         anna_context.close()
         bruno_context.close()
+
+
+SYNC_MODULE = "async () => { window.syncModule = await import('/static/js/services/sync.js'); }"
+PLANNED = "() => window.syncModule.syncActivity().retryAt"  # when the next try is planned (ISO time), or null
+NONE_PLANNED = "() => window.syncModule.syncActivity().retryAt === null"
+SOME_PLANNED = "() => window.syncModule.syncActivity().retryAt !== null"
+PLANNED_IN = "() => Date.parse(window.syncModule.syncActivity().retryAt) - Date.now()"  # milliseconds
+
+
+def test_a_sync_with_no_answer_while_the_phone_says_online_tries_again_by_itself(browser, server):  # noqa: F811
+    """The `online` event can come before the route works again (a phone's radio; Chromium's network service under
+    load, which made the table's test flaky): a sync that got no answer while the device says it is online tries
+    again a few seconds later by itself, never in a tight loop; going offline drops the try planned, and coming back
+    starts the waits afresh."""
+    (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    tries = []
+
+    def no_route(route):
+        tries.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    try:
+        sync(bruno, base)
+        record(bruno, base, note="sent once the route works")
+        bruno.route("**/api/**", no_route)
+        bruno.goto(f"{base}/en/event")  # the app syncs as it opens: no answer
+        status = bruno.locator("#sync-status")
+        expect(status).to_have_attribute("data-problem", "offline")
+        assert bruno.evaluate("navigator.onLine")
+        bruno.evaluate(SYNC_MODULE)
+        assert bruno.evaluate(PLANNED) is not None  # a try again is planned
+
+        # It tries again by itself (no tap, no `online` event), a few seconds later: never in a tight loop.
+        for _ in range(100):
+            if len(tries) >= 2:
+                break
+            bruno.wait_for_timeout(200)
+        assert len(tries) >= 2
+        bruno.wait_for_timeout(1_000)
+        assert len(tries) <= 3, tries
+
+        bruno_context.set_offline(True)  # offline: nothing would get through, no try planned
+        bruno.wait_for_function(NONE_PLANNED)
+        before = len(tries)
+        bruno_context.set_offline(False)  # back online: it syncs (still no answer), then waits a few seconds again
+        bruno.wait_for_function(SOME_PLANNED)
+        assert len(tries) > before
+        assert bruno.evaluate(PLANNED_IN) <= 3_500
+
+        bruno.unroute("**/api/**")  # the route works again: the planned try sends what waited
+        expect(status).to_have_attribute("data-waiting", "0", timeout=20_000)
+        expect(status).to_have_attribute("data-problem", "")
+    finally:
+        anna_context.close()
+        bruno_context.close()
