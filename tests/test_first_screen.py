@@ -202,3 +202,27 @@ def test_a_tap_before_the_app_starts_fetches_the_data_once(browser, live_server)
     expect(page.locator("#opt-false-win")).to_be_visible()
     assert len(held_data) == 2, [route.request.url for route in held_data]
     context.close()
+
+
+def test_a_tap_pressed_as_the_app_starts_is_not_lost(browser, live_server):
+    """A press on the page's own home link, held while the app starts, still leads to its question: the app draws its
+    home over the page's only once the press has ended (it drew it between press and release, the click then reached
+    no link and the tap was lost; test_first_ruling_by_tapping failed so under load)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    held = []
+    page.route("**/static/js/app/app.js", lambda route: held.append(route))
+    page.goto(f"{live_server.url}/en/", wait_until="domcontentloaded")
+    page.wait_for_function("() => performance.getEntriesByName('mjref:taps-held').length > 0")
+    box = page.locator("#ruleset-wrc-2015").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_function("() => true")  # let Playwright deliver app.js's request if it is on its way
+    assert held, "the app's module was asked for"
+    for route in held:
+        route.continue_()
+    expect(page.locator("html")).to_have_attribute("data-app", "ready")  # the app has started: its home is drawn
+    page.mouse.up()
+    expect(page.locator("#opt-false-win")).to_be_visible()
+    assert page.url.endswith("/en/wrc-2015/")
+    context.close()

@@ -46,6 +46,34 @@ function syncNav(lang, view, rulesetId) {
   appNav.then(({ syncAppNav }) => syncAppNav(lang, view, rulesetId), (error) => console.error('navigation', error));
 }
 
+/** The longest a screen waits for a press on it to end (a release the page never sees must not hold it for good). */
+const LONGEST_PRESS_MS = 2000;
+
+/**
+ * A promise that settles once a press on the screen on show has ended and its click has been handled, or null when
+ * nothing there is pressed. A screen is never swapped under a press: the element pressed would be gone by the release,
+ * and the browser would send the click to no link, so the tap was lost (a referee's first tap on the page's own home
+ * link, when the app drew its home over it between press and release). `:active` is the browser's own record of the
+ * press, so one that began before the app started counts too.
+ */
+function pressEnded(view) {
+  if (!view.querySelector(':active')) return null;
+  return new Promise((resolve) => {
+    const types = ['click', 'pointerup', 'pointercancel'];
+    let timer = setTimeout(done, LONGEST_PRESS_MS);
+    function ended(event) {
+      clearTimeout(timer);
+      // After the click (a release's click comes in the same task as a mouse's release, a bit later for a finger).
+      timer = setTimeout(done, event.type === 'click' ? 0 : 100);
+    }
+    function done() {
+      for (const type of types) window.removeEventListener(type, ended, true);
+      resolve();
+    }
+    for (const type of types) window.addEventListener(type, ended, true);
+  });
+}
+
 /** Screens past home and the questions load on first use, so a cold start fetches only what the first taps need. */
 const screens = {
   ruling: loadModule(() => import('../screens/ruling.js')),
@@ -141,6 +169,9 @@ export function createController(config, view) {
       shown = error instanceof LoadError ? message('load-error', config.strings.load_error) : message('screen-error', config.strings.screen_error);
       current = null;
     }
+    if (token !== renders) return;
+    const pressed = pressEnded(view);
+    if (pressed) await pressed;  // a tap on the screen now shown goes to it; its own render then supersedes this one
     if (token === renders) show(shown, { refresh: refresh && Boolean(current) });
   }
 

@@ -117,6 +117,8 @@ function start() {
   preloadModules();
   styled.then(() => import('./app.js')).then(() => {
     releaseTaps();
+    // Taps go to the app from now on, its first screen drawn or on its way (tests wait for it: `html[data-app]`).
+    document.documentElement.dataset.app = 'ready';
     // Home's next tap is almost always a ruleset: have its data in the cache by then, not one round trip later.
     if (document.getElementById('ruleset-list')) prefetchData('low');
   }, showLoadError);
