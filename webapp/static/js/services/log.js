@@ -88,15 +88,17 @@ export async function readLogStart(limit, only = null, known = null) {
   }
   const incidents = personIncidents(page.items.map((item) => item.data), aliases);
   const people = [...new Set(incidents.map((item) => item.playerId).filter(Boolean))];
-  const players = (await readMany('player', people)).items.map((item) => item.data);
   const aliasIds = aliases.filter((player) => people.includes(personId(ids, player.id))).map((player) => player.id);
   const playerIds = [...people, ...aliasIds];
+  // The people's roster records and their incidents by id, read side by side.
+  const [named, byId] = await Promise.all([readMany('player', people),
+    listBy('incident', 'incident-player', { values: playerIds })]);
+  const players = named.items.map((item) => item.data);
   const typed = incidents.filter((item) => !item.playerId).map((item) => item.player);
   // Incidents typed before the roster (no player id) under a roster player's name are theirs too: looked for only
   // when the log holds any (the index of player ids holds fewer incidents than the log).
   const names = linked.count < size.count ? [...new Set([...typed, ...players.map((player) => player.name)])] : [];
-  const found = await Promise.all([listBy('incident', 'incident-player', { values: playerIds }),
-    listBy('incident', 'incident-name', { values: names })]);
+  const found = [byId, names.length ? await listBy('incident', 'incident-name', { values: names }) : { items: [] }];
   const theirs = new Map(found.flatMap((one) => one.items).map((item) => [item.id, item.data]));
   return {
     status: page.status, total: size.count, shown, tables, sessions,
