@@ -324,7 +324,7 @@ def main():
     )
     spaced = figures["spaced_filter_ms"]
     print(
-        f"  the same, {args.pause:g} ms apart (median)   "
+        f"{f'  the same, {args.pause:g} ms apart (median)':<40}"
         f"{round(statistics.median(spaced)) if spaced else '-':>7} ms   budget {BUDGETS_MS['filter']} ms   (each, while"
         f" the whole read goes on between them: {', '.join(map(str, spaced)) or 'none, it was done'})"
     )

@@ -8,7 +8,9 @@
  */
 import { download } from '../views/dom.js';
 import { knownSessions } from '../logic/log.js';
-import { cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, personIndex, personOf, playersById } from '../logic/log-overview.js';
+import {
+  cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, oldestFirst, personIndex, personOf, playersById,
+} from '../logic/log-overview.js';
 import { nextPoints, playerRecord } from '../logic/player-record.js';
 import { personFor, rosterOf } from '../logic/roster-data.js';
 import { eventIdOf } from '../logic/records/event.js';
@@ -109,6 +111,23 @@ function choicesOf(read, eventId) {
 function sessionsIn(read, eventId) {
   if (!read.sessions.has(eventId)) read.sessions.set(eventId, knownSessions(read.incidents, eventId));
   return read.sessions.get(eventId);
+}
+
+/** The read's incidents oldest first (the cards take each person's latest session): sorted once per read. */
+function oldestIn(read) {
+  read.oldest ??= oldestFirst(read.incidents);
+  return read.oldest;
+}
+
+/** One card group per person and ruleset among what some filters show (cardGroups): kept for the last filters read. */
+function groupsOf(read, filters) {
+  const key = JSON.stringify(filters);
+  if (read.groups?.key !== key) {
+    const passes = new Set(filterIncidents(read.incidents, filters));
+    read.groups = { key, groups: cardGroups(oldestIn(read).filter((item) => passes.has(item)), read.players, filters,
+      { oldest: true }) };
+  }
+  return read.groups.groups;
 }
 
 /** A big log's page: its tables and sessions are every one in the log (its players, those of the page). */
@@ -311,6 +330,10 @@ export function createLogScreen(ctx, { rulesets }) {
     choicesOf(done, filters.event);
     await turn();
     sessionsIn(done, roster.event.id);
+    await turn();
+    oldestIn(done);
+    await turn();
+    groupsOf(done, filters);
     return done;
   }
 
@@ -413,7 +436,7 @@ export function createLogScreen(ctx, { rulesets }) {
     }
     entries.sort((a, b) => byTime(b.incident, a.incident));
     // A big log's first page holds the people it shows and their whole records: their cards are as the whole log's.
-    const groups = cardGroups(shown, players, filters);
+    const groups = groupsOf(read, filters);
     const total = read.partial?.total ?? incidents.length;
     const view = {
       status: read.log.status, entries, shownCount: read.partial?.shown ?? listed.length,
