@@ -2,6 +2,8 @@
 rest of the log is read, and a filter change reads nothing more once the log is read; a damaged incident among
 20,000 is still set aside and reported."""
 
+import time
+
 from idb_reads import count_reads, reads, reset_reads, total
 from playwright.sync_api import expect
 
@@ -108,3 +110,78 @@ def test_a_big_log_shows_its_first_page_before_reading_it_all_and_a_filter_reads
     page.select_option("#filter-player", "id:p39")  # 4 incidents, all at T1
     expect(page.locator("#log-shown")).to_have_attribute("data-shown", "4")
     assert total(reads(page)) == 0, reads(page)
+
+
+# The times the whole log's background read asks for a part (a getAll with a count: repository.list's chunks).
+COUNT_PARTS = """
+(() => {
+  window.__parts = 0;
+  const original = IDBObjectStore.prototype.getAll;
+  IDBObjectStore.prototype.getAll = function counted(...args) {
+    if (args[1]) window.__parts += 1;
+    return original.apply(this, args);
+  };
+})();
+"""
+
+# Choose a table while the whole log is being read; the parts asked for until its list is drawn, and what it shows.
+FILTER_DURING_READ = """async ({ table, shown }) => {
+  const before = window.__parts;
+  const drawn = new Promise((resolve) => new MutationObserver((_, observer) => {
+    if (document.getElementById('log-shown')?.dataset.shown === shown) { observer.disconnect(); resolve(); }
+  }).observe(document.getElementById('view'), { childList: true, subtree: true }));
+  const select = document.getElementById('filter-table');
+  select.value = table;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  await drawn;
+  return { parts: window.__parts - before, complete: document.getElementById('log-shown').dataset.complete,
+    newest: document.querySelector('#incidents li.incident').dataset.incident };
+}"""
+
+
+def wait_for_value(page, expression, seconds=60):
+    """Poll a page's value until it is truthy (the page's policy forbids wait_for_function's evaluated predicates)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise TimeoutError(f"{expression} not set within {seconds} s")
+
+
+def test_a_filter_while_the_whole_log_is_read_goes_first_and_shows_what_the_whole_log_shows(page, live_server):
+    base = live_server.url
+    page.goto(f"{base}/en/")
+    page.evaluate(SEED_JS, {"players": PLAYERS, "incidents": INCIDENTS})
+    page.context.add_init_script(COUNT_PARTS)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})  # a phone: the whole read lasts seconds
+
+    page.goto(f"{base}/en/log")
+    expect(page.locator("#incidents li.incident")).to_have_count(PAGE, timeout=60000)
+    wait_for_value(page, "window.__parts")  # the whole log's read has begun behind the first page
+    table_incidents = INCIDENTS // 40
+    during = page.evaluate(FILTER_DURING_READ, {"table": "T1", "shown": str(table_incidents)})
+    # The whole read asked for no part while the filter's page was read and drawn, and was not done by then.
+    assert during["parts"] == 0, during
+    assert during["complete"] == "false", during
+    newest = max(n for n in range(INCIDENTS) if n % 40 == 1)
+    assert during["newest"] == f"i{newest}"
+    expect(page.locator("#incidents li.incident")).to_have_count(PAGE)
+    person = f"p{(newest * 7919) % PLAYERS}"
+    card = page.locator(f'#player-cards li[data-player-id="{person}"]')
+    shown_during = (card.get_attribute("data-count"), card.locator("[data-next]").get_attribute("data-next"))
+    assert shown_during[0] == "4"  # the person's four incidents, all at this table
+
+    # Once the whole log is read, the same filter shows the same list, and that person's card is the same.
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    expect(page.locator("#log-shown")).to_have_attribute("data-complete", "true", timeout=120000)
+    expect(page.locator("#log-shown")).to_have_attribute("data-shown", str(table_incidents))
+    expect(page.locator("#incidents li.incident").first).to_have_attribute("data-incident", f"i{newest}")
+    page.click("#filter-player")
+    page.keyboard.press("Escape")
+    page.select_option("#filter-player", f"id:{person}")
+    expect(page.locator("#log-shown")).to_have_attribute("data-shown", "4")
+    card = page.locator(f'#player-cards li[data-player-id="{person}"]')
+    assert (card.get_attribute("data-count"), card.locator("[data-next]").get_attribute("data-next")) == shown_during

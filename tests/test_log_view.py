@@ -134,3 +134,17 @@ def test_player_cards_count_the_whole_log_and_show_the_next_offence(rulesets, tm
     [card] = cards
     assert card["player"] == "Alice Renamed" and card["playerId"] == "p-a" and card["count"] == 1
     assert card["found"]["incidents"] == 2 and card["found"]["counts"][0] == {"id": "session", "count": 1, "next": 5}
+
+
+def test_card_groups_of_incidents_already_oldest_first_are_the_same(tmp_path):
+    """The log screen sorts a read's incidents once and hands cardGroups the shown ones in that order."""
+    filters = {"event": "", "session": "", "table": "", "player": ""}
+    newest_first = list(reversed(LOG))
+    oldest_first = sorted(LOG, key=lambda item: item["at"])
+    sorted_here, given_sorted = call_module(
+        "logic/log-overview.js",
+        "cardGroups",
+        [[newest_first, EVERYONE, filters], [oldest_first, EVERYONE, filters, {"oldest": True}]],
+        tmp_path,
+    )
+    assert sorted_here == given_sorted and len(sorted_here) == 3

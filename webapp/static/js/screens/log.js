@@ -8,7 +8,9 @@
  */
 import { download } from '../views/dom.js';
 import { knownSessions } from '../logic/log.js';
-import { cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, personIndex, personOf, playersById } from '../logic/log-overview.js';
+import {
+  cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, oldestFirst, personIndex, personOf, playersById,
+} from '../logic/log-overview.js';
 import { nextPoints, playerRecord } from '../logic/player-record.js';
 import { personFor, rosterOf } from '../logic/roster-data.js';
 import { eventIdOf } from '../logic/records/event.js';
@@ -30,16 +32,102 @@ import { describeIncident, renderLog } from '../views/log.js';
 const PAGE = 50;  // cards and incidents drawn at a time; "show more" draws as many again
 const BIG = 2000;  // incidents from which the log's first page is shown before the whole log is read
 const CHUNK = 300;  // items read at a time when the whole of a big log is read after its first page
+const QUIET = 300;  // ms the screen stays as drawn before the whole log's read goes on (the referee's next tap first)
 
 let heard = 0;  // changes another tab made (or this tab's storage closing), so a kept read is known to be stale
 onChange(() => {
   heard += 1;
 });
 
+/**
+ * What the referee waits for goes first: while a render of the screen runs, until its result is on screen and for
+ * QUIET ms after (the referee may tap the next filter), the whole log's read in the background waits before each
+ * next part and step (`turn`), so a filter's page of a big log, read through the indexes, has the page to itself.
+ */
+function foreground() {
+  let running = 0;
+  let resting = null;  // the timer that lets the background go on once the page has been quiet for QUIET ms
+  const waiting = [];
+  const release = () => {
+    resting = null;
+    for (const go of waiting.splice(0)) go();
+  };
+  const drawn = () => new Promise((resolve) => {
+    const late = setTimeout(resolve, 100);  // a hidden tab draws no frame
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(late);
+      resolve();
+    }));
+  });
+  const done = (rest) => {
+    running -= 1;
+    if (running) return;
+    clearTimeout(resting);
+    resting = null;
+    if (rest) resting = setTimeout(release, QUIET);
+    else release();
+  };
+  return {
+    async first(work) {
+      running += 1;
+      clearTimeout(resting);
+      resting = null;
+      try {
+        return await work();
+      } finally {
+        drawn().then(() => done(true));
+      }
+    },
+    /** Inside `first`: wait for the background read itself (the render needs the whole log), letting it run now. */
+    async behind(reading) {
+      done(false);
+      try {
+        return await reading;
+      } finally {
+        running += 1;
+      }
+    },
+    /** The background's next part: after a task, and only once nothing waits for the screen (checked then). */
+    turn: () => new Promise((resolve) => {
+      const go = () => (running || resting ? waiting.push(go) : resolve());
+      setTimeout(go);
+    }),
+  };
+}
+
 /** The filters' choices depend on the chosen event only: worked out once per read of the data and event. */
 function choicesIn(read, eventId, work) {
   if (!read.choices.has(eventId)) read.choices.set(eventId, work());
   return read.choices.get(eventId);
+}
+
+/** The filters' choices of an event in a read (every event's: ''). */
+function choicesOf(read, eventId) {
+  return choicesIn(read, eventId, () => partialChoices(read.partial, filterChoices(read.incidents,
+    read.roster.events.map((entry) => entry.event), read.players, { ...NO_FILTER, event: eventId })));
+}
+
+/** The sessions an event's incidents name, oldest first (the record forms offer them): once per read and event. */
+function sessionsIn(read, eventId) {
+  if (!read.sessions.has(eventId)) read.sessions.set(eventId, knownSessions(read.incidents, eventId));
+  return read.sessions.get(eventId);
+}
+
+/** The read's incidents oldest first (the cards take each person's latest session): sorted once per read. */
+function oldestIn(read) {
+  read.oldest ??= oldestFirst(read.incidents);
+  return read.oldest;
+}
+
+/** One card group per person and ruleset among what some filters show (cardGroups): kept for the last filters read. */
+function groupsOf(read, filters) {
+  const key = JSON.stringify(filters);
+  if (read.groups?.key !== key) {
+    const passes = new Set(filterIncidents(read.incidents, filters));
+    read.groups = { key, groups: cardGroups(oldestIn(read).filter((item) => passes.has(item)), read.players, filters,
+      { oldest: true }) };
+  }
+  return read.groups.groups;
 }
 
 /** A big log's page: its tables and sessions are every one in the log (its players, those of the page). */
@@ -211,18 +299,42 @@ export function createLogScreen(ctx, { rulesets }) {
 
   let whole = null;  // the whole log being read after a big log's first page: the promise of readData's result
 
-  /** Read the log, the roster and the data's health, and index them once for every render until the data changes. */
+  const renders = foreground();
+
+  /**
+   * Read the log, the roster and the data's health, and index them once for every render until the data changes;
+   * read in parts (`chunk`), each part and step waits for its turn behind what the referee waits for.
+   */
   async function readData({ chunk = 0 } = {}) {
     const seen = heard;
-    const log = await readLog({ chunk });  // first: reading sets aside what is damaged, which the data section lists
-    const roster = await readRoster();
-    const health = await readHealth({ chunk, read: { incident: log } });
+    const between = chunk ? renders.turn : undefined;
+    const turn = between ?? (async () => {});
+    await turn();
+    // First: reading sets aside what is damaged, which the data section lists.
+    const log = await readLog({ chunk, between });
+    await turn();
+    const roster = await readRoster(null, { read: log.players });
+    await turn();
+    const health = await readHealth({ chunk, between, read: { incident: log, player: log.players } });
+    await turn();
     const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
       { kind: 'shortcuts' }, { kind: 'clock' }],
       [{ kind: 'incident', status: log.status }, ...health.newer]);
+    await turn();
+    const ordered = newestFirst(log.entries);
+    await turn();
     const incidents = log.entries.map((entry) => entry.incident);
-    return { log, health, notices, ordered: newestFirst(log.entries), players: playersById(roster.everyone),
-      byPerson: personIndex(incidents), choices: new Map(), heard: seen, roster, incidents };
+    const done = { log, health, notices, ordered, players: playersById(roster.everyone),
+      byPerson: personIndex(incidents), choices: new Map(), sessions: new Map(), heard: seen, roster, incidents };
+    await turn();  // what the screen works out once per read, each in a step of its own
+    choicesOf(done, filters.event);
+    await turn();
+    sessionsIn(done, roster.event.id);
+    await turn();
+    oldestIn(done);
+    await turn();
+    groupsOf(done, filters);
+    return done;
   }
 
   /**
@@ -232,13 +344,16 @@ export function createLogScreen(ctx, { rulesets }) {
    */
   async function readStart() {
     const only = indexFilter(filters);
-    if (only === false || editors.size || await logSize() <= BIG) return null;
     const seen = heard;
-    const known = read?.partial && read.heard === seen ? read.partial : null;  // the tables and sessions: the same
-    const [start, events, health] = await Promise.all([readLogStart(pages.incidents, only, known), readEvents(),
-      readHealth({ scan: false })]);
-    const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
-      { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }], [{ kind: 'incident', status: start.status }]);
+    // Another page of the same data (a filter, "show more"): its counts, events, health and notices are the same.
+    const same = read?.partial && read.heard === seen ? read : null;
+    if (only === false || editors.size || (!same && await logSize() <= BIG)) return null;
+    const [start, events, health] = await Promise.all([readLogStart(pages.incidents, only, same?.partial),
+      same ? { events: same.roster.events, current: same.roster.event } : readEvents(),
+      same?.health ?? readHealth({ scan: false })]);
+    const notices = same && start.status === same.log.status ? same.notices
+      : await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
+        { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }], [{ kind: 'incident', status: start.status }]);
     const roster = {
       events: events.events, event: events.current, players: [], all: start.players, everyone: start.players };
     const shown = new Set(start.entries.map((entry) => entry.incident.id));
@@ -246,15 +361,17 @@ export function createLogScreen(ctx, { rulesets }) {
     const incidents = [...start.entries.map((entry) => entry.incident), ...others];
     const log = { status: start.status, entries: start.entries, newer: start.newer };
     return { log, health, notices, ordered: start.entries, players: playersById(start.players),
-      byPerson: personIndex(incidents), choices: new Map(), heard: seen, roster, incidents,
-      partial: { total: start.total, shown: start.shown, tables: start.tables, sessions: start.sessions } };
+      byPerson: personIndex(incidents), choices: new Map(), sessions: new Map(), heard: seen, roster, incidents,
+      partial: { total: start.total, shown: start.shown, tables: start.tables, sessions: start.sessions,
+        counts: start.counts, aliases: start.aliases } };
   }
 
   /** The whole log, read a part at a time once a big log's first page is shown; the screen is drawn again with it. */
   function readWhole() {
     const reading = readData({ chunk: CHUNK });
     whole = reading;
-    reading.then((done) => {
+    reading.then(async (done) => {
+      await renders.turn();  // drawn in a task of its own, after what the referee waits for
       if (whole !== reading) return;  // the data changed meanwhile: a newer read replaces this one
       whole = null;
       adopt(done);
@@ -279,70 +396,71 @@ export function createLogScreen(ctx, { rulesets }) {
 
   return {
     live: true,
-    async render() {
-      if (!reuse || !read || read.heard !== heard) {
-        whole = null;
-        read = null;  // the data changed: nothing of the last read serves
-        const start = await readStart();
-        adopt(start ?? await readData());
-        if (start) readWhole();
-      } else if (read.partial) {  // another page or filter of a big log not read yet: through the indexes if it can
-        const start = await readStart();
-        if (start) adopt(start);
-        else await complete();
-      }
-      reuse = false;
-      const { health, notices, ordered, players, byPerson } = read;
-      const known = roster.players.map((entry) => entry.player.name);
-      const events = roster.events.map((entry) => entry.event);
-      const editorOf = (incident, rev, problem) => {
-        const event = eventOf(incident.eventId ?? 'local');
-        return { values: incident, rev, players: known, problem, sessions: event.sessions ?? null,
-          knownSessions: knownSessions(incidents, event.id) };
-      };
-      const shown = filterIncidents(incidents, filters);
-      const passes = new Set(shown);
-      const listed = ordered.filter(({ incident }) => passes.has(incident));
-      // A page of the list, and any incident being edited further down (its editor stays open).
-      const entries = listed.filter(({ incident }, position) => position < pages.incidents || editors.has(incident.id))
-        .map(({ incident, rev }) => ({
-          incident, rev, name: personOf(incident, players).name,
-          editor: editors.has(incident.id) ? editorOf(incident, rev) : null,
-        }));
-      for (const [id, snapshot] of editors) {  // an incident deleted in another tab while being edited here
-        if (!incidents.some((item) => item.id === id)) {
-          entries.push({ incident: snapshot, rev: '', name: snapshot.player, deleted: true, editor: editorOf(snapshot, '', 'deleted') });
-        }
-      }
-      entries.sort((a, b) => byTime(b.incident, a.incident));
-      // A big log's first page holds the people it shows and their whole records: their cards are as the whole log's.
-      const groups = cardGroups(shown, players, filters);
-      const total = read.partial?.total ?? incidents.length;
-      const view = {
-        status: read.log.status, entries, shownCount: read.partial?.shown ?? listed.length,
-        moreIncidents: (read.partial?.shown ?? listed.length) > pages.incidents,
-        total, complete: !read.partial,
-        filters, choices: choicesIn(read, filters.event, () => partialChoices(read.partial,
-          filterChoices(incidents, events, players, filters))),
-        events: roster.events, currentEvent: roster.event.id,
-        cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()),
-        moreCards: groups.length > pages.cards,
-        importState, health,
-        notices: renderNotices(config, notices, { reload: ctx.reload }),
-      };
-      adding.rulesetId ??= roster.event.rulesetId ?? Object.keys(rulesets)[0];
-      const addBlock = renderLogAdd({
-        config, rulesets,
-        adding: { ...adding, form: {
-          values: {}, players: known, sessions: roster.event.sessions ?? null,
-          knownSessions: knownSessions(incidents, roster.event.id),
-          event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
-        } },
-        on: { ...on, recordOf: on.addedRecordOf },
-      });
-      return {
-        children: renderLog({ config, rulesets, view: { ...view, addBlock }, on }), title: config.strings.log.title,
-      };
-    },
+    render: () => renders.first(draw),
   };
+
+  /** The screen's content: read what the data's last read does not hold, then work out what is shown. */
+  async function draw() {
+    if (!reuse || !read || read.heard !== heard) {
+      whole = null;
+      read = null;  // the data changed: nothing of the last read serves
+      const start = await readStart();
+      adopt(start ?? await readData());
+      if (start) readWhole();
+    } else if (read.partial) {  // another page or filter of a big log not read yet: through the indexes if it can
+      const start = await readStart();
+      if (start) adopt(start);
+      else await renders.behind(complete());
+    }
+    reuse = false;
+    const { health, notices, ordered, players, byPerson } = read;
+    const known = roster.players.map((entry) => entry.player.name);
+    const editorOf = (incident, rev, problem) => {
+      const event = eventOf(incident.eventId ?? 'local');
+      return { values: incident, rev, players: known, problem, sessions: event.sessions ?? null,
+        knownSessions: sessionsIn(read, event.id) };
+    };
+    const shown = filterIncidents(incidents, filters);
+    const passes = new Set(shown);
+    const listed = ordered.filter(({ incident }) => passes.has(incident));
+    // A page of the list, and any incident being edited further down (its editor stays open).
+    const entries = listed.filter(({ incident }, position) => position < pages.incidents || editors.has(incident.id))
+      .map(({ incident, rev }) => ({
+        incident, rev, name: personOf(incident, players).name,
+        editor: editors.has(incident.id) ? editorOf(incident, rev) : null,
+      }));
+    for (const [id, snapshot] of editors) {  // an incident deleted in another tab while being edited here
+      if (!incidents.some((item) => item.id === id)) {
+        entries.push({ incident: snapshot, rev: '', name: snapshot.player, deleted: true, editor: editorOf(snapshot, '', 'deleted') });
+      }
+    }
+    entries.sort((a, b) => byTime(b.incident, a.incident));
+    // A big log's first page holds the people it shows and their whole records: their cards are as the whole log's.
+    const groups = groupsOf(read, filters);
+    const total = read.partial?.total ?? incidents.length;
+    const view = {
+      status: read.log.status, entries, shownCount: read.partial?.shown ?? listed.length,
+      moreIncidents: (read.partial?.shown ?? listed.length) > pages.incidents,
+      total, complete: !read.partial,
+      filters, choices: choicesOf(read, filters.event),
+      events: roster.events, currentEvent: roster.event.id,
+      cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()),
+      moreCards: groups.length > pages.cards,
+      importState, health,
+      notices: renderNotices(config, notices, { reload: ctx.reload }),
+    };
+    adding.rulesetId ??= roster.event.rulesetId ?? Object.keys(rulesets)[0];
+    const addBlock = renderLogAdd({
+      config, rulesets,
+      adding: { ...adding, form: {
+        values: {}, players: known, sessions: roster.event.sessions ?? null,
+        knownSessions: sessionsIn(read, roster.event.id),
+        event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
+      } },
+      on: { ...on, recordOf: on.addedRecordOf },
+    });
+    return {
+      children: renderLog({ config, rulesets, view: { ...view, addBlock }, on }), title: config.strings.log.title,
+    };
+  }
 }

@@ -58,12 +58,12 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
  * [{kind, status: 'newer', count}]}. Every stored item is read first, so whatever is damaged anywhere is set aside
  * and listed here, even data no screen has opened yet.
  */
-export async function readHealth({ scan = true, chunk = 0, read = {} } = {}) {
+export async function readHealth({ scan = true, chunk = 0, between, read = {} } = {}) {
   // scan: false skips reading every kind (a big log's first page is shown without it; the whole read follows); read:
   // kind → the list just read by the caller (the log's incidents), not read again.
   const scanned = scan
     ? await Promise.all(Object.keys(KINDS).map(async (kind) => ({
-      kind, found: read[kind] ?? await list(kind, { chunk }) })))
+      kind, found: read[kind] ?? await list(kind, { chunk, between }) })))
     : [];
   const [kept, room, aside] = await Promise.all([persisted(), estimate(), listAside()]);
   return {

@@ -17,12 +17,13 @@ import { serverNow } from './server-clock.js';
 import { contextOp } from './settings.js';
 
 /**
- * {status, entries: [{incident, rev}], newer: [ids only a newer version can read]}; an incident naming a player's
+ * {status, entries: [{incident, rev}], newer: [ids only a newer version can read], players: the roster players' list
+ * read with them (repository.list's result)}; an incident naming a player's
  * alias names the person (player-aliases.js), so every count is the person's. The previous release's incidents not
  * moved in yet (storage full) are among them, with no revision (a save of one then stores it).
  */
-export async function readLog({ chunk = 0 } = {}) {
-  const [found, players] = await Promise.all([list('incident', { chunk }), list('player', { chunk })]);
+export async function readLog({ chunk = 0, between } = {}) {
+  const [found, players] = await Promise.all([list('incident', { chunk, between }), list('player', { chunk, between })]);
   const stored = new Set(found.items.map((item) => item.id));
   const waiting = legacyWaiting('incident').filter((item) => !stored.has(item.id));
   const all = [...found.items.map((item) => ({ data: item.data, rev: revText(item.rev) })),
@@ -32,6 +33,7 @@ export async function readLog({ chunk = 0 } = {}) {
     status: found.status,
     entries: all.map((item, index) => ({ incident: incidents[index], rev: item.rev })),
     newer: found.newer,
+    players,
   };
 }
 
@@ -60,14 +62,16 @@ const newest = (items) => {
  * every incident of the people they name, read through the database's indexes only (a big log's page, shown before
  * the whole log is read): {status, total, shown (the ones the filter lets through), entries: [{incident, rev}]
  * newest first, theirs: [incident] (the people's whole record, for their cards), players: [their roster players],
- * tables, sessions: [every one in the log; `known` gives them when a page of the same data was read], newer}.
- * Aliases are resolved as readLog resolves them.
+ * tables, sessions: [every one in the log], newer, counts: {total, linked}, aliases: [the roster's alias players]}.
+ * `known`: what a page of the same data read (its tables, sessions, counts and aliases), not read again. Aliases are
+ * resolved as readLog resolves them.
  */
 export async function readLogStart(limit, only = null, known = null) {
-  const [size, linked, aliased, tables, sessions] = await Promise.all([countBy('incident', 'incident-time'),
-    countBy('incident', 'incident-player'), listBy('player', 'player-alias'),
-    known?.tables ?? valuesBy('incident', 'incident-table'), known?.sessions ?? valuesBy('incident', 'incident-session')]);
-  const aliases = aliased.items.map((item) => item.data);
+  const [size, linked, aliases, tables, sessions] = known
+    ? [{ count: known.counts.total }, { count: known.counts.linked }, known.aliases, known.tables, known.sessions]
+    : await Promise.all([countBy('incident', 'incident-time'), countBy('incident', 'incident-player'),
+      listBy('player', 'player-alias').then((found) => found.items.map((item) => item.data)),
+      valuesBy('incident', 'incident-table'), valuesBy('incident', 'incident-session')]);
   const ids = personIds(aliases);
   let page;
   let shown = size.count;
@@ -84,20 +88,23 @@ export async function readLogStart(limit, only = null, known = null) {
   }
   const incidents = personIncidents(page.items.map((item) => item.data), aliases);
   const people = [...new Set(incidents.map((item) => item.playerId).filter(Boolean))];
-  const players = (await readMany('player', people)).items.map((item) => item.data);
   const aliasIds = aliases.filter((player) => people.includes(personId(ids, player.id))).map((player) => player.id);
   const playerIds = [...people, ...aliasIds];
+  // The people's roster records and their incidents by id, read side by side.
+  const [named, byId] = await Promise.all([readMany('player', people),
+    listBy('incident', 'incident-player', { values: playerIds })]);
+  const players = named.items.map((item) => item.data);
   const typed = incidents.filter((item) => !item.playerId).map((item) => item.player);
   // Incidents typed before the roster (no player id) under a roster player's name are theirs too: looked for only
   // when the log holds any (the index of player ids holds fewer incidents than the log).
   const names = linked.count < size.count ? [...new Set([...typed, ...players.map((player) => player.name)])] : [];
-  const found = await Promise.all([listBy('incident', 'incident-player', { values: playerIds }),
-    listBy('incident', 'incident-name', { values: names })]);
+  const found = [byId, names.length ? await listBy('incident', 'incident-name', { values: names }) : { items: [] }];
   const theirs = new Map(found.flatMap((one) => one.items).map((item) => [item.id, item.data]));
   return {
     status: page.status, total: size.count, shown, tables, sessions,
     entries: page.items.map((item, index) => ({ incident: incidents[index], rev: revText(item.rev) })),
     theirs: personIncidents([...theirs.values()], aliases), players, newer: page.newer,
+    counts: { total: size.count, linked: linked.count }, aliases,
   };
 }
 

@@ -6,7 +6,8 @@
  * read(kind, id)   → {status: 'ok'|'missing'|'newer'|'unavailable'|'closed', data, rev}
  * list(kind)       → {status, items: [{id, data, rev}], newer: [id], damaged: how many were set aside now};
  *                    list(kind, {chunk: n}) reads n items at a time,
- *                    letting the page run between reads (a big log read after its first page is shown)
+ *                    letting the page run between reads (a big log read after its first page is shown); `between`
+ *                    is awaited before each next part (default: one task), so a read the referee waits for goes first
  * listBy(kind, index, {value, values, limit, direction}) → the same, through an index (db.js INDEXES): the items
  *                    whose field is `value` (or any of `values`, in one transaction; else all the index holds),
  *                    `limit` of them in the index's order, newest first with direction 'prev'; only these are read
@@ -160,7 +161,7 @@ async function settled(db, kind, found) {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve));
 
-export async function list(kind, { chunk = 0 } = {}) {
+export async function list(kind, { chunk = 0, between = pause } = {}) {
   try {
     const db = await database();
     if (chunk) {
@@ -175,7 +176,7 @@ export async function list(kind, { chunk = 0 } = {}) {
         const last = keys[keys.length - 1];
         range = storeOf(kind) === ITEMS_STORE
           ? IDBKeyRange.bound(last, [kind, []], true) : IDBKeyRange.lowerBound(last, true);
-        await pause();  // the page draws and answers taps between two reads
+        await between();  // the page draws and answers taps between two reads
       }
       return await settled(db, kind, found);
     }

@@ -26,13 +26,20 @@ export function describeIncident(rulesets, item) {
   };
 }
 
+// One date formatter per language: making one costs more than formatting with it (a page draws 50 incidents).
+const formatters = new Map();
+const whenFormat = (lang) => {
+  if (!formatters.has(lang)) formatters.set(lang, new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }));
+  return formatters.get(lang);
+};
+
 function incidentCard(config, rulesets, entry, on, failed) {
   const { strings, lang } = config;
   const log = strings.log;
   const { incident: item, rev, editor } = entry;
   const name = entry.name ?? item.player;
   const { ruleset, penalty, title, section } = describeIncident(rulesets, item);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.at));
+  const when = whenFormat(lang).format(new Date(item.at));
   const prefix = domId('edit', item.id);
   const form = editor && ruleset ? recordForm({
     config, prefix, values: editor.values, rev: editor.rev, players: editor.players, editing: true,
