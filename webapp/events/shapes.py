@@ -1,5 +1,8 @@
 """The JSON shapes the API returns, in one place so docs/api.md can be checked against them."""
 
+import json
+from json.encoder import encode_basestring_ascii
+
 
 def moment(value):
     """A stored moment as ISO 8601 in UTC with a Z, or None."""
@@ -53,20 +56,30 @@ def invite_json(invite):
     }
 
 
-def version_json(version, author_name, with_credential=True, alias_of=None):
-    """A stored version; the author's credential id only when `with_credential` (for the head referee), and a roster
-    player's `alias_of`: the player this id is another id of (null: none)."""
-    extra = {"alias_of": alias_of} if version.kind == "player" else {}
-    return {
-        "seq": version.seq,
-        "record_id": version.record_id,
-        "version_id": version.version_id,
-        "parents": list(version.parents),
-        "kind": version.kind,
-        "deleted": version.deleted,
-        "body": version.body,
-        "event_id": version.event_id,
-        "author": {"credential_id": version.author_id if with_credential else None, "display_name": author_name},
-        "received_at": moment(version.received_at),
-        **extra,
-    }
+def version_text(row, with_credential=True):
+    """A stored version as JSON text, from a row of `VERSION_COLUMNS` (sync_routes.py): its author's name, and a roster
+    player's `alias_of` (the player this id is another id of; null: none); the author's credential id only when
+    `with_credential` (for the head referee). Body and parents are the stored JSON text, sent as they are: the changes
+    feed gives every version to every phone, so nothing is read and written again per row."""
+    author = _text(row.author_id if with_credential else None)
+    text = (
+        f'{{"seq":{row.seq},"record_id":{_text(row.record_id)},"version_id":{_text(row.version_id)},'
+        f'"parents":{row.parents},"kind":{_text(row.kind)},"deleted":{"true" if row.deleted else "false"},'
+        f'"body":{row.body or "null"},"event_id":{_text(row.event_id)},'
+        f'"author":{{"credential_id":{author},"display_name":{_text(row.display_name)}}},'
+        f'"received_at":{_text(moment(row.received_at))}'
+    )
+    if row.kind == "player":
+        text += f',"alias_of":{_text(row.alias_of)}'
+    return text + "}"
+
+
+def version_json(row, with_credential=True):
+    """The same version as a JSON value, to send inside another answer (a conflict's heads, a record's history)."""
+    return json.loads(version_text(row, with_credential))
+
+
+def _text(value):
+    """A text (or None) as JSON, as json.dumps writes it (its C string encoder, called directly: once per field of
+    every version in every page of the changes feed)."""
+    return "null" if value is None else encode_basestring_ascii(value)
