@@ -397,3 +397,21 @@ def test_the_changes_feed_gives_each_version_as_its_record_history_does(api):
     assert [c.get("alias_of", "-") for c in changes] == [None, marco["record_id"], "-", "-"]
     assert changes[2]["body"]["points"] == -12.5 and changes[3]["body"] is None
     assert changes[2]["body"]["note"] == strike["body"]["note"]
+
+
+def test_a_phone_gets_the_changes_feed_compressed_fast_and_the_static_memo_keeps_its_bodies(api, events_app):
+    """A browser asks for brotli: a feed page (made for one request) is compressed at the fast level, not the
+    strongest (about 110 ms for 200 versions), and not memoized, so the static files' compressed bodies stay."""
+    import brotli
+
+    from webapp.compression import FAST
+
+    head = create_event(api)
+    head.statuses(*[version() for _ in range(50)])
+    memo = events_app.extensions["compression"]
+    before = list(memo.items)
+    plain = head.get("/changes", headers={"Accept-Encoding": "identity"})
+    compressed = head.get("/changes", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert compressed.headers["Content-Encoding"] == "br" and "Content-Encoding" not in plain.headers
+    assert compressed.data == brotli.compress(plain.data, quality=FAST["br"])
+    assert list(memo.items) == before
