@@ -75,6 +75,10 @@ class PostgresServer:
     def url(self, database="postgres"):
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
 
+    def pid(self):
+        """The server's main process (the postmaster), whose children serve the connections."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def create_database(self, name):
         """A new empty database on this server; returns its URL."""
         import psycopg

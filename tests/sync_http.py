@@ -1,6 +1,7 @@
 """The production server (waitress) in its own process, and a small JSON client for the events API, shared by the
 crash test and the sync benchmark."""
 
+import gzip
 import http.client
 import json
 import os
@@ -11,6 +12,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import brotli
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER_ARGS = ["--threads=8", "--connection-limit=400", "--backlog=1024", "--call", "webapp:create_app"]
@@ -68,7 +71,8 @@ class WaitressServer:
 
 
 class ApiClient:
-    """One device's keep-alive connection to the API; `call` returns (status, JSON body)."""
+    """One device's keep-alive connection to the API; `call` returns (status, JSON body). It accepts compressed
+    answers, as a phone's browser does (the server compresses what it sends then)."""
 
     def __init__(self, url, token=None):
         self.host, self.port = url.removeprefix("http://").split(":")
@@ -89,7 +93,7 @@ class ApiClient:
     def _call(self, method, path, body, timeout):
         if self.connection is None:
             self.connection = http.client.HTTPConnection(self.host, int(self.port), timeout=timeout)
-        headers = {"Accept": "application/json"}
+        headers = {"Accept": "application/json", "Accept-Encoding": "br, gzip"}
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -103,6 +107,11 @@ class ApiClient:
         except (OSError, http.client.HTTPException):
             self.close()
             raise
+        coding = response.getheader("Content-Encoding")
+        if coding == "br":
+            payload = brotli.decompress(payload)
+        elif coding == "gzip":
+            payload = gzip.decompress(payload)
         return response.status, json.loads(payload) if payload else None
 
     def close(self):

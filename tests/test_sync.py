@@ -315,3 +315,103 @@ def test_a_merge_names_two_present_players(api, events_app):
         answer = head.post("/players/merge", json=body)
         assert (answer.status_code, answer.json["error"], answer.json["field"]) == (status, error, field), body
     assert row_counts(events_app) == before
+
+
+def test_one_batch_sees_its_own_earlier_versions(api):
+    """A batch is read once (Batch in sync.py) and kept up to date: a later version of the batch names an earlier one
+    as its parent, names a player the batch added, and sees the batch's deletion of that player."""
+    head = create_event(api)
+    ada = version(kind="player", body={"name": "Ada Lovelace"})
+    strike = version(body=incident(player="", playerId=ada["record_id"]))
+    edit = version(strike["record_id"], [strike["version_id"]], body=incident(player="", playerId=ada["record_id"]))
+    later_parent = version(strike["record_id"], ["not-yet-sent"])
+    gone = version(ada["record_id"], [ada["version_id"]], kind="player", deleted=True)
+    unnamed = version(body=incident(player="", playerId=ada["record_id"]))
+    named = version(body=incident(player="Ada Lovelace", playerId=ada["record_id"]))
+    results = head.upload(ada, strike, edit, later_parent, gone, unnamed, named, edit).json["results"]
+    assert [r["status"] for r in results] == [
+        *["accepted"] * 3,
+        "refused",
+        "accepted",
+        "refused",
+        "accepted",
+        "duplicate",
+    ]
+    assert (results[3]["error"], results[5]["error"]) == ("unknown_parent", "deleted_player")
+    assert results[2]["heads"] == [edit["version_id"]] and results[7]["seq"] == results[2]["seq"]
+    history = head.get(f"/records/{strike['record_id']}").json
+    assert history["heads"] == [edit["version_id"]] and not history["in_conflict"]
+
+
+def test_an_upload_reads_the_database_in_as_many_queries_for_one_version_as_for_many(api, events_app):
+    """The batch's versions, parents and records are read in one query each, whatever the batch's size."""
+    from sqlalchemy import event
+
+    head = create_event(api)
+    engine = events_app.extensions["events.db"].engine
+    selects = []
+
+    def count(_conn, _cursor, statement, *_args):
+        selects.append(statement.lstrip().upper().startswith("SELECT"))
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        counts = []
+        for size in (1, 20):
+            first = [version() for _ in range(size)]
+            head.statuses(*first)
+            edits = [version(v["record_id"], [v["version_id"]]) for v in first]
+            selects.clear()
+            assert head.statuses(*edits) == ["accepted"] * size
+            counts.append(sum(selects))
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert counts[0] == counts[1] <= 4  # who calls, the space's lock, the versions named, the records
+
+
+def test_the_changes_feed_gives_each_version_as_its_record_history_does(api):
+    """The feed writes its page from the stored JSON text (shapes.version_text); every other answer reads the same
+    text, so a version reads alike everywhere: text of every kind, a deletion, an alias, a head referee's view."""
+    head = create_event(api)
+    referee = head.add_device(name='Zoé "Z" \\ Ünal 🀄')
+    marco = version(kind="player", body={"name": "Marco Polo", "note": "line one\nline two\ttab"})
+    again = version(kind="player", body={"name": "marco polo"})
+    strike = version(body=incident(player="Marco Polo", note='« quotes » "and" \\ backslash 🀄 中', points=-12.5))
+    gone = version(strike["record_id"], [strike["version_id"]], deleted=True)
+    head.statuses(marco)
+    assert referee.statuses(again, strike, gone) == ["accepted"] * 3
+    for device in (head, referee):
+        for change in device.changes()["changes"]:
+            history = device.get(f"/records/{change['record_id']}").json["versions"]
+            assert change in history
+            assert change["author"]["credential_id"] == (
+                (
+                    referee.credential["id"]
+                    if change["author"]["display_name"] != "Head Referee"
+                    else head.credential["id"]
+                )
+                if device is head
+                else None
+            )
+    changes = referee.changes()["changes"]
+    assert [c.get("alias_of", "-") for c in changes] == [None, marco["record_id"], "-", "-"]
+    assert changes[2]["body"]["points"] == -12.5 and changes[3]["body"] is None
+    assert changes[2]["body"]["note"] == strike["body"]["note"]
+
+
+def test_a_phone_gets_the_changes_feed_compressed_fast_and_the_static_memo_keeps_its_bodies(api, events_app):
+    """A browser asks for brotli: a feed page (made for one request) is compressed at the fast level, not the
+    strongest (about 110 ms for 200 versions), and not memoized, so the static files' compressed bodies stay."""
+    import brotli
+
+    from webapp.compression import FAST
+
+    head = create_event(api)
+    head.statuses(*[version() for _ in range(50)])
+    memo = events_app.extensions["compression"]
+    before = list(memo.items)
+    plain = head.get("/changes", headers={"Accept-Encoding": "identity"})
+    compressed = head.get("/changes", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert compressed.headers["Content-Encoding"] == "br" and "Content-Encoding" not in plain.headers
+    assert compressed.data == brotli.compress(plain.data, quality=FAST["br"])
+    assert list(memo.items) == before

@@ -3,6 +3,7 @@ database afterwards.
 
     .venv/bin/python tests/benchmarks/sync_bench.py [--referees 50] [--incidents 20] [--batches 4]
                                                      [--backend sqlite|postgresql|both] [--quick] [--online]
+                                                     [--cheap-hashing]
 
 For each database (SQLite in a temporary folder, then a PostgreSQL server this script starts and stops), it starts
 `python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one
@@ -19,6 +20,7 @@ the upload p95 are printed beside their budgets (30 s and 1 s on a quiet machine
 """
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -35,6 +37,29 @@ from pg_server import PostgresServer  # noqa: E402
 from sync_http import ApiClient, WaitressServer  # noqa: E402
 
 RULESET, RULING = "azrm-2026", "r_east_early_chombo"
+
+
+def tree_cpu_s(pid):
+    """CPU seconds (user + system) a process and its descendants used, the ones that ended included (Linux /proc):
+    how much of the machine the server took, which on a loaded machine the wall-clock time does not say."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))  # fields[1] is the parent's pid
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+        todo += children.get(current, [])
+    return total / tick
 
 
 def percentile(values, share):
@@ -152,8 +177,8 @@ def stored_versions(database_url):
         database.dispose()
 
 
-def run(backend, database_url, args):
-    """Run the benchmark on one database; return its figures."""
+def run(backend, database_url, args, database_pid=None):
+    """Run the benchmark on one database (`database_pid`: its server's process, PostgreSQL's); return its figures."""
     config = {
         "DATABASE_URL": database_url,
         "SECRET_KEY": "benchmark-only-key",
@@ -199,11 +224,15 @@ def run(backend, database_url, args):
             raise RuntimeError(f"{len(joining)} referees could not join, e.g. {joining[0]}")
         for referee in referees:
             referee.start()
+        servers = [server.process.pid] + ([database_pid] if database_pid else [])
+        cpu_before, load_before = [tree_cpu_s(pid) for pid in servers], os.getloadavg()[0]
         start_line.wait()
-        began = time.perf_counter()
+        began, client_began = time.perf_counter(), time.process_time()
         for referee in referees:
             referee.join()
-        total = time.perf_counter() - began
+        total, client_cpu = time.perf_counter() - began, time.process_time() - client_began
+        cpu = [tree_cpu_s(pid) - before for pid, before in zip(servers, cpu_before, strict=True)]
+        load = (load_before, os.getloadavg()[0])
         expected = [vid for referee in referees for vid in referee.version_ids]
         phones = {"lost": 0, "duplicated": 0}
         if args.online:  # once everyone is done, each phone pulls to the end: it must hold every version, once
@@ -238,6 +267,10 @@ def run(backend, database_url, args):
             "pull_p50": statistics.median(pulls),
             "pull_p95": percentile(pulls, 0.95),
             "total_s": total,
+            "app_cpu_s": cpu[0],
+            "database_cpu_s": cpu[1] if database_pid else None,
+            "client_cpu_s": client_cpu,
+            "load": load,
             "join_s": join_s,
             "phones_lost": phones["lost"],
             "phones_duplicated": phones["duplicated"],
@@ -270,6 +303,12 @@ def report(result, args):
         print(f"  total time           {result['total_s']:.2f} s   (budget 30 s on a quiet machine)")
     else:
         print(f"  total time           {result['total_s']:.2f} s (from the start signal to the last referee's pull)")
+    database = "" if result["database_cpu_s"] is None else f", PostgreSQL {result['database_cpu_s']:.1f} s"
+    print(
+        f"  CPU while timed      app server {result['app_cpu_s']:.1f} s{database}, this script's phones "
+        f"{result['client_cpu_s']:.1f} s; load average {result['load'][0]:.1f} before, {result['load'][1]:.1f} after "
+        f"({os.cpu_count()} CPUs)"
+    )
     print(f"  set-up (not timed)   {result['join_s']:.1f} s for the referees to join and sign in, 4 at a time")
     for failure in result["failures"][:10]:
         print(f"    {failure}")
@@ -282,7 +321,7 @@ def run_all(args):
             results.append(run("SQLite", f"sqlite:///{Path(folder) / 'bench.sqlite3'}", args))
         if args.backend in ("postgresql", "both"):
             with PostgresServer(fast=False) as postgres:
-                results.append(run("PostgreSQL", postgres.create_database("bench"), args))
+                results.append(run("PostgreSQL", postgres.create_database("bench"), args, postgres.pid()))
     return results
 
 
@@ -294,12 +333,17 @@ def parse(argv=None):
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--quick", action="store_true", help="5 referees x 4 incidents in 2 batches, cheap hashing")
     parser.add_argument(
+        "--cheap-hashing",
+        action="store_true",
+        help="argon2's cheapest profile, so 200 referees join in seconds (joining is set-up, not timed)",
+    )
+    parser.add_argument(
         "--online",
         action="store_true",
         help="each incident uploaded alone, then the feed pulled to its end, as an online phone does",
     )
     args = parser.parse_args(argv)
-    args.cheap_hashing = args.quick
+    args.cheap_hashing = args.cheap_hashing or args.quick
     if args.quick:
         args.referees, args.incidents, args.batches = 5, 4, 2
     if args.online:

@@ -7,7 +7,7 @@ order (a reader of the changes feed never skips one) and a server stopped halfwa
 import uuid
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from . import validation as check
 from .errors import ApiError, Invalid, readable
@@ -44,27 +44,46 @@ def check_envelope(item, path):
         raise Invalid(f"{path}.parents", "Parents must be versions other than this one.")
 
 
+# Built once, as every upload runs them (building a statement costs more than running it).
+LOCK_SPACE = select(Space).where(Space.id == bindparam("space_id")).with_for_update()
+VERSIONS_NAMED = select(Version).where(
+    Version.space_id == bindparam("space_id"), Version.version_id.in_(bindparam("ids", expanding=True))
+)
+RECORDS_NAMED = select(Record).where(
+    Record.space_id == bindparam("space_id"), Record.record_id.in_(bindparam("ids", expanding=True))
+)
+
+
 def store_batch(session, who, versions):
     """Store each version in order; return one result per version, in the same order. A refused version is checked
-    in full before anything of it is written, so it leaves nothing behind."""
-    space = session.execute(select(Space).where(Space.id == who.event.space_id).with_for_update()).scalar_one()
-    results = []
-    for index, item in enumerate(versions):
+    in full before anything of it is written, so it leaves nothing behind. What the batch needs of the database is
+    read once for the whole batch (Batch), and its versions are written together when it ends."""
+    space = session.execute(LOCK_SPACE, {"space_id": who.event.space_id}).scalar_one()
+    results, valid = [], []
+    for index, item in enumerate(versions):  # envelopes first: only well-formed ids are ever sent to the database
         known = item if isinstance(item, dict) else {}
-        outcome = {"version_id": readable(known.get("version_id")), "record_id": readable(known.get("record_id"))}
+        results.append({"version_id": readable(known.get("version_id")), "record_id": readable(known.get("record_id"))})
         try:
             check_envelope(item, f"versions[{index}]")
-            outcome.update(_store_one(session, who, space, item, f"versions[{index}]"))
+            valid.append(index)
         except Invalid as error:
-            outcome.update(
-                status="refused", error=error.error, message=readable(error.message), field=readable(error.field)
-            )
-        except Refused as error:
-            outcome.update(
-                status="refused", error=error.error, message=readable(error.message), field=readable(error.field)
-            )
-        results.append(outcome)
+            results[index].update(_refusal(error))
+    batch = Batch(session, who, space, [versions[index] for index in valid])
+    for index in valid:
+        try:
+            results[index].update(batch.store(versions[index], f"versions[{index}]"))
+        except (Invalid, Refused) as error:
+            results[index].update(_refusal(error))
     return results
+
+
+def _refusal(error):
+    return {
+        "status": "refused",
+        "error": error.error,
+        "message": readable(error.message),
+        "field": readable(error.field),
+    }
 
 
 def _same(stored, item):
@@ -77,37 +96,62 @@ def _same(stored, item):
     )
 
 
-def _store_one(session, who, space, item, path):
-    stored = session.scalar(
-        select(Version).where(Version.space_id == space.id, Version.version_id == item["version_id"])
-    )
-    if stored is not None:
-        if not _same(stored, item):
-            raise Refused(
-                "version_id_reused", "Another version was already stored with this version id.", f"{path}.version_id"
-            )
-        return {"status": "duplicate", "seq": stored.seq}
-    record = session.scalar(select(Record).where(Record.space_id == space.id, Record.record_id == item["record_id"]))
-    _check_permission(who, record, item, path)
-    _check_parents(session, record, item, path)
-    _check_body(session, who, space, item, path)
-    if record is None:
-        record = Record(
-            space_id=space.id,
-            record_id=item["record_id"],
-            kind=item["kind"],
-            event_id=who.event.id,
-            created_by=who.credential.id,
-            heads=[],
-            in_conflict=False,
+class Batch:
+    """One upload's view of its space: the versions it names (its own ids and their parents) and its records, read
+    in two queries for the whole batch and kept up to date as the batch stores versions, so a later version of the
+    batch sees an earlier one (its parent, or the same version sent twice)."""
+
+    def __init__(self, session, who, space, items):
+        self.session, self.who, self.space = session, who, space
+        named = {item["version_id"] for item in items} | {parent for item in items for parent in item["parents"]}
+        # version id -> the stored version; a version id is unique in its space
+        self.versions = {
+            version.version_id: version
+            for version in session.scalars(VERSIONS_NAMED, {"space_id": space.id, "ids": list(named)})
+        }
+        record_ids = {item["record_id"] for item in items}
+        # record id -> the stored record, or None: every record id of the batch is here
+        self.records = dict.fromkeys(record_ids)
+        self.records.update(
+            (record.record_id, record)
+            for record in session.scalars(RECORDS_NAMED, {"space_id": space.id, "ids": list(record_ids)})
         )
-        session.add(record)
-        session.flush()
-    if item["kind"] == "player":
-        _name_player(session, space, record, item)
-    space.last_seq += 1
-    session.add(
-        Version(
+
+    def store(self, item, path):
+        """Store one version whose envelope is valid; its outcome, or Refused/Invalid with nothing of it written."""
+        session, who, space = self.session, self.who, self.space
+        stored = self.versions.get(item["version_id"])
+        if stored is not None:
+            if not _same(stored, item):
+                raise Refused(
+                    "version_id_reused",
+                    "Another version was already stored with this version id.",
+                    f"{path}.version_id",
+                )
+            return {"status": "duplicate", "seq": stored.seq}
+        record = self.records[item["record_id"]]
+        _check_permission(who, record, item, path)
+        self._check_parents(record, item, path)
+        _check_body(who, item, path, self.player_state)
+        heads = [head for head in (record.heads if record else []) if head not in item["parents"]]
+        heads.append(item["version_id"])
+        if record is None:
+            record = Record(
+                space_id=space.id,
+                record_id=item["record_id"],
+                kind=item["kind"],
+                event_id=who.event.id,
+                created_by=who.credential.id,
+                heads=heads,
+                in_conflict=False,
+            )
+            session.add(record)
+            session.flush()  # its number, which its versions name
+            self.records[record.record_id] = record
+        if item["kind"] == "player":
+            _name_player(session, space, record, item)
+        space.last_seq += 1
+        version = Version(
             space_id=space.id,
             seq=space.last_seq,
             record_pk=record.pk,
@@ -120,15 +164,38 @@ def _store_one(session, who, space, item, path):
             event_id=record.event_id,
             author_id=who.credential.id,
         )
-    )
-    heads = [head for head in record.heads if head not in item["parents"]] + [item["version_id"]]
-    record.heads = heads
-    record.in_conflict = len(heads) > 1
-    session.flush()
-    outcome = {"status": "conflict" if record.in_conflict else "accepted", "seq": space.last_seq, "heads": heads}
-    if record.alias_of is not None:
-        outcome["alias_of"] = record.alias_of
-    return outcome
+        session.add(version)  # written with the batch's other versions when it ends (or before a query reads them)
+        self.versions[version.version_id] = version
+        record.heads = heads
+        record.in_conflict = len(heads) > 1
+        outcome = {"status": "conflict" if record.in_conflict else "accepted", "seq": space.last_seq, "heads": heads}
+        if record.alias_of is not None:
+            outcome["alias_of"] = record.alias_of
+        return outcome
+
+    def _check_parents(self, record, item, path):
+        """Every parent must be a stored version of the same record (send a record's versions oldest first)."""
+        for parent in item["parents"]:
+            known = self.versions.get(parent)
+            if record is None or known is None or known.record_pk != record.pk:
+                raise Refused(
+                    "unknown_parent",
+                    f"Parent version {parent} is not stored for this record: send it first.",
+                    f"{path}.parents",
+                )
+
+    def player_state(self, player_id):
+        """'live', 'deleted' (every head of the roster player is a deletion) or None (no such roster player)."""
+        if player_id in self.records:
+            record = self.records[player_id]
+        else:
+            record = _player(self.session, self.space, player_id)
+        if record is None or record.kind != "player":
+            return None
+        deleted = self.session.scalars(
+            select(Version.deleted).where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
+        ).all()
+        return "deleted" if deleted and all(deleted) else "live"
 
 
 def _name_player(session, space, record, item):
@@ -251,31 +318,8 @@ def _check_permission(who, record, item, path):
         raise Refused("forbidden", "Only a head referee settles a conflict.", f"{path}.parents")
 
 
-def _check_parents(session, record, item, path):
-    """Every parent must be a stored version of the same record (send a record's versions oldest first)."""
-    if not item["parents"]:
-        return
-    known = (
-        set()
-        if record is None
-        else set(
-            session.scalars(
-                select(Version.version_id).where(
-                    Version.record_pk == record.pk, Version.version_id.in_(item["parents"])
-                )
-            )
-        )
-    )
-    missing = [parent for parent in item["parents"] if parent not in known]
-    if missing:
-        raise Refused(
-            "unknown_parent",
-            f"Parent version {missing[0]} is not stored for this record: send it first.",
-            f"{path}.parents",
-        )
-
-
-def _check_body(session, who, space, item, path):
+def _check_body(who, item, path, player_state):
+    """The body under its kind's rules; an incident's roster player looked up with `player_state(id)`."""
     body, field = item["body"], f"{path}.body"
     if item["deleted"]:
         if body is not None:
@@ -284,17 +328,4 @@ def _check_body(session, who, space, item, path):
     if item["kind"] == "player":
         check.player_body(body, field, item["record_id"])
         return
-
-    def player_state(player_id):
-        """'live', 'deleted' (every head of the roster player is a deletion) or None (no such roster player)."""
-        record = session.scalar(
-            select(Record).where(Record.space_id == space.id, Record.record_id == player_id, Record.kind == "player")
-        )
-        if record is None:
-            return None
-        deleted = session.scalars(
-            select(Version.deleted).where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
-        ).all()
-        return "deleted" if deleted and all(deleted) else "live"
-
     check.incident_body(body, field, who.event, item["record_id"], player_state)

@@ -1,14 +1,14 @@
 """The sync API: upload a batch of versions, follow the changes feed, list and read conflicts and record histories."""
 
-from flask import jsonify, request
-from sqlalchemy import or_, select
+from flask import Response, jsonify, request
+from sqlalchemy import Text, bindparam, cast, or_, select
 
 from . import auth, sync
 from .api import bp, json_body, page_args
 from .errors import ApiError, Invalid
 from .events_routes import database
 from .models import Credential, Record, Version
-from .shapes import version_json
+from .shapes import version_json, version_text
 
 MAX_RECORD_PK = 2**31 - 1  # records.pk is a 32-bit integer on PostgreSQL: a larger cursor is not one we gave
 
@@ -46,42 +46,80 @@ def _scope():
     return scope
 
 
-def _visible(who, scope):
-    """What a caller reads: the event's incidents and the roster, or with scope=league every league event's too."""
-    if scope == "league":
-        if who.event.league_id is None:
-            raise ApiError(404, "no_league", "This event is not part of a league.")
-        return Version.space_id == who.event.space_id
-    return (Version.space_id == who.event.space_id) & or_(Version.kind == "player", Version.event_id == who.event.id)
+# A version as the API shows it (shapes.version_text): its columns, its author's name and its record's alias_of; body
+# and parents as the stored JSON text.
+VERSION_COLUMNS = (
+    Version.seq,
+    Version.record_id,
+    Version.version_id,
+    cast(Version.parents, Text).label("parents"),
+    Version.kind,
+    Version.deleted,
+    cast(Version.body, Text).label("body"),
+    Version.event_id,
+    Version.author_id,
+    Credential.display_name,
+    Version.received_at,
+    Record.alias_of,
+)
 
 
-def _with_authors(session, query, who):
-    """Versions as the API shows them: with their author's name, a roster player's `alias_of`, and credential ids
-    only for a head referee (who revokes devices)."""
-    rows = session.execute(
-        query.add_columns(Credential.display_name, Record.alias_of)
+def _version_query(*where, limit=None):
+    """The versions matching `where`, oldest first (at most `limit`), as rows of VERSION_COLUMNS."""
+    return (
+        select(*VERSION_COLUMNS)
+        .select_from(Version)
         .join(Credential, Credential.id == Version.author_id)
         .join(Record, Record.pk == Version.record_pk)
-    ).all()
+        .where(*where)
+        .order_by(Version.seq)
+        .limit(limit)
+    )
+
+
+def _feed(*where):
+    """The changes feed's page: versions of a space (`space_id`) after a cursor (`since`), at most `limit`."""
+    return _version_query(
+        Version.space_id == bindparam("space_id"), Version.seq > bindparam("since"), *where, limit=bindparam("limit")
+    )
+
+
+# Built once, as the feed is read after every upload of every phone (building a statement costs more than running it).
+FEEDS = {
+    # the event's incidents and the roster
+    "event": _feed(or_(Version.kind == "player", Version.event_id == bindparam("event_id"))),
+    # every incident of the league's events and the roster
+    "league": _feed(),
+}
+
+
+def _with_authors(session, who, *where, limit=None):
+    """Versions as the API shows them, with credential ids only for a head referee (who revokes devices)."""
     head = who.role == "head"
-    return [version_json(version, name, with_credential=head, alias_of=alias_of) for version, name, alias_of in rows]
+    rows = session.execute(_version_query(*where, limit=limit)).all()
+    return [version_json(row, with_credential=head) for row in rows]
 
 
 @bp.get("/events/<event_id>/changes")
 def changes(event_id):
-    """Versions stored after the cursor, oldest first; follow `next` until `more` is false."""
+    """Versions stored after the cursor, oldest first; follow `next` until `more` is false. Every phone reads every
+    version, so the page is written as text from the stored JSON (shapes.version_text), not read and encoded again."""
     since, limit = page_args("since", 200, 1000)
     scope = _scope()
     with database().reading() as session:
         who = auth.caller(session, event_id)
-        page = _with_authors(
-            session,
-            select(Version).where(_visible(who, scope), Version.seq > since).order_by(Version.seq).limit(limit + 1),
-            who,
-        )
-    more = len(page) > limit
-    page = page[:limit]
-    return jsonify({"changes": page, "next": str(page[-1]["seq"] if page else since), "more": more})
+        if scope == "league" and who.event.league_id is None:
+            raise ApiError(404, "no_league", "This event is not part of a league.")
+        place = {"space_id": who.event.space_id, "event_id": who.event.id}
+        rows = session.execute(FEEDS[scope], {**place, "since": since, "limit": limit + 1}).all()
+    more = len(rows) > limit
+    rows = rows[:limit]
+    head = who.role == "head"
+    page = ",".join(version_text(row, with_credential=head) for row in rows)
+    cursor = rows[-1].seq if rows else since
+    return Response(
+        f'{{"changes":[{page}],"more":{"true" if more else "false"},"next":"{cursor}"}}\n', mimetype="application/json"
+    )
 
 
 @bp.get("/events/<event_id>/conflicts")
@@ -106,13 +144,7 @@ def conflicts(event_id):
         records = records[:limit]
         items = []
         for record in records:
-            heads = _with_authors(
-                session,
-                select(Version)
-                .where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
-                .order_by(Version.seq),
-                who,
-            )
+            heads = _with_authors(session, who, Version.record_pk == record.pk, Version.version_id.in_(record.heads))
             items.append(
                 {"record_id": record.record_id, "kind": record.kind, "event_id": record.event_id, "heads": heads}
             )
@@ -129,9 +161,7 @@ def record_history(event_id, record_id):
         )
         if record is None:  # a space holds one event, or a league whose events all read each other's incidents
             raise ApiError(404, "not_found", "No such record in this event.")
-        versions = _with_authors(
-            session, select(Version).where(Version.record_pk == record.pk).order_by(Version.seq).limit(1000), who
-        )
+        versions = _with_authors(session, who, Version.record_pk == record.pk, limit=1000)
     return jsonify(
         {
             "record_id": record.record_id,
