@@ -122,9 +122,15 @@ def warm(app, cache):
             cache.get(body, "gzip")
 
 
+# One memo per process, shared by every app it builds: the key is the body's digest, so an app never gets another
+# body's bytes. A server builds one app; the tests build many (a live server each, the exported site), and brotli at
+# its strongest level over the precached files costs each of them about a second of CPU otherwise.
+SHARED_CACHE = CompressedCache()
+
+
 def init_app(app):
     """Compress after every other after-request hook has run (registered first, so it runs last)."""
-    cache = CompressedCache()
+    cache = SHARED_CACHE
     app.extensions["compression"] = cache
     warm(app, cache)
 
