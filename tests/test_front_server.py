@@ -9,7 +9,10 @@ import time
 import pytest
 from front_server import Nginx, SlowClients, Waitress
 
-DEADLINE_S = 1.0  # the acceptance's wording: a normal client is answered within one second
+# Tells a client answered beside the slow clients from one queued behind them (they hold until stopped), with room
+# for a loaded machine: the one-second budget is measured by tests/benchmarks/slow_clients.py, never in a test (a
+# one-second deadline here failed whenever the machine ran at a load of eight or more).
+DEADLINE_S = 15.0
 
 
 @pytest.fixture(scope="module")
