@@ -11,7 +11,6 @@ DEFAULTS = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,  # a batch of 200 versions is far below this
     "ACCESS_TOKEN_MAX_AGE": 3600,  # seconds; revocation is checked on every call anyway
     "RATELIMIT_STORAGE_URI": "memory://",  # one process; several app servers must share Redis or Memcached
-    "RATELIMIT_HEADERS_ENABLED": True,
     "RATE_LIMIT_PER_ADDRESS": "120 per minute",  # a venue's referees may all share one public address
     "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # failed guesses at one credential's (or invitation's) secret
     "RATE_LIMIT_EVENT_CREATION": "20 per hour",

@@ -6,6 +6,7 @@ order (a reader of the changes feed never skips one) and a server stopped halfwa
 
 import uuid
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from sqlalchemy import bindparam, select
 
@@ -49,6 +50,7 @@ LOCK_SPACE = select(Space).where(Space.id == bindparam("space_id")).with_for_upd
 VERSIONS_NAMED = select(Version).where(
     Version.space_id == bindparam("space_id"), Version.version_id.in_(bindparam("ids", expanding=True))
 )
+INSERT_VERSIONS = Version.__table__.insert()  # Core: no unit of work, no autoflush (the records are flushed already)
 RECORDS_NAMED = select(Record).where(
     Record.space_id == bindparam("space_id"), Record.record_id.in_(bindparam("ids", expanding=True))
 )
@@ -74,6 +76,7 @@ def store_batch(session, who, versions):
             results[index].update(batch.store(versions[index], f"versions[{index}]"))
         except (Invalid, Refused) as error:
             results[index].update(_refusal(error))
+    batch.write()
     return results
 
 
@@ -99,10 +102,12 @@ def _same(stored, item):
 class Batch:
     """One upload's view of its space: the versions it names (its own ids and their parents) and its records, read
     in two queries for the whole batch and kept up to date as the batch stores versions, so a later version of the
-    batch sees an earlier one (its parent, or the same version sent twice)."""
+    batch sees an earlier one (its parent, or the same version sent twice). Its new versions are inserted together
+    by one Core INSERT (write), not through the ORM's unit of work nor its bulk INSERT, which cost more CPU."""
 
     def __init__(self, session, who, space, items):
         self.session, self.who, self.space = session, who, space
+        self.pending = []  # the rows of the versions stored and not written yet
         named = {item["version_id"] for item in items} | {parent for item in items for parent in item["parents"]}
         # version id -> the stored version; a version id is unique in its space
         self.versions = {
@@ -151,27 +156,33 @@ class Batch:
         if item["kind"] == "player":
             _name_player(session, space, record, item)
         space.last_seq += 1
-        version = Version(
-            space_id=space.id,
-            seq=space.last_seq,
-            record_pk=record.pk,
-            record_id=record.record_id,
-            version_id=item["version_id"],
-            parents=list(item["parents"]),
-            kind=item["kind"],
-            deleted=item["deleted"],
-            body=item["body"],
-            event_id=record.event_id,
-            author_id=who.credential.id,
-        )
-        session.add(version)  # written with the batch's other versions when it ends (or before a query reads them)
-        self.versions[version.version_id] = version
+        row = {
+            "space_id": space.id,
+            "seq": space.last_seq,
+            "record_pk": record.pk,
+            "record_id": record.record_id,
+            "version_id": item["version_id"],
+            "parents": list(item["parents"]),
+            "kind": item["kind"],
+            "deleted": item["deleted"],
+            "body": item["body"],
+            "event_id": record.event_id,
+            "author_id": who.credential.id,
+        }
+        self.pending.append(row)  # written with the batch's other versions when it ends (or before a query reads them)
+        self.versions[item["version_id"]] = SimpleNamespace(**row)  # what a later version of the batch compares
         record.heads = heads
         record.in_conflict = len(heads) > 1
         outcome = {"status": "conflict" if record.in_conflict else "accepted", "seq": space.last_seq, "heads": heads}
         if record.alias_of is not None:
             outcome["alias_of"] = record.alias_of
         return outcome
+
+    def write(self):
+        """Insert the versions stored since the last write, in one statement."""
+        if self.pending:
+            self.session.connection().execute(INSERT_VERSIONS, self.pending)
+            self.pending = []
 
     def _check_parents(self, record, item, path):
         """Every parent must be a stored version of the same record (send a record's versions oldest first)."""
@@ -192,6 +203,7 @@ class Batch:
             record = _player(self.session, self.space, player_id)
         if record is None or record.kind != "player":
             return None
+        self.write()  # the player's heads may be versions of this batch
         deleted = self.session.scalars(
             select(Version.deleted).where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
         ).all()
