@@ -98,6 +98,8 @@ class Nginx:
     """nginx in front of an upstream, from the committed templates, with a certificate of a throwaway CA."""
 
     def __init__(self, workdir, upstream_port):
+        """`upstream_port`: the waitress process's port, or a list of them (one per process)."""
+        ports = upstream_port if isinstance(upstream_port, list) else [upstream_port]
         import trustme
 
         workdir = Path(workdir)
@@ -114,7 +116,7 @@ class Nginx:
             server_name="localhost",
             certificate=workdir / "cert.pem",
             certificate_key=workdir / "key.pem",
-            upstream=f"127.0.0.1:{upstream_port}",
+            upstream=[f"127.0.0.1:{port}" for port in ports],
             https_listen=f"127.0.0.1:{self.https_port}",
             http_listen=f"127.0.0.1:{self.http_port}",
             public_host=f"localhost:{self.https_port}",

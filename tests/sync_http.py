@@ -16,7 +16,7 @@ from pathlib import Path
 import brotli
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER_ARGS = ["--threads=8", "--connection-limit=400", "--backlog=1024", "--call", "webapp:create_app"]
+SERVER_OPTIONS = ["--threads=8", "--connection-limit=400", "--backlog=1024"]  # extra_args may override these
 
 
 def free_port():
@@ -29,15 +29,17 @@ class WaitressServer:
     """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_*
     environment variables."""
 
-    def __init__(self, config, port=None):
+    def __init__(self, config, port=None, extra_args=()):
         self.port = port or free_port()
+        self.extra_args = list(extra_args)
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, **{f"FLASK_{key}": value for key, value in config.items()}}
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server object, read by output()
         self.process = None
 
     def start(self, timeout=60):
-        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}", *SERVER_ARGS]
+        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}"]
+        command += [*SERVER_OPTIONS, *self.extra_args, "--call", "webapp:create_app"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -74,9 +76,10 @@ class ApiClient:
     """One device's keep-alive connection to the API; `call` returns (status, JSON body). It accepts compressed
     answers, as a phone's browser does (the server compresses what it sends then)."""
 
-    def __init__(self, url, token=None):
-        self.host, self.port = url.removeprefix("http://").split(":")
-        self.token = token
+    def __init__(self, url, token=None, tls=None):
+        """`tls`: an SSL context for an https:// url (the front server), else plain HTTP."""
+        self.host, self.port = url.split("://", 1)[1].split(":")
+        self.token, self.tls = token, tls
         self.connection = None
 
     def call(self, method, path, body=None, timeout=300):
@@ -92,7 +95,12 @@ class ApiClient:
 
     def _call(self, method, path, body, timeout):
         if self.connection is None:
-            self.connection = http.client.HTTPConnection(self.host, int(self.port), timeout=timeout)
+            if self.tls:
+                self.connection = http.client.HTTPSConnection(
+                    self.host, int(self.port), timeout=timeout, context=self.tls
+                )
+            else:
+                self.connection = http.client.HTTPConnection(self.host, int(self.port), timeout=timeout)
         headers = {"Accept": "application/json", "Accept-Encoding": "br, gzip"}
         data = None
         if body is not None:

@@ -27,3 +27,14 @@ def test_the_quick_online_run_leaves_every_version_once_on_every_phone(new_datab
     assert result["uploads"] == args.referees * args.incidents
     assert (result["lost"], result["duplicated"], result["failures"]) == (0, 0, [])
     assert (result["phones_lost"], result["phones_duplicated"]) == (0, 0)
+
+
+def test_the_quick_run_through_nginx_and_two_processes_loses_nothing(new_database):
+    """The hosted stack of docs/hosting.md (nginx in front of two waitress processes sharing rate-limit counts in
+    Redis), as the issue-24 run uses it, so that path of the script cannot rot either."""
+    args = sync_bench.parse(["--quick", "--online", "--front", "nginx", "--processes", "2", "--threads", "2"])
+    result = sync_bench.run("sqlite", new_database("sqlite"), args)
+    assert result["uploads"] == args.referees * args.incidents
+    assert (result["lost"], result["duplicated"], result["failures"]) == (0, 0, [])
+    assert (result["phones_lost"], result["phones_duplicated"]) == (0, 0)
+    assert result["front_cpu_s"] is not None  # nginx was in the path

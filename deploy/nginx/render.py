@@ -3,7 +3,8 @@
 
     python3 deploy/nginx/render.py OUT_DIR --server-name referee.example.org \
         --certificate /etc/letsencrypt/live/referee.example.org/fullchain.pem \
-        --certificate-key /etc/letsencrypt/live/referee.example.org/privkey.pem [--upstream 127.0.0.1:8080]
+        --certificate-key /etc/letsencrypt/live/referee.example.org/privkey.pem \
+        [--upstream 127.0.0.1:8080 --upstream 127.0.0.1:8081 ...]
 
 writes OUT_DIR/mahjong-referee.conf (the site, for nginx's http block), OUT_DIR/nginx.conf (a whole configuration
 that includes it, for `nginx -c`) and OUT_DIR/errors/_front-server-error.html (the page of nginx's own errors).
@@ -27,13 +28,21 @@ def fill(template, values):
     return PLACEHOLDER.sub(lambda match: str(values[match.group(1)]), template)
 
 
+def upstream_lines(addresses):
+    """nginx's `server` lines of the upstream block, one per waitress process; at least one, none repeated."""
+    addresses = [str(address) for address in addresses]
+    if not addresses or len(set(addresses)) != len(addresses):
+        raise ValueError(f"give each waitress address once, at least one: {addresses}")
+    return "\n".join(f"    server {address};" for address in addresses)
+
+
 def render(
     out_dir,
     *,
     server_name,
     certificate,
     certificate_key,
-    upstream="127.0.0.1:8080",
+    upstream=("127.0.0.1:8080",),
     https_listen="443",
     http_listen="80",
     public_host=None,
@@ -44,6 +53,7 @@ def render(
 ):
     """Write the three files into out_dir; return the path of the whole configuration (nginx.conf).
 
+    `upstream`: the address of each waitress process (one per CPU core; a single address is taken too);
     `public_host` is the host (and port, when not 443) that redirects to HTTPS name; `run_dir` holds the pid file,
     logs and temporary files of a standalone run (default: out_dir/run).
     """
@@ -59,7 +69,7 @@ def render(
                 "server_name": server_name,
                 "certificate": Path(certificate).resolve(),
                 "certificate_key": Path(certificate_key).resolve(),
-                "upstream": upstream,
+                "upstream_servers": upstream_lines([upstream] if isinstance(upstream, str) else upstream),
                 "https_listen": https_listen,
                 "http_listen": http_listen,
                 "public_host": public_host or server_name,
@@ -93,7 +103,11 @@ def main(argv=None):
     parser.add_argument("--server-name", required=True, help="the public host name, e.g. referee.example.org")
     parser.add_argument("--certificate", required=True, help="the certificate chain (PEM)")
     parser.add_argument("--certificate-key", required=True, help="its private key (PEM)")
-    parser.add_argument("--upstream", default="127.0.0.1:8080", help="where waitress listens (default %(default)s)")
+    parser.add_argument(
+        "--upstream",
+        action="append",
+        help="where a waitress process listens; once per process (default 127.0.0.1:8080)",
+    )
     parser.add_argument("--https-listen", default="443", help="nginx's HTTPS address or port (default %(default)s)")
     parser.add_argument("--http-listen", default="80", help="nginx's plain HTTP address or port (default %(default)s)")
     parser.add_argument("--user", default="www-data", help="the user of nginx's workers (default %(default)s)")
@@ -103,7 +117,7 @@ def main(argv=None):
         server_name=args.server_name,
         certificate=args.certificate,
         certificate_key=args.certificate_key,
-        upstream=args.upstream,
+        upstream=args.upstream or ["127.0.0.1:8080"],
         https_listen=args.https_listen,
         http_listen=args.http_listen,
         user=args.user,

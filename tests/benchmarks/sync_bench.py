@@ -3,7 +3,8 @@ database afterwards.
 
     .venv/bin/python tests/benchmarks/sync_bench.py [--referees 50] [--incidents 20] [--batches 4]
                                                      [--backend sqlite|postgresql|both] [--quick] [--online]
-                                                     [--cheap-hashing]
+                                                     [--cheap-hashing] [--front waitress|nginx]
+                                                     [--processes 1] [--threads 8]
 
 For each database (SQLite in a temporary folder, then a PostgreSQL server this script starts and stops), it starts
 `python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one
@@ -17,6 +18,11 @@ refused. `--quick` (5 referees x 4 incidents, cheap hashing) is what tests/test_
 uploaded alone and followed by a pull of the feed to its end; once every referee is done, each pulls to the end once
 more, and every phone must then hold every version once (0 lost, 0 duplicated on the phones too). The total time and
 the upload p95 are printed beside their budgets (30 s and 1 s on a quiet machine).
+
+`--front nginx --processes N --threads T` runs the app as docs/hosting.md hosts it: N waitress processes of T threads
+behind the committed nginx configuration (TLS, least_conn), sharing rate-limit counts in a Redis server the script
+starts. Issue 24's budget run: `--online --referees 200 --incidents 20 --cheap-hashing --front nginx --processes 2
+--threads 2`.
 """
 
 import argparse
@@ -33,7 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from front_server import PROXIED_ARGS, Nginx  # noqa: E402
 from pg_server import PostgresServer  # noqa: E402
+from redis_server import RedisServer  # noqa: E402
 from sync_http import ApiClient, WaitressServer  # noqa: E402
 
 RULESET, RULING = "azrm-2026", "r_east_early_chombo"
@@ -70,9 +78,10 @@ def percentile(values, share):
 class Referee(threading.Thread):
     """One phone: joins the event, waits for the start, uploads its incidents in batches, pulls the whole feed."""
 
-    def __init__(self, number, url, event_id, invite, args, start_line):
+    def __init__(self, number, url, event_id, invite, args, start_line, tls=None):
         super().__init__(daemon=True)
         self.number, self.url, self.event_id, self.invite, self.args = number, url, event_id, invite, args
+        self.tls = tls
         self.start_line = start_line
         self.version_ids, self.upload_ms, self.pull_ms, self.failures, self.pulled = [], [], [], [], 0
         self.client = None
@@ -80,7 +89,7 @@ class Referee(threading.Thread):
 
     def join_event(self):
         """Accept the invitation (a credential of its own) and sign in; a failure is recorded, not raised."""
-        self.client = ApiClient(self.url)
+        self.client = ApiClient(self.url, tls=self.tls)
         try:
             status, body = self.client.call(
                 "POST", "/api/invites/accept", {"invite": self.invite, "display_name": f"Referee {self.number}"}
@@ -162,6 +171,57 @@ class Referee(threading.Thread):
                 return
 
 
+class AppServers:
+    """The app as it is hosted: `--processes` waitress processes of `--threads` each, behind nginx (TLS, keep-alive,
+    least_conn) with `--front nginx`, sharing rate-limit counts in a Redis server when there is more than one (as
+    docs/hosting.md says); or one waitress process reached directly (`--front waitress`)."""
+
+    def __init__(self, config, args):
+        self.config, self.args = dict(config), args
+        self.redis, self.nginx, self.servers, self.folder = None, None, [], None
+        self.url, self.tls = None, None
+
+    def start(self):
+        options = [f"--threads={self.args.threads}"]
+        try:
+            if self.args.processes > 1:
+                self.redis = RedisServer().start()
+                self.config["RATELIMIT_STORAGE_URI"] = self.redis.url
+            if self.args.front == "nginx":
+                options += PROXIED_ARGS
+            for _ in range(self.args.processes):
+                self.servers.append(WaitressServer(self.config, extra_args=options).start())
+            if self.args.front == "nginx":
+                self.folder = tempfile.TemporaryDirectory(prefix="mjref-bench-nginx-")
+                self.nginx = Nginx(self.folder.name, [server.port for server in self.servers])
+                self.url, self.tls = self.nginx.url, self.nginx.client_context()
+            else:
+                self.url = self.servers[0].url
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def cpu_s(self, database_pid=None):
+        """CPU seconds used so far: every app process together, nginx (its workers too), the database server."""
+        used = {"app": sum(tree_cpu_s(server.process.pid) for server in self.servers)}
+        if self.nginx:
+            used["nginx"] = tree_cpu_s(self.nginx.process.pid)
+        if database_pid:
+            used["database"] = tree_cpu_s(database_pid)
+        return used
+
+    def stop(self):
+        if self.nginx:
+            self.nginx.stop()
+        for server in self.servers:
+            server.stop()
+        if self.redis:
+            self.redis.stop()
+        if self.folder:
+            self.folder.cleanup()
+
+
 def stored_versions(database_url):
     """version id -> number of rows, read straight from the database."""
     from sqlalchemy import func, select
@@ -187,8 +247,9 @@ def run(backend, database_url, args, database_pid=None):
     }
     if args.cheap_hashing:
         config["PASSWORD_HASH_PROFILE"] = "CHEAPEST"
-    server = WaitressServer(config).start()
-    head = ApiClient(server.url)
+    stack = AppServers(config, args).start()
+    url, tls = stack.url, stack.tls
+    head = ApiClient(url, tls=tls)
     try:
         status, created = head.call(
             "POST",
@@ -211,7 +272,7 @@ def run(backend, database_url, args, database_pid=None):
         )
         token = invite["link"].split("#", 1)[1]
         start_line = threading.Barrier(args.referees + 1)
-        referees = [Referee(n, server.url, event_id, token, args, start_line) for n in range(args.referees)]
+        referees = [Referee(n, url, event_id, token, args, start_line, tls) for n in range(args.referees)]
         # Joining is set-up, not measured: argon2 is slow on purpose, so a few phones join at a time.
         joined = time.perf_counter()
         with ThreadPoolExecutor(max_workers=4) as pool:
@@ -224,14 +285,13 @@ def run(backend, database_url, args, database_pid=None):
             raise RuntimeError(f"{len(joining)} referees could not join, e.g. {joining[0]}")
         for referee in referees:
             referee.start()
-        servers = [server.process.pid] + ([database_pid] if database_pid else [])
-        cpu_before, load_before = [tree_cpu_s(pid) for pid in servers], os.getloadavg()[0]
+        cpu_before, load_before = stack.cpu_s(database_pid), os.getloadavg()[0]
         start_line.wait()
         began, client_began = time.perf_counter(), time.process_time()
         for referee in referees:
             referee.join()
         total, client_cpu = time.perf_counter() - began, time.process_time() - client_began
-        cpu = [tree_cpu_s(pid) - before for pid, before in zip(servers, cpu_before, strict=True)]
+        cpu = {part: seconds - cpu_before[part] for part, seconds in stack.cpu_s(database_pid).items()}
         load = (load_before, os.getloadavg()[0])
         expected = [vid for referee in referees for vid in referee.version_ids]
         phones = {"lost": 0, "duplicated": 0}
@@ -267,8 +327,9 @@ def run(backend, database_url, args, database_pid=None):
             "pull_p50": statistics.median(pulls),
             "pull_p95": percentile(pulls, 0.95),
             "total_s": total,
-            "app_cpu_s": cpu[0],
-            "database_cpu_s": cpu[1] if database_pid else None,
+            "app_cpu_s": cpu["app"],
+            "front_cpu_s": cpu.get("nginx"),
+            "database_cpu_s": cpu.get("database"),
             "client_cpu_s": client_cpu,
             "load": load,
             "join_s": join_s,
@@ -277,7 +338,7 @@ def run(backend, database_url, args, database_pid=None):
         }
     finally:
         head.close()
-        server.stop()
+        stack.stop()
 
 
 def report(result, args):
@@ -304,6 +365,7 @@ def report(result, args):
     else:
         print(f"  total time           {result['total_s']:.2f} s (from the start signal to the last referee's pull)")
     database = "" if result["database_cpu_s"] is None else f", PostgreSQL {result['database_cpu_s']:.1f} s"
+    database += "" if result["front_cpu_s"] is None else f", nginx {result['front_cpu_s']:.1f} s"
     print(
         f"  CPU while timed      app server {result['app_cpu_s']:.1f} s{database}, this script's phones "
         f"{result['client_cpu_s']:.1f} s; load average {result['load'][0]:.1f} before, {result['load'][1]:.1f} after "
@@ -342,7 +404,19 @@ def parse(argv=None):
         action="store_true",
         help="each incident uploaded alone, then the feed pulled to its end, as an online phone does",
     )
+    parser.add_argument(
+        "--front",
+        choices=["waitress", "nginx"],
+        default="waitress",
+        help="nginx: the phones reach waitress through the hosted front server (TLS, keep-alive to waitress)",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="waitress processes behind nginx (docs/hosting.md: one per CPU core)"
+    )
+    parser.add_argument("--threads", type=int, default=8, help="threads of each waitress process")
     args = parser.parse_args(argv)
+    if args.processes > 1 and args.front != "nginx":
+        parser.error("several processes need a front server to share the requests: add --front nginx")
     args.cheap_hashing = args.cheap_hashing or args.quick
     if args.quick:
         args.referees, args.incidents, args.batches = 5, 4, 2

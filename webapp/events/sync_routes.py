@@ -111,7 +111,9 @@ def changes(event_id):
         if scope == "league" and who.event.league_id is None:
             raise ApiError(404, "no_league", "This event is not part of a league.")
         place = {"space_id": who.event.space_id, "event_id": who.event.id}
-        rows = session.execute(FEEDS[scope], {**place, "since": since, "limit": limit + 1}).all()
+        # through the session's connection: plain rows, without the ORM's per-row work (a tenth of the app's CPU when
+        # 200 referees sync at once)
+        rows = session.connection().execute(FEEDS[scope], {**place, "since": since, "limit": limit + 1}).all()
     more = len(rows) > limit
     rows = rows[:limit]
     head = who.role == "head"
