@@ -73,3 +73,30 @@ def test_reads_still_answer_while_a_writer_holds_the_lock(api, events_app, path)
     head = create_event(api)
     with write_lock_held(events_app.extensions["events.db"].url):
         assert head.get(path).status_code == 200
+
+
+def test_connections_the_database_dropped_answer_busy_once_then_the_app_reconnects(new_database):
+    """PostgreSQL restarted (every connection of the app's pool terminated): no request answers 500. The pool does not
+    ping before each use, so the first request on a dropped connection answers 503 busy with nothing stored; the
+    pool is then replaced, and the next requests are answered (reads and uploads)."""
+    url = new_database("postgresql")
+    app = create_app({"DATABASE_URL": url, **FAST_EVENTS})
+    api = app.test_client()
+    head = create_event(api)
+    assert head.statuses(version()) == ["accepted"]
+    admin = psycopg.connect(make_url(url).set(drivername="postgresql").render_as_string(hide_password=False))
+    admin.autocommit = True
+    dropped = admin.execute(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() "
+        "AND pid <> pg_backend_pid()"
+    ).fetchone()[0]
+    admin.close()
+    assert dropped >= 1
+    first = head.get("/changes?since=0")
+    assert first.status_code in (200, 503)
+    if first.status_code == 503:
+        assert first.json["error"] == "busy" and int(first.headers["Retry-After"]) > 0
+    assert head.get("/changes?since=0").status_code == 200
+    assert head.statuses(version()) == ["accepted"]
+    assert len(head.changes()["changes"]) == 2
+    app.extensions["events.db"].dispose()

@@ -32,7 +32,10 @@ FULL_STATES = ("53100",)
 
 
 def database_trouble(error):
-    """'busy', 'full' or None for an error the database driver raised."""
+    """'busy', 'full' or None for an error the database driver raised. A dropped connection (the database restarted)
+    is 'busy': nothing was stored, and the next try gets a new connection."""
+    if getattr(error, "connection_invalidated", False):
+        return "busy"
     state = getattr(error.orig, "sqlstate", None) or ""
     text = str(error.orig).lower()
     if state in FULL_STATES or any(part in text for part in FULL_TEXTS):
