@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WAITRESS_ARGS = ["--threads=8", "--connection-limit=400", "--backlog=1024"]
+WAITRESS_ARGS = ["--threads=2", "--connection-limit=400", "--backlog=1024"]
 # Behind the proxy, waitress believes the forwarded headers from the proxy's address only.
 PROXIED_ARGS = [
     "--trusted-proxy=127.0.0.1",

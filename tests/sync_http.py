@@ -16,7 +16,7 @@ from pathlib import Path
 import brotli
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER_OPTIONS = ["--threads=8", "--connection-limit=400", "--backlog=1024"]  # extra_args may override these
+SERVER_OPTIONS = ["--threads=2", "--connection-limit=400", "--backlog=1024"]  # extra_args may override these
 
 
 def free_port():

@@ -296,3 +296,15 @@ def test_offline_fallback_for_unknown_paths(context, own_server):
             expect(fresh.locator("h1#not-found")).to_be_visible()
             assert fresh.get_attribute("html", "lang") == lang
     assert served_by_network == []
+
+
+def test_no_request_reads_or_sets_a_cookie_session(app, client):
+    """The app keeps nothing in Flask's cookie session: a session cookie sent is never read, none is ever set."""
+    from flask import session
+    from flask.sessions import NullSession
+
+    with app.test_request_context("/en/", headers={"Cookie": "session=eyJ4IjoxfQ.forged.signature"}):
+        app.preprocess_request()
+        assert isinstance(session._get_current_object(), NullSession)
+    for path in ("/en/", "/api/events/e1/changes"):
+        assert "Set-Cookie" not in client.get(path, headers={"Cookie": "session=anything"}).headers

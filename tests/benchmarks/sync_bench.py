@@ -413,7 +413,7 @@ def parse(argv=None):
     parser.add_argument(
         "--processes", type=int, default=1, help="waitress processes behind nginx (docs/hosting.md: one per CPU core)"
     )
-    parser.add_argument("--threads", type=int, default=8, help="threads of each waitress process")
+    parser.add_argument("--threads", type=int, default=2, help="threads of each waitress process (docs/hosting.md: 2)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.front != "nginx":
         parser.error("several processes need a front server to share the requests: add --front nginx")
