@@ -7,11 +7,7 @@ import subprocess
 import tempfile
 import time
 
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from pg_server import free_port
 
 
 class RedisServer:
