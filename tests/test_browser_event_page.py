@@ -100,3 +100,21 @@ def test_no_ruleset_in_use_says_how_to_get_a_clock_and_sharing_starts_from_the_p
     expect(page.locator("#event-starts")).to_have_value("2026-11-28")
     expect(page.locator("#event-ends")).to_have_value("2026-11-29")
     expect(page.locator("#event-sessions")).to_have_value("Round 1\nRound 2")
+
+
+def test_the_event_screen_opened_while_the_ruleset_choice_is_saved_shows_that_rulesets_clock(browser, live_server):
+    """A tap on Event right after a ruleset opened, while the choice is still being saved (the storage module slow to
+    arrive on a busy phone), shows the clock of that ruleset, not "choose a ruleset first"."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+
+    def slow(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/services/settings.js", slow)
+    page.goto(f"{live_server.url}/en/wrc-2015/")
+    expect(page.locator("#question")).to_be_visible()
+    page.click("#nav-event")
+    expect(page.locator("#event-clock #clock-ruleset")).to_have_attribute("data-ruleset", "wrc-2015")
+    context.close()

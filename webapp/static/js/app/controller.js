@@ -92,6 +92,9 @@ export function createController(config, view) {
   let renders = 0;  // counts renders, so only the latest one is shown
   let current = null;  // {path, screen} of the screen on show
   let refreshing = null;
+  // The last ruleset choice being saved: the next screen reads the stored settings only once it is (a tap on Event
+  // while a slow phone still loads the storage module must not find "no ruleset chosen").
+  let choosing = Promise.resolve();
 
   async function fetchJson(url) {
     let response;
@@ -194,6 +197,7 @@ export function createController(config, view) {
 
   /** The controller of a route's screen (an object whose render() gives {children, title, focus}). */
   async function screenFor(route) {
+    await choosing.catch(() => {});
     if (route.view === 'home') return createHomeScreen(ctx);
     if (route.view === 'log') {
       const [{ createLogScreen }, all] = await Promise.all([screens.log(), allRulesets()]);
@@ -215,10 +219,11 @@ export function createController(config, view) {
     const ruleset = await fetchRuleset(route.rulesetId);
     if (!ruleset) return { render: async () => message('not-found', config.strings.not_found) };
     mirrorRuleset(ruleset.id);  // home shows it at once; the stored settings follow
-    const choosing = screens.settings().then(({ chooseRuleset }) => chooseRuleset(ruleset.id));
+    const choice = screens.settings().then(({ chooseRuleset }) => chooseRuleset(ruleset.id));
+    choosing = choice;
     // A choice the device could not save is said on the screens that use stored data (questions only show rules).
-    const choiceNotices = async () => ((await choosing).error === 'quota' ? [{ kind: 'settings', problem: 'quota' }] : []);
-    choosing.catch((error) => console.error('settings', error));
+    const choiceNotices = async () => ((await choice).error === 'quota' ? [{ kind: 'settings', problem: 'quota' }] : []);
+    choice.catch((error) => console.error('settings', error));
     if (route.view === 'table') {
       const { createTableScreen } = await screens.table();
       return createTableScreen(ctx, { ruleset, extra: await choiceNotices() });
