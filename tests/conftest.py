@@ -49,6 +49,8 @@ BROWSER_FIXTURES = {"page", "context", "browser", "browser_type", "launch_browse
 # Scripts that drive Chromium themselves (the benchmarks) are browser tests too.
 BROWSER_SCRIPTS = {"perf.py", "search_bench.py", "log_bench.py", "taps_bench.py", "table_taps_bench.py"}
 SLOW_FIXTURES = {"stack", "own_server"}
+# Fixtures whose browser context must run the service worker (see browser_context_args).
+SERVICE_WORKER_FIXTURES = {"offline_context"}
 
 
 def uses_postgres(item):
@@ -123,6 +125,16 @@ def browser_type_launch_args(browser_type_launch_args, pytestconfig):
     if executable:
         args["executable_path"] = executable
     return args
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args, request):
+    """A test's browser context runs without the service worker unless the test is marked `service_worker`: installing
+    it precaches the app and then fetches the other languages, about half a second of CPU per test that most tests do
+    not look at (their subject is the page). Offline, install and update tests mark themselves; a fixture that needs
+    the worker (SERVICE_WORKER_FIXTURES) brings it to the tests that use it."""
+    allowed = request.node.get_closest_marker("service_worker") or SERVICE_WORKER_FIXTURES & set(request.fixturenames)
+    return {**browser_context_args, "service_workers": "allow" if allowed else "block"}
 
 
 class LiveServer:

@@ -226,12 +226,14 @@ def test_user_interface_fits_320px(page, live_server):
         assert page.evaluate("document.documentElement.scrollWidth") <= 320, path
 
 
+@pytest.mark.service_worker
 def test_offline_after_one_visit(context, own_server):
     """Load once and wait until every language is kept, stop the server, open a new tab: every language still gives
     rulings, all from the service worker."""
     assert rulings_after_server_stops(context, own_server) == []
 
 
+@pytest.mark.service_worker
 def test_every_language_opens_offline_after_one_visit_to_english(context, own_server, app):
     """One visit to /en/, no tap: once the app is idle the other languages are fetched in the background (the footer
     says so); with the server stopped, /fr/ and /it/ open in a new tab in their own language."""
@@ -256,6 +258,7 @@ def test_every_language_opens_offline_after_one_visit_to_english(context, own_se
 
 
 @pytest.mark.parametrize("how", ["header", "client"])
+@pytest.mark.service_worker
 def test_a_phone_that_saves_data_fetches_no_other_language(context, own_server, how):
     """Save-Data (the header, seen by the server, or navigator.connection.saveData): after the first visit's precache
     nothing more is fetched, and the footer keeps its button."""
@@ -273,6 +276,7 @@ def test_a_phone_that_saves_data_fetches_no_other_language(context, own_server, 
     assert page.get_attribute("#offline-languages", "data-state") is None
 
 
+@pytest.mark.service_worker
 def test_a_first_visit_that_saves_data_keeps_its_own_language_and_says_when_another_is_not_kept(context, own_server):
     """One visit in French that saves data keeps French only; offline, an Italian page opens French home, which says
     Italian is not kept, and the URL loses the mark; once Italian was opened online it works offline too."""
@@ -302,6 +306,7 @@ def test_a_first_visit_that_saves_data_keeps_its_own_language_and_says_when_anot
     assert again.get_attribute("html", "lang") == "it"
 
 
+@pytest.mark.service_worker
 def test_keeping_every_language_fails_with_a_message_and_can_be_tried_again(context, own_server):
     """On a phone that saves data, offline, "keep every language" says it failed and keeps what was kept; online
     again, it works."""
@@ -318,6 +323,7 @@ def test_keeping_every_language_fails_with_a_message_and_can_be_tried_again(cont
     assert kept_shells(page) == ["en", "fr", "it"]
 
 
+@pytest.mark.service_worker
 def test_cached_shell_has_no_module_preloads(context, live_server):
     """The page loaded over the network hints its modules in its head; the service worker's copy does not, and its
     bootstrap asks for every module at once after the first paint."""
@@ -338,6 +344,7 @@ def test_cached_shell_has_no_module_preloads(context, live_server):
     assert sorted(hinted) == sorted(modules)
 
 
+@pytest.mark.service_worker
 def test_static_files_come_straight_from_the_cache(context, live_server):
     """Where static routing exists (Chromium), styles, scripts and data skip the service worker's script."""
     page = context.new_page()

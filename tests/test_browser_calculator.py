@@ -115,6 +115,7 @@ def test_names_are_text_not_html(page, live_server):
     assert page.locator("#preview img").count() == 0
 
 
+@pytest.mark.service_worker
 def test_table_survives_reload_and_offline(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/table")
     wait_offline_ready(page)

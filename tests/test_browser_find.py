@@ -238,7 +238,7 @@ def test_glossary_opens_offline_in_a_fresh_tab(offline_context):
 
 
 def test_share_copies_the_link_without_web_share(browser, live_server):
-    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(service_workers="block", permissions=["clipboard-read", "clipboard-write"])
     context.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
     page = context.new_page()
     page.goto(f"{live_server.url}/fr/wrc-2015/ruling/r_wrong_count")

@@ -20,9 +20,9 @@ def server(new_database):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_an_invitation_is_copied_and_the_join_page_names_event_and_role(browser, server, lang):
-    head_context = browser.new_context(viewport={"width": 390, "height": 844})
+    head_context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
     head_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
-    guest_context = browser.new_context(viewport={"width": 320, "height": 640})
+    guest_context = browser.new_context(service_workers="block", viewport={"width": 320, "height": 640})
     try:
         head = head_context.new_page()
         head.goto(f"{server.url}/{lang}/event")

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 import stored as store
 from conftest import wait_offline_ready
 from playwright.sync_api import expect
@@ -106,6 +107,7 @@ def test_export_import_round_trip_and_bad_files(page, live_server, tmp_path):
     assert stored_log(page) == original
 
 
+@pytest.mark.service_worker
 def test_log_survives_reload_and_offline(page, live_server):
     base = live_server.url
     page.goto(f"{base}/it/")

@@ -116,7 +116,7 @@ def test_the_log_fits_a_phone_and_is_accessible(browser, live_server, lang):
     from axe_playwright_python.sync_playwright import Axe
 
     base = live_server.url
-    context = browser.new_context(viewport={"width": 320, "height": 640})
+    context = browser.new_context(service_workers="block", viewport={"width": 320, "height": 640})
     try:
         page = context.new_page()
         start_cup(page, base)

@@ -215,7 +215,9 @@ def test_the_roster_screen_fits_a_phone_and_is_accessible(browser, live_server, 
     from axe_playwright_python.sync_playwright import Axe
 
     for scheme in ("light", "dark"):
-        context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)
+        context = browser.new_context(
+            service_workers="block", viewport={"width": 320, "height": 640}, color_scheme=scheme
+        )
         try:
             page = context.new_page()
             page.goto(f"{live_server.url}/{lang}/roster")

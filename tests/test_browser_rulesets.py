@@ -74,12 +74,14 @@ def test_first_ruling_by_tapping(page, live_server, app, ruleset_id, tmp_path):
     page.goto(f"{live_server.url}/en/")
     page.click(f"#ruleset-{ruleset_id}")
     for answer in answers:
-        page.wait_for_selector("#options, #number-form")
+        question = page.wait_for_selector("#options, #number-form")
         if page.locator(f"#opt-{answer}").count():
             page.click(f"#opt-{answer}")
         else:
             page.fill("#number-input", answer)
             page.click("#number-submit")
+        # the next step reads the next question, not this one still on screen while the app draws the next
+        page.wait_for_function("(shown) => !shown.isConnected", arg=question)
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", ruling_id)
 
 

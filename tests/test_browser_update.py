@@ -3,12 +3,15 @@
 import re
 import shutil
 
+import pytest
 import stored as store
 from conftest import LiveServer, kept_shells, saving_data, wait_offline_ready
 from helpers import ROOT
 from playwright.sync_api import expect
 
 from webapp import create_app
+
+pytestmark = pytest.mark.service_worker  # every test here is about the worker
 
 
 def test_update_keeps_data_and_state(context, tmp_path):

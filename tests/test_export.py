@@ -121,6 +121,7 @@ def test_export_command_replaces_an_earlier_export(app, tmp_path):
     assert (target / "sw.js").is_file() and (target / "en" / "index.html").is_file()
 
 
+@pytest.mark.service_worker
 def test_exported_site_works_offline(context, static_server):
     """First visit on the static host, stop it, open a new tab: rulings in every language, nothing from the network."""
 
@@ -132,6 +133,7 @@ def test_exported_site_works_offline(context, static_server):
     assert rulings_after_server_stops(context, static_server, also) == []
 
 
+@pytest.mark.service_worker
 def test_exported_site_deep_link_on_first_visit(page, static_server):
     """A wizard URL the host does not have: its 404.html hands over to the service worker, which serves the shell."""
     page.goto(f"{static_server.url}/fr/wrc-2015/false-win/shown/no")
@@ -156,6 +158,7 @@ def test_exported_unknown_path_outside_a_language_is_not_found(page, static_serv
     expect(page.locator("#fallback-loading")).to_be_hidden()
 
 
+@pytest.mark.service_worker
 def test_exported_site_has_sync_off(page, static_server):
     """No server behind a static copy: the event screen and the join page say sync is off and offer nothing that
     would call one; home offers no event screen."""

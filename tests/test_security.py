@@ -271,6 +271,7 @@ def test_unknown_languages_give_the_english_404(client, path):
     assert heading(html)
 
 
+@pytest.mark.service_worker
 def test_offline_fallback_for_unknown_paths(context, own_server):
     """Offline, an unknown ruleset or answer under a language gets the shell's not-found view, in that language."""
     page = context.new_page()
