@@ -138,11 +138,17 @@ def browser_context_args(browser_context_args, request):
 
 
 class LiveServer:
-    """The real app on an ephemeral port in a thread, counting the requests that reach it."""
+    """The real app on an ephemeral port in a thread, counting the requests that reach it.
 
-    def __init__(self, app):
+    `cache_static`: the browser may keep static files for the session instead of asking again on every page load (the
+    app says no-cache, as its service worker keeps them; without the worker each page of a test would ask again for
+    every module, about 80 requests). Only for a server whose files never change while it runs."""
+
+    def __init__(self, app, cache_static=False):
         self.requests = []
         app.before_request(self._count)
+        if cache_static:
+            app.after_request(_cache_static_files)
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -158,9 +164,18 @@ class LiveServer:
         self.server.server_close()
 
 
+def _cache_static_files(response):
+    from flask import request
+
+    if request.path.startswith("/static/") and response.status_code in (200, 304):
+        response.headers["Cache-Control"] = "max-age=86400"
+    return response
+
+
 @pytest.fixture(scope="session")
 def live_server():
-    server = LiveServer(create_app())
+    """The app for the browser tests that only read its files (they never change while it runs: see LiveServer)."""
+    server = LiveServer(create_app(), cache_static=True)
     yield server
     server.stop()
 

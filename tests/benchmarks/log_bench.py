@@ -14,7 +14,7 @@ beside their budgets.
 - import: a 20 MB export file (40,000 players, as many incidents) chosen, "Replace" confirmed, until the import is
   reported done and the log shows its first cards again (no budget: it must finish, and the tab stay usable).
 The log is planted straight into the app's database (its stored envelopes), so only the screen is timed. `--short`
-is the test suite's run (200 players, 800 incidents, a 1 MB import, full speed): it proves the script works.
+is the test suite's run (100 players, 400 incidents, an import of 300, full speed): it proves the script works.
 """
 
 import argparse
@@ -275,7 +275,7 @@ def main():
     parser.add_argument("--no-import", action="store_true", help="skip the 20 MB import")
     args = parser.parse_args()
     if args.short:
-        args.players, args.incidents, args.import_players, args.cpu, args.filters = 200, 800, 2000, 1, 2
+        args.players, args.incidents, args.import_players, args.cpu, args.filters = 100, 400, 300, 1, 2
     load_before = os.getloadavg()[0]
     app, server, base = serve()
     rulings = some_rulings(app)
