@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_check import Axe
 from conftest import (
     every_language_kept,
     keep_every_language,

@@ -2,7 +2,7 @@
 
 import pytest
 import stored as store
-from axe_playwright_python.sync_playwright import Axe
+from axe_check import Axe
 from conftest import wait_offline_ready
 from playwright.sync_api import expect
 

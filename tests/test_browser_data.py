@@ -606,7 +606,7 @@ def test_damaged_data(browser, live_server, index):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_notices_stale_forms_and_the_data_section_are_accessible(browser, live_server, scheme):
     """Axe finds nothing on the screens showing notices, a form whose data changed elsewhere, and an import plan."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_check import Axe
 
     base = live_server.url
     context = browser.new_context(service_workers="block", color_scheme=scheme)

@@ -4,7 +4,7 @@ ruleset in use; the roster's and the clock's old addresses open the same page at
 320x640 and 390x844: unique ids, no sideways scroll, axe 0."""
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_check import Axe
 from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]

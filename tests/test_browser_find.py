@@ -3,7 +3,7 @@
 import contextlib
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_check import Axe
 from case_files import load
 from helpers import ruleset_document, ruleset_ids
 from playwright.sync_api import expect

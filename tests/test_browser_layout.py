@@ -9,7 +9,7 @@ changing them in place (the text size is the browser's default font size, as a p
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_check import Axe
 from helpers import ROOT
 from playwright.sync_api import expect
 

@@ -113,7 +113,7 @@ def test_player_cards_and_filters(page, live_server):
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_the_log_fits_a_phone_and_is_accessible(browser, live_server, lang):
     """320 px wide at 100 % and 200 % text, light and dark: no horizontal scroll, controls at least 44 px, axe 0."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_check import Axe
 
     base = live_server.url
     context = browser.new_context(service_workers="block", viewport={"width": 320, "height": 640})

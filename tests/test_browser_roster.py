@@ -212,7 +212,7 @@ def test_an_event_is_created_with_its_ruleset_days_and_sessions_and_chosen(page,
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_the_roster_screen_fits_a_phone_and_is_accessible(browser, live_server, lang):
     """320 px wide, 200 % text, light and dark: no horizontal scroll, every button at least 44 px, axe finds nothing."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_check import Axe
 
     for scheme in ("light", "dark"):
         context = browser.new_context(

@@ -207,7 +207,7 @@ def test_an_edit_made_on_both_phones_is_kept_twice_and_settled_by_the_head(brows
 def test_event_screens_are_accessible_and_fit_320px(browser, server, scheme):
     """The create form (fr), the linked event with an invitation shown (fr), and the join page (it): axe finds
     nothing, and nothing is wider than a 320 px screen."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_check import Axe
 
     context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)
     other = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme=scheme)

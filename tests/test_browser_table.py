@@ -5,7 +5,7 @@ redone, a voided chombo leading into the win form, and axe on the new screen lig
 
 import pytest
 import stored as store
-from axe_playwright_python.sync_playwright import Axe
+from axe_check import Axe
 from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
