@@ -92,8 +92,9 @@ export function createController(config, view) {
   let renders = 0;  // counts renders, so only the latest one is shown
   let current = null;  // {path, screen} of the screen on show
   let refreshing = null;
-  // The last ruleset choice being saved: the next screen reads the stored settings only once it is (a tap on Event
-  // while a slow phone still loads the storage module must not find "no ruleset chosen").
+  // The last ruleset choice being saved: a screen outside the wizard reads the stored settings only once it is (a tap
+  // on Event while a slow phone still loads the storage module must not find "no ruleset chosen"). The wizard's own
+  // steps do not wait: they read no settings, and the choice would put the storage module before their first tap.
   let choosing = Promise.resolve();
 
   async function fetchJson(url) {
@@ -197,7 +198,7 @@ export function createController(config, view) {
 
   /** The controller of a route's screen (an object whose render() gives {children, title, focus}). */
   async function screenFor(route) {
-    await choosing.catch(() => {});
+    if (!route.rulesetId) await choosing.catch(() => {});
     if (route.view === 'home') return createHomeScreen(ctx);
     if (route.view === 'log') {
       const [{ createLogScreen }, all] = await Promise.all([screens.log(), allRulesets()]);
