@@ -33,7 +33,8 @@ JS = ROOT / "webapp" / "static" / "js"
 # (tests/test_architecture.py) reads this table.
 LAYERS = {
     "app/": None,  # the bootstrap, the controller that routes to screens, offline use and install: anything
-    "screens/": ("screens/", "services/", "views/", "logic/", "storage/"),  # controllers: own data and workflows
+    "screens/": ("screens/", "model/", "views/", "logic/"),  # controllers: read the tab's model, write through it
+    "model/": ("model/", "services/", "storage/changes.js", "logic/"),  # the tab's one model: the screens' only reader
     "services/": ("services/", "storage/", "logic/"),  # the referee's data and its workflows
     "storage/": ("storage/", "legacy/", "logic/records/"),  # IndexedDB: reads that validate, atomic writes
     "views/": ("views/", "logic/"),  # render only: data and callbacks in, DOM out

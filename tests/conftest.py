@@ -42,6 +42,8 @@ expect.set_options(timeout=15_000)
 TEST_INSTANCE = Path(tempfile.mkdtemp(prefix="mjref-tests-"))
 os.environ["FLASK_DATABASE_URL"] = f"sqlite:///{TEST_INSTANCE / 'app.sqlite3'}"
 os.environ["FLASK_SECRET_KEY"] = "tests-only-secret-key"
+# The tests' pages refuse a view's mistake loudly (a counted string formatted whole throws) instead of coping with it.
+os.environ["FLASK_STRICT_CLIENT"] = "true"
 
 
 # Markers come from what a test uses, so none is forgotten: `pytest -m "not browser"` is the fast loop.

@@ -85,22 +85,46 @@ def test_logic_touches_no_browser_api():
 
 
 def test_the_import_check_catches_a_view_importing_storage_and_logic_importing_a_view():
-    """The checker itself can fail: planted imports across layers are reported, allowed ones are not."""
+    """The checker itself can fail: planted imports across layers are reported, allowed ones are not. A screen reads
+    the tab's model and nothing under it: a screen importing a service or storage is caught."""
     graph = {
         "js/views/a.js": ["js/views/b.js", "js/logic/c.js", "js/storage/repository.js"],
         "js/views/b.js": ["js/services/log.js"],
         "js/logic/c.js": ["js/logic/records/d.js", "js/views/b.js"],
         "js/storage/e.js": ["js/logic/records/d.js", "js/logic/c.js"],
-        "js/screens/f.js": ["js/services/log.js", "js/views/a.js", "js/app/controller.js"],
+        "js/screens/f.js": ["js/model/model.js", "js/views/a.js", "js/app/controller.js", "js/services/log.js"],
+        "js/screens/h.js": ["js/storage/repository.js"],
+        "js/model/i.js": ["js/services/log.js", "js/storage/changes.js", "js/views/a.js"],
         "js/app/g.js": ["js/storage/e.js"],
     }
     assert import_violations(graph) == [
         ("js/logic/c.js", "js/views/b.js"),
+        ("js/model/i.js", "js/views/a.js"),
         ("js/screens/f.js", "js/app/controller.js"),
+        ("js/screens/f.js", "js/services/log.js"),
+        ("js/screens/h.js", "js/storage/repository.js"),
         ("js/storage/e.js", "js/logic/c.js"),
         ("js/views/a.js", "js/storage/repository.js"),
         ("js/views/b.js", "js/services/log.js"),
     ]
+
+
+def test_only_the_models_selectors_import_the_player_record():
+    """A person's record comes from one selector: player-record.js is imported by model/selectors.js alone."""
+    graph = module_imports(STATIC)
+    assert sorted(module for module, targets in graph.items() if "js/logic/player-record.js" in targets) == [
+        "js/model/selectors.js"
+    ]
+
+
+def test_no_re_render_rescue_is_left():
+    """Screens update in place (views/patch.js): no carrying typed input across a redraw, no waiting for a press."""
+    found = sorted(
+        module
+        for module, source in sources().items()
+        if re.search(r"\b(carryInput|pressEnded|LONGEST_PRESS_MS)\b", source)
+    )
+    assert found == []
 
 
 def test_the_browser_api_check_catches_a_logic_module_touching_document():

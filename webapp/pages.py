@@ -77,6 +77,8 @@ def shell(status=200, home=False):
     }
     if not request.environ.get(STATIC_EXPORT):  # a static copy of the app has no server to sync with
         config["sync"] = {"api": "/api"}
+    if current_app.config.get("STRICT_CLIENT"):  # the tests' pages: a view's mistake throws instead of coping
+        config["strict"] = True
     languages = [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES]
     # A browser that asks to save data (Save-Data: on) gets a shell that fetches no other language in the background.
     g.varies_by_save_data = True

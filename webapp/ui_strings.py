@@ -464,7 +464,16 @@ def calculator_strings():
         "act_no_change": _("No score changes."),
         "act_status": _("%(player)s now:"),
         "act_again": _("Another action for this ruling"),
-        "act_nameless": _("This seat has no name: the log records the name typed here, or the seat's wind."),
+        "act_nameless": _(
+            "This seat has no name: type who it was. With no name, the ruling is applied and nothing is counted for "
+            "anyone."
+        ),
+        "act_not_seated": _("Not seated at this table"),
+        "act_record_change": _("What this changes for %(player)s:"),
+        "act_suspends": _("This suspends %(player)s until %(date)s."),
+        "act_bans": _("This bans %(player)s."),
+        "act_strikes_change": _("Strikes in the window: %(from)s → %(to)s"),
+        "act_counts_nothing": _("Nobody was named, so nothing is counted in anyone's record."),
         "apply_help": _("Choose who is concerned, check the preview, then apply. Nothing changes before you confirm."),
         "offender": _("Offender"),
         "winner": _("Winner"),

@@ -5,10 +5,12 @@
  */
 import { createController } from './controller.js';
 import { useGrammar } from '../logic/urls.js';
+import { strictFormat } from '../views/dom.js';
 
 const config = JSON.parse(document.getElementById('app-config').textContent);
 config.appName = document.querySelector('.brand').textContent;
 useGrammar(config.urls);
+strictFormat(Boolean(config.strict));
 
 const controller = createController(config, document.getElementById('view'));
 // Once the first screen is shown, sync with the event's server, and again whenever the connection comes back (a

@@ -1,30 +1,33 @@
 /**
  * The app's controller: reads the URL, loads ruleset data, and hands each screen to its own controller (screens/),
- * which reads and writes the referee's data through the services and renders through the views. When another tab
- * changes the data, its message ({changed: [{kind, id}]}) goes to the current screen's changed(message), which
- * forgets what it names and says whether the screen shows any of it; only then is the screen shown again, with
- * whatever the referee was typing kept. A screen with no changed() is shown again on any change.
+ * which reads the referee's data from the tab's one model (model/model.js, loaded with the first screen that needs
+ * it) and renders through the views. When the model hears that stored data changed (this tab's write or another's),
+ * the screen on show is drawn again only if it shows one of the parts that changed (its `parts`); a screen is drawn
+ * in place (views/patch.js), so what the referee is typing or pressing stays as it is.
  */
-import { el, replace } from '../views/dom.js';
+import { el } from '../views/dom.js';
+import { patch } from '../views/patch.js';
 import { rulingPaths, sameIncident, walk } from '../logic/engine.js';
 import { homeUrl, parse } from '../logic/urls.js';
 import { assembleRulesets } from '../logic/ruleset-data.js';
 import { createHomeScreen } from '../screens/home.js';
 import { createQuestionScreen } from '../screens/question.js';
-import { onChange } from '../storage/changes.js';
 import { mirroredRuleset, mirrorRuleset } from '../storage/mirror.js';
-import { carryInput, draftsOf, restoreDrafts, unsavedForms } from '../views/form-state.js';
+import { draftsOf, restoreDrafts, unsavedForms } from '../views/form-state.js';
 
 /** Where a tab keeps what was typed across its own reload into an update (sessionStorage: this tab only). */
 const DRAFT_KEY = 'mjref-draft';
 
-/** The typed input kept for this page before a reload, taken out once read; null when there is none. */
+/**
+ * What was kept for this page before a reload ({forms: typed input, ui: the editors the screen had open}), taken out
+ * once read; null when there is none.
+ */
 function takeDraft() {
   try {
     const text = sessionStorage.getItem(DRAFT_KEY);
     sessionStorage.removeItem(DRAFT_KEY);
     const draft = text && JSON.parse(text);
-    return draft?.path === location.pathname && Array.isArray(draft.forms) ? draft.forms : null;
+    return draft?.path === location.pathname && Array.isArray(draft.forms) ? draft : null;
   } catch {
     return null;
   }
@@ -46,34 +49,6 @@ function syncNav(lang, view, rulesetId) {
   appNav.then(({ syncAppNav }) => syncAppNav(lang, view, rulesetId), (error) => console.error('navigation', error));
 }
 
-/** The longest a screen waits for a press on it to end (a release the page never sees must not hold it for good). */
-const LONGEST_PRESS_MS = 2000;
-
-/**
- * A promise that settles once a press on the screen on show has ended and its click has been handled, or null when
- * nothing there is pressed. A screen is never swapped under a press: the element pressed would be gone by the release,
- * and the browser would send the click to no link, so the tap was lost (a referee's first tap on the page's own home
- * link, when the app drew its home over it between press and release). `:active` is the browser's own record of the
- * press, so one that began before the app started counts too.
- */
-function pressEnded(view) {
-  if (!view.querySelector(':active')) return null;
-  return new Promise((resolve) => {
-    const types = ['click', 'pointerup', 'pointercancel'];
-    let timer = setTimeout(done, LONGEST_PRESS_MS);
-    function ended(event) {
-      clearTimeout(timer);
-      // After the click (a release's click comes in the same task as a mouse's release, a bit later for a finger).
-      timer = setTimeout(done, event.type === 'click' ? 0 : 100);
-    }
-    function done() {
-      for (const type of types) window.removeEventListener(type, ended, true);
-      resolve();
-    }
-    for (const type of types) window.addEventListener(type, ended, true);
-  });
-}
-
 /** Screens past home and the questions load on first use, so a cold start fetches only what the first taps need. */
 const screens = {
   ruling: loadModule(() => import('../screens/ruling.js')),
@@ -82,8 +57,7 @@ const screens = {
   finder: loadModule(() => import('../screens/finder.js')),
   event: loadModule(() => import('../screens/event-page.js')),  // the event, its roster, invitations and clock
   join: loadModule(() => import('../screens/event.js')),
-  settings: loadModule(() => import('../services/settings.js')),  // the storage layer: not needed to show home
-  health: loadModule(() => import('../services/health.js')),
+  model: loadModule(() => import('../model/model.js')),  // the storage layer: not needed to show home or a question
 };
 
 export function createController(config, view) {
@@ -124,16 +98,18 @@ export function createController(config, view) {
   }
 
   function show({ children, title = '', focus = null }, { refresh = false } = {}) {
-    const nodes = [children].flat(Infinity).filter(Boolean);
-    const settle = refresh ? carryInput(view, nodes) : null;
-    const scroll = window.scrollY;
-    replace(view, nodes);
+    patch(view, children);  // in place: what stays keeps its focus, typed text and a press on it
     document.title = title ? `${title} · ${config.appName}` : config.appName;
-    if (settle) {
-      settle();
-      window.scrollTo(0, scroll);
+    // What a screen brings into view once (a result, a form just opened): focused and scrolled to, after it is shown.
+    const reveal = view.querySelector('[data-reveal]');
+    if (reveal) {
+      reveal.removeAttribute('data-reveal');
+      reveal.focus({ preventScroll: true });
+      reveal.closest('[data-reveal-box]')?.scrollIntoView({ block: 'nearest' });
+      reveal.scrollIntoView({ block: 'nearest' });  // a box taller than the screen: its heading, at least
       return;
     }
+    if (refresh) return;
     // After a tap, move focus to the new heading so screen readers announce the new step; not on first load.
     if (focus) view.querySelector(focus)?.focus();
     else if (rendered) view.querySelector('.screen-heading')?.focus();
@@ -174,18 +150,25 @@ export function createController(config, view) {
       current = null;
     }
     if (token !== renders) return;
-    const pressed = pressEnded(view);
-    if (pressed) await pressed;  // a tap on the screen now shown goes to it; its own render then supersedes this one
-    if (token === renders) show(shown, { refresh: refresh && Boolean(current) });
+    show(shown, { refresh: refresh && Boolean(current) });
+    current?.screen.shown?.();
+  }
+
+  /** Whether the screen on show shows anything a change of the model names (its `parts`, a list or a function). */
+  function shows(screen, change) {
+    if (!screen?.parts) return false;
+    if (change.all) return true;
+    const parts = typeof screen.parts === 'function' ? screen.parts() : screen.parts;
+    return parts.some((part) => change.parts.has(part)) || (change.parts.has('notices') && parts.length > 0);
   }
 
   /**
-   * Show the current screen again (this screen's state changed, or it saved something). With another tab's change
-   * message, the screen first forgets what the message names, and is left as it is when it shows none of it.
+   * Show the current screen again (its own state changed, or it saved something); with a change of the model, only
+   * when the screen shows what changed.
    */
-  function refresh(message = null) {
+  function refresh(change = null) {
     const screen = current?.screen;
-    if (message && screen?.changed && !screen.changed(message)) return refreshing ?? Promise.resolve(null);
+    if (change && !shows(screen, change)) return refreshing ?? Promise.resolve(null);
     refreshing ??= Promise.resolve().then(() => {
       refreshing = null;
       if (current?.screen.live) return render({ refresh: true });
@@ -194,7 +177,31 @@ export function createController(config, view) {
     return refreshing;
   }
 
-  const ctx = { config, go, refresh, reload: () => window.location.reload(), rulesets: () => allRulesets() };
+  let modelMade = null;
+  let restoredUi = null;  // the editors a screen had open before a reload into an update, for the first screen shown
+
+  /** The tab's one model, loaded with the first screen that reads stored data; its changes redraw the screen. */
+  function model() {
+    modelMade ??= screens.model().then(({ tabModel }) => {
+      const made = tabModel(config, { rulesets: allRulesets });
+      made.subscribe((change) => refresh(change));
+      return made;
+    }).catch((error) => {
+      modelMade = null;  // the next screen tries again
+      throw error;
+    });
+    return modelMade;
+  }
+
+  const ctx = {
+    config, go, refresh, model, mirroredRuleset, reload: () => window.location.reload(), rulesets: () => allRulesets(),
+    /** The UI state kept for this screen across a reload (its open editors), given once. */
+    restored: () => {
+      const ui = restoredUi;
+      restoredUi = null;
+      return ui;
+    },
+  };
 
   /** The controller of a route's screen (an object whose render() gives {children, title, focus}). */
   async function screenFor(route) {
@@ -213,14 +220,14 @@ export function createController(config, view) {
       return createJoinScreen(ctx);
     }
     if (route.view === 'glossary') {
-      const [{ glossaryScreen }, { readSettings }] = await Promise.all([screens.finder(), screens.settings()]);
-      const { settings } = await readSettings();
+      const [{ glossaryScreen }, made] = await Promise.all([screens.finder(), model()]);
+      const { settings: { settings } } = await made.load(['settings']);
       return { render: async () => glossaryScreen({ config, chosenId: settings.ruleset }) };
     }
     const ruleset = await fetchRuleset(route.rulesetId);
     if (!ruleset) return { render: async () => message('not-found', config.strings.not_found) };
     mirrorRuleset(ruleset.id);  // home shows it at once; the stored settings follow
-    const choice = screens.settings().then(({ chooseRuleset }) => chooseRuleset(ruleset.id));
+    const choice = screens.model().then(({ chooseRuleset }) => chooseRuleset(ruleset.id));
     choosing = choice;
     // A choice the device could not save is said on the screens that use stored data (questions only show rules).
     const choiceNotices = async () => ((await choice).error === 'quota' ? [{ kind: 'settings', problem: 'quota' }] : []);
@@ -278,18 +285,22 @@ export function createController(config, view) {
     start() {
       document.addEventListener('click', onClick);
       window.addEventListener('popstate', () => render());
-      onChange((message) => refresh(message));  // another tab saved something, or this tab's storage was closed
       const draft = takeDraft();
-      const shown = render().then(() => draft && restoreDrafts(view, draft));
-      shown.then(() => screens.settings()).then(({ rememberLanguage }) => rememberLanguage(config.lang))
+      restoredUi = draft?.ui ?? null;
+      const shown = render().then(() => draft && restoreDrafts(view, draft.forms));
+      shown.then(() => screens.model()).then(({ rememberLanguage }) => rememberLanguage(config.lang))
         .catch(() => {});
       return shown;
     },
-    /** Keep what was typed in this tab across the reload that is about to happen (an update tapped here). */
+    /**
+     * Keep what was typed in this tab, and the editors the screen has open, across the reload that is about to
+     * happen (an update tapped here).
+     */
     keepDraft() {
       try {
         const forms = draftsOf(view);
-        if (forms.length) sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ path: location.pathname, forms }));
+        const ui = current?.screen?.keep?.() ?? null;
+        if (forms.length || ui) sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ path: location.pathname, forms, ui }));
       } catch (error) {
         console.error('typed input could not be kept for the reload', error);
       }

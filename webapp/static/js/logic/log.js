@@ -55,6 +55,7 @@ export function makeIncident(values, now = new Date()) {
     table: text('table'),
     player,
     ...(values.playerId ? { playerId: values.playerId } : {}),
+    ...(values.action ? { action: values.action } : {}),
     seat: text('seat'),
     rulesetId: values.rulesetId,
     rulingId: values.rulingId,

@@ -19,10 +19,11 @@
  *   }
  *
  * incidents: the log's incidents (every player's; `who` picks this player's, see isAbout). applied: this player's
- * rulings applied at a table, [{ id, rulingId, at, session? }] (session: the one being played when absent); one that
- * the log also holds counts once: an incident with `stepId` equal to its id, else an unlinked incident of the same
- * ruling within 30 minutes of it (recorded from the same ruling screen), each incident paired once. at: the moment
- * (Date or ISO text); days are the device's local days, never UTC days. Only offences on or before its day count.
+ * rulings applied at a table, [{ action, rulingId, at, session? }] (session: the one being played when absent); one
+ * that the log also holds counts once: the incident that records it names its action (the one action writes both
+ * under the action's id; an incident recorded later keeps the action's id in `action`). Never by time: two offences
+ * of one ruling close together are two. at: the moment (Date or ISO text); days are the device's local days, never
+ * UTC days. Only offences on or before its day count.
  */
 import { progressiveAmount } from './calculator.js';
 import { disciplineStatus } from './discipline.js';
@@ -59,23 +60,10 @@ export function isAbout(item, who) {
   return sameName(item.player, person.name);
 }
 
-/** How close in time an applied ruling and an unlinked incident of the same ruling must be to be one offence. */
-const SAME_OFFENCE_MS = 30 * 60000;
-
-/** The applied rulings the log does not hold yet: linked by stepId, else paired with a same-ruling incident close
- * by. */
+/** The applied rulings the log does not hold yet: those whose action no incident records. */
 function notLogged(applied, logged) {
-  const linked = new Set(logged.map((item) => item.stepId).filter(Boolean));
-  const free = logged.filter((item) => !item.stepId);
-  const left = [];
-  for (const step of applied) {
-    if (linked.has(step.id)) continue;
-    const pair = free.findIndex((item) => item.rulingId === step.rulingId
-      && Math.abs(Date.parse(item.at) - Date.parse(step.at)) <= SAME_OFFENCE_MS);
-    if (pair >= 0) free.splice(pair, 1);
-    else left.push(step);
-  }
-  return left;
+  const recorded = new Set(logged.flatMap((item) => [item.id, item.action]).filter(Boolean));
+  return applied.filter((step) => !step.action || !recorded.has(step.action));
 }
 
 /** The player's record; see the module header. */
@@ -153,15 +141,26 @@ export function nextPoints(ruleset, rulingId, record) {
 }
 
 /**
- * The rulings applied at a table, by seat, as playerRecord's `applied` takes them: from a replayed history
- * (table-history.js replayHistory), each ruling step that did not fail, under its offender's seat.
+ * The rulings applied at a table, by the person they were applied to: from a replayed history (table-history.js
+ * replayHistory), each ruling step that did not fail, under the person seated at its offender's seat when it was
+ * applied (the step's own `person` when it names one), so a seat swap or a substitute later moves nothing. A step
+ * made before the table's latest new session belongs to an earlier session: it is marked so, and counts in no
+ * session being played. Returns Map person id → [{ action, rulingId, at, session? }].
  */
-export function appliedBySeat(replayed, seatOf) {
-  const seats = [[], [], [], []];
-  for (const { id, step, outcome } of replayed.steps) {
+export function appliedByPerson(replayed, seatOf) {
+  const sessions = replayed.steps.filter(({ step }) => step.kind === 'new-session').length;
+  const byPerson = new Map();
+  let session = 0;
+  for (const { id, step, before, outcome } of replayed.steps) {
+    if (step.kind === 'new-session') session += 1;
     if (step.kind !== 'ruling' || outcome.errors) continue;
-    const seat = seatOf(step.inputs?.offender);
-    if (seats[seat]) seats[seat].push({ id, rulingId: step.rulingId, at: step.at });
+    const person = step.person ?? before?.seats[seatOf(step.inputs?.offender)]?.playerId;
+    if (!person) continue;  // an unnamed seat is nobody: nothing is counted for it
+    const entry = { action: step.action ?? `step:${id}`, rulingId: step.rulingId, at: step.at };
+    if (step.session !== undefined) entry.session = step.session;
+    else if (session < sessions) entry.session = `\u0000earlier session ${session}`;
+    if (!byPerson.has(person)) byPerson.set(person, []);
+    byPerson.get(person).push(entry);
   }
-  return seats;
+  return byPerson;
 }

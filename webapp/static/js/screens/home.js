@@ -1,8 +1,8 @@
 /**
- * Home's controller: the chosen ruleset, shown at once from its copy, then from the stored settings (loaded after
- * the first paint, with the storage layer) together with what happened to them if they were damaged.
+ * Home's controller: the chosen ruleset, shown at once from its copy (ctx.mirroredRuleset: a copy outside the
+ * database), then from the stored settings (the tab's model, loaded after the first paint with the storage layer)
+ * together with what happened to them if they were damaged.
  */
-import { mirroredRuleset } from '../storage/mirror.js';
 import { renderHome } from '../views/home.js';
 import { renderNotices } from '../views/notices.js';
 
@@ -18,10 +18,9 @@ function shortcutTo(rulesets, chosenId, { rulesetId, rulingId }) {
 }
 
 /** The chosen ruleset's common incidents, and the referee's favourites and recent rulings (ruleset data needed). */
-async function loadShortcuts(ctx, chosenId) {
-  const [rulesets, { readShortcuts }, view] = await Promise.all(
-    [ctx.rulesets(), import('../services/shortcuts.js'), import('../views/shortcuts.js')]);
-  const { status, shortcuts } = await readShortcuts();
+async function loadShortcuts(ctx, model, chosenId) {
+  const [rulesets, { shortcuts: { status, shortcuts } }, view] = await Promise.all(
+    [ctx.rulesets(), model.load(['shortcuts']), import('../views/shortcuts.js')]);
   const chosen = rulesets.find((ruleset) => ruleset.id === chosenId);
   const toShortcut = (entry) => shortcutTo(rulesets, chosenId, entry);
   return {
@@ -36,23 +35,22 @@ async function loadShortcuts(ctx, chosenId) {
 }
 
 export function createHomeScreen(ctx) {
-  let state = { chosenId: mirroredRuleset(), notices: [], shortcuts: null };
+  let state = { chosenId: ctx.mirroredRuleset(), notices: [], shortcuts: null };
   let shortcutsView = null;  // views/shortcuts.js, loaded with the shortcuts' data
   let loading = null;
 
   async function load() {
-    const [{ chooseRuleset, readSettings }, { noticesFor }] = await Promise.all(
-      [import('../services/settings.js'), import('../services/health.js')]);
-    const { status, settings } = await readSettings();
+    const [model, { chooseRuleset }] = await Promise.all([ctx.model(), import('../model/model.js')]);
+    const { settings: { status, settings } } = await model.load(['settings']);
     // The copy is written first on every choice, so it is the latest one (its stored write may not have happened
     // if the page was left at once): bring the stored settings up to it.
-    const chosenId = mirroredRuleset() ?? settings.ruleset;
+    const chosenId = ctx.mirroredRuleset() ?? settings.ruleset;
     // A choice the device could not keep (storage full) is said, as on the ruleset's own screens.
     const chosen = chosenId !== settings.ruleset && status === 'ok' ? await chooseRuleset(chosenId) : null;
     const unsaved = chosen?.error === 'quota' ? [{ kind: 'settings', problem: 'quota' }] : [];
-    const found = chosenId ? await loadShortcuts(ctx, chosenId) : { status: 'ok', shortcuts: null };
+    const found = chosenId ? await loadShortcuts(ctx, model, chosenId) : { status: 'ok', shortcuts: null };
     shortcutsView = found.view ?? shortcutsView;
-    const notices = await noticesFor([{ kind: 'settings' }, { kind: 'shortcuts' }],
+    const notices = await model.notices([{ kind: 'settings' }, { kind: 'shortcuts' }],
       [{ kind: 'settings', status }, { kind: 'shortcuts', status: found.status }], { space: false, extra: unsaved });
     const next = { chosenId, notices, shortcuts: found.shortcuts };
     if (JSON.stringify(next) !== JSON.stringify(state)) {
@@ -63,6 +61,7 @@ export function createHomeScreen(ctx) {
 
   return {
     live: true,
+    parts: ['settings', 'shortcuts'],
     async render() {
       loading ??= load().catch((error) => console.error('settings', error)).finally(() => {
         loading = null;

@@ -1,24 +1,17 @@
 /**
- * The ruling screen's controller: the card, "Apply to scores" (preview on the current table, the step added on
- * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
+ * The ruling screen's controller: the card, and the one action under its summary (apply to the table and record in
+ * the log, or either alone), read from the tab's one model: the table, the log, the roster and the settings are held
+ * there, so drawing the screen again reads nothing from storage. A person is an id: the offender is the person seated
+ * at the seat chosen (or the one named for a seat without a name), and their record is the model's recordOf.
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../logic/calculator.js';
 import { knownSessions } from '../logic/log.js';
-import { appliedBySeat, nextPoints, playerRecord } from '../logic/player-record.js';
-import { personFor } from '../logic/roster-data.js';
-import { applyAndRecord } from '../services/action.js';
-import { noticesFor } from '../services/health.js';
-import { recordIncident, recordIncidentOnce, readLog } from '../services/log.js';
-import { readRoster } from '../services/roster.js';
-import { readSettings } from '../services/settings.js';
-import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
-import { addStep, addStepOnce, readHistory } from '../services/table.js';
-import { concerns } from '../storage/changes.js';
-import { currentTable, replayHistory } from '../logic/table-history.js';
+import { sameNamed } from '../logic/roster-data.js';
+import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
+import { tablePart } from '../model/model.js';
+import { nextPointsOf, personOf, recordOf, tableOf } from '../model/selectors.js';
 import { renderAct } from '../views/act.js';
-import { renderApply } from '../views/apply.js';
 import { renderNotices } from '../views/notices.js';
-import { prefillRecord, renderRecord } from '../views/record.js';
 import { renderRuling } from '../views/ruling.js';
 import { favouriteButton } from '../views/shortcuts.js';
 
@@ -39,162 +32,138 @@ function actionId({ renew = false } = {}) {
   return id;
 }
 
+/** Whether a ruling penalizes anyone: a ruling of no penalty is about nobody's offence. */
+const penalizes = (ruling) => ruling.penalty !== 'none';
+
 export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others, extra = [] }) {
   const { config } = ctx;
   const ruling = ruleset.rulings[rulingId];
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
-  const recordedHere = new Set();  // incidents recorded on this screen (not counted again when the ruling is applied)
-  // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
   const act = { id: actionId(), done: null, saving: null };  // the one action under the summary
-  const seen = addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
-  // The stored data this screen shows: another tab's change to anything else leaves it as it is.
-  const shown = [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' },
-    { kind: 'event' }, { kind: 'shortcuts' }];
+  // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
+  addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
+  const parts = ['settings', 'log', 'roster', 'shortcuts', tablePart(ruleset.id)];
+  let data = null;  // the model's parts this screen was last drawn from
+
+  /** The person an action is about: the one seated at the offender's seat, else the one named (roster, by name). */
+  const personFor = (table, seat, typed) => {
+    const seated = seat === null ? null : personOf(data.log, table.seats[seat].playerId);
+    if (seated) return seated;
+    const named = typed?.trim() ? sameNamed(data.roster.all, typed) : [];
+    return named.length === 1 ? personOf(data.log, named[0].id) : null;
+  };
+  const recordFor = (person, at = correctedNow()) => (person ? recordOf({
+    log: data.log, board: data[tablePart(ruleset.id)], ruleset, personId: person.id,
+    session: data.settings.settings.context?.session ?? '', at: new Date(at) }) : null);
+  /** The record counts the ruling's step takes (calculator `counts`), from the offender's record. */
+  const countsFor = (table, inputs, record) => {
+    const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
+    return asks && record ? { ...inputs, counts: record.calculator } : inputs;
+  };
+  /** The ruling's inputs for the table: what the calculator asks, without the incident's details. */
+  const stepInputs = (table, values, record) => {
+    const asked = new Set(inputFields(ruleset, ruling).map((field) => field.name));
+    const ruled = Object.fromEntries(Object.entries(values).filter(([name]) => asked.has(name) || name === 'offender'));
+    if (!asked.has('offender')) delete ruled.offender;
+    return countsFor(table, ruled, record);
+  };
+
   return {
     live: true,
-    changed: (message) => message.quarantine || shown.some((item) => concerns(message, item)),
+    parts,
+    /** Once shown, the result has been brought into view: not again at the next drawing. */
+    shown() {
+      if (act.done) act.done.reveal = false;
+    },
     async render() {
-      await seen;
-      const [board, log, { status, settings }, roster, marks] = await Promise.all(
-        [readHistory(ruleset), readLog(), readSettings(), readRoster(), readShortcuts()]);
-      const notices = await noticesFor(shown,
-        [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
-          { kind: 'incident', status: 'newer', count: log.newer.length },
-          { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length },
-          { kind: 'shortcuts', status: marks.status }],
-        { extra });
-      const favourite = marks.status === 'ok' ? favouriteButton(config,
-        marks.shortcuts.favourites.some((entry) => entry.rulesetId === ruleset.id && entry.rulingId === rulingId),
+      const model = await ctx.model();
+      data = await model.load(parts);
+      const { settings: { settings, status }, log, roster, shortcuts } = data;
+      const board = data[tablePart(ruleset.id)];
+      const notices = await model.notices(parts.map((part) => (part.startsWith('table:') ? { kind: 'table', id: ruleset.id }
+        : { kind: { log: 'incident', roster: 'player' }[part] ?? part })),
+      [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
+        { kind: 'incident', status: 'newer', count: log.newer.length },
+        { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length },
+        { kind: 'shortcuts', status: shortcuts.status }],
+      { extra });
+      const favourite = shortcuts.status === 'ok' ? favouriteButton(config,
+        shortcuts.shortcuts.favourites.some((entry) => entry.rulesetId === ruleset.id && entry.rulingId === rulingId),
         { toggle: () => toggleFavourite(ruleset.id, rulingId) }) : null;
-      let history = board.history;
-      let table = board.status === 'ok' ? currentTable(history, ruleset) : null;
-      let incidents = log.entries.map((entry) => entry.incident);
+      const table = board.status === 'ok' ? tableOf(board, ruleset).table : null;
+      const seatRecords = table ? table.seats.map((seat) => recordFor(personOf(log, seat.playerId))) : [];
+      const context = settings.context ?? {};
+      const incidents = log.entries.map((entry) => entry.incident);
 
-      const record = renderRecord({
-        config,
-        record: {
-          status: log.status, values: settings.context, players: roster.players.map((entry) => entry.player.name),
-          sessions: roster.event.sessions ?? null, knownSessions: knownSessions(incidents, roster.event.id),
-          event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
-        },
-        on: {
-          recordOf: ({ player, session }) => {
-            const found = playerRecord({
-              ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
-            return { ...found, points: nextPoints(ruleset, rulingId, found) };
-          },
-          save: async (values) => {
-            const saved = await recordIncident({ ...values, lang: config.lang }, { rulesetId: ruleset.id, rulingId });
-            if (saved.ok) {
-              incidents = [...incidents, saved.incident];
-              recordedHere.add(saved.incident.id);
-            }
-            return saved;
-          },
-        },
-      });
-      // The offender's record (player-record.js): the log's incidents of the player at that seat with the rulings
-      // applied at this table and not logged; an incident recorded on this screen for this same offence is not
-      // counted twice.
-      let replayedFor = null;  // the applied rulings by seat, worked out once per history
-      const appliedAt = (index) => {
-        if (replayedFor?.history !== history) {
-          replayedFor = { history, seats: appliedBySeat(replayHistory(history, ruleset), seatIndex) };
-        }
-        return replayedFor.seats[index];
-      };
-      const recordAt = (offender) => {
-        const index = seatIndex(offender);
-        const seat = table?.seats[index];
-        if (!seat) return null;
-        const named = Boolean(seat.name || seat.playerId);
-        const who = named ? personFor(roster.all, seat.name, roster.event.id, seat.playerId || '') : '';
-        const earlier = named ? incidents.filter((incident) => !recordedHere.has(incident.id)) : [];
-        return playerRecord({
-          ruleset, incidents: earlier, applied: appliedAt(index), who, session: settings.context.session });
-      };
-      const countsFor = (inputs) => {
-        const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
-        const found = asks ? recordAt(inputs.offender) : null;
-        return found ? { ...inputs, counts: found.calculator } : inputs;
-      };
-      const seatRecords = table ? table.seats.map((seat, index) => recordAt(index)) : [];
-      const apply = renderApply({
-        config, ruleset,
-        apply: { status: board.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords },
-        on: {
-          preview: (inputs) => {
-            const result = applyRuling(table, ruleset, rulingId, countsFor(inputs));
-            return result.errors ? { errors: result.errors } : { before: table, result };
-          },
-          confirm: async (inputs) => {
-            const saved = await addStep(ruleset, { kind: 'ruling', rulingId, inputs: countsFor(inputs) });
-            if (saved.ok) {
-              history = saved.history;
-              table = currentTable(history, ruleset);
-            }
-            return saved;
-          },
-          record: (values) => prefillRecord(record, values),
-        },
-      });
-      // The player's record now, as every screen reads it (player-record.js): the log's incidents and the rulings
-      // applied at this table and not logged, each counted once.
-      const recordOf = (done) => {
-        if (!done?.who) return null;
-        const applied = done.seat === null || !history
-          ? []
-          : appliedBySeat(replayHistory(history, ruleset), seatIndex)[done.seat];
-        return playerRecord({ ruleset, incidents, applied, who: done.who, session: settings.context.session });
-      };
       /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
       const save = async (inputs, mode) => {
         const seat = seatIndex(inputs.offender);
         const seated = seat === null ? null : table.seats[seat];
-        const asked = new Set(inputFields(ruleset, ruling).map((field) => field.name));
-        const { player: typed, ...ruled } = inputs;
-        if (!asked.has('offender')) delete ruled.offender;
-        const stepInputs = countsFor(ruled);
-        const previewed = applyRuling(table, ruleset, rulingId, stepInputs);
-        const name = seated?.name || typed.trim() || (seat === null ? '' : config.strings.winds[seat]);
+        const person = personFor(table, seat, inputs.player);
+        const record = recordFor(person);
+        const ruled = stepInputs(table, inputs, record);
+        const previewed = applyRuling(table, ruleset, rulingId, ruled);
+        // A seat with no name is nobody: the name typed for it (a roster player, or a walk-in who joins the roster)
+        // is who the log records; with none, the ruling is applied and nothing is counted for anyone.
+        const name = person?.name ?? inputs.player?.trim() ?? '';
         const values = {
-          ...settings.context, player: name, playerId: seated?.name ? seated.playerId || undefined : undefined,
-          seat: seat === null ? '' : config.strings.winds[seat], points: previewed.penalty ? String(previewed.penalty) : '' };
-        const step = { kind: 'ruling', rulingId, inputs: stepInputs, action: act.id };
+          tournament: context.tournament, session: inputs.session ?? context.session, table: inputs.table ?? context.table,
+          player: name, playerId: person?.id, seat: seat === null ? '' : config.strings.winds[seat],
+          points: inputs.points ?? (previewed.penalty ? String(previewed.penalty) : ''), note: inputs.note ?? '',
+          at: inputs.at, lang: config.lang };
+        const step = { kind: 'ruling', rulingId, inputs: ruled, session: values.session,
+          ...(person ? { person: person.id } : {}) };
         let saved;
-        if (mode === 'apply') saved = await addStepOnce(ruleset, step);
-        else if (mode === 'record') saved = await recordIncidentOnce(values, { rulesetId: ruleset.id, rulingId, id: act.id });
+        if (mode === 'apply') saved = await applyOnly(ruleset, { actionId: act.id, step });
+        else if (!name) return { errors: { player: 'empty_player' } };
+        else if (mode === 'record') saved = await recordOnly(ruleset, { actionId: act.id, rulingId, values });
         else saved = await applyAndRecord(ruleset, { actionId: act.id, rulingId, step, values });
         if (!saved.ok) return saved;
-        if (saved.incident) recordedHere.add(saved.incident.id);
-        const board = saved.board ?? (saved.history ? saved : null);
+        const board = saved.board;
+        const who = saved.incident?.playerId ?? person?.id ?? null;
         act.done = {
-          mode, repeated: Boolean(saved.repeated) || (mode === 'apply' && !board),
-          before: board && mode !== 'record' ? table : null,
-          after: board && mode !== 'record' ? currentTable(board.history, ruleset) : null,
-          player: name, seat, who: name ? personFor(roster.all, name, roster.event.id, saved.incident?.playerId || seated?.playerId || '') : null,
-          reveal: true,
+          mode, repeated: Boolean(saved.repeated),
+          before: board ? table : null, after: board ? tableOf({ status: 'ok', ...board }, ruleset).table : null,
+          player: name || (seated ? config.strings.winds[seat] : ''), personId: who,
+          counted: Boolean(who) || mode === 'record', reveal: true,
         };
         act.id = actionId({ renew: true });
         ctx.refresh();
         return saved;
       };
+      /** The person's record now and after this action, as the preview says it. */
+      const recordChange = (inputs) => {
+        if (!table || !penalizes(ruling)) return null;
+        const seat = seatIndex(inputs.offender);
+        const person = personFor(table, seat, inputs.player);
+        if (!person) return null;
+        const at = new Date(correctedNow());
+        const before = recordFor(person, at);
+        const after = recordOf({
+          log, board, ruleset, personId: person.id, session: context.session, at,
+          adding: { id: act.id, at: at.toISOString(), rulesetId: ruleset.id, rulingId, player: person.name,
+            playerId: person.id, session: inputs.session ?? context.session } });
+        return { name: person.name, before, after, points: nextPointsOf(ruleset, rulingId, before) };
+      };
       const actBlock = renderAct({
         config, ruleset,
         act: {
           status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords,
+          players: roster.players.map((entry) => entry.player.name),
           context: {
-            event: roster.event.name || config.strings.roster.local, session: settings.context.session,
-            table: settings.context.table,
+            event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
+            session: context.session, table: context.table, sessions: roster.event.sessions ?? null,
+            knownSessions: knownSessions(incidents, roster.event.id), now: new Date(correctedNow()),
           },
-          done: act.done && { ...act.done, record: recordOf(act.done) },
+          done: act.done && { ...act.done, record: act.done.personId ? recordFor(personOf(log, act.done.personId)) : null },
         },
         on: {
           preview: (inputs) => {
-            const { player, ...ruled } = inputs;
-            const result = applyRuling(table, ruleset, rulingId, countsFor(ruled));
+            const seat = seatIndex(inputs.offender);
+            const result = applyRuling(table, ruleset, rulingId, stepInputs(table, inputs, recordFor(personFor(table, seat, inputs.player))));
             return result.errors ? { errors: result.errors } : { before: table, result };
           },
+          recordChange,
           confirm: (inputs, mode) => {
             if (act.done) return Promise.resolve({ ok: true });  // a form still on screen from the action just saved
             act.saving ??= save(inputs, mode).finally(() => { act.saving = null; });
@@ -206,10 +175,9 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           },
         },
       });
-      if (act.done) act.done.reveal = false;  // brought into view once
       return {
         children: renderRuling({
-          config, ruleset, rulingId, walked, answers, others, act: actBlock, apply, record, favourite,
+          config, ruleset, rulingId, walked, answers, others, act: actBlock, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
         }),
         title: ruling.title,

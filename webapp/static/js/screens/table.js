@@ -1,20 +1,20 @@
 /**
- * The table screen's controller: the scoreboard read from the stored history, every in-place edit kept at once as a
- * step, seats named by picking the event's roster, wins and draws scored (opened already filled in when the last
- * ruling leads to one), undo with the impact asked first for an older step, redo, strikes and warnings. Each seat's
- * counts, strikes and status are its player's record (player-record.js), the same the log and the ruling screen show.
+ * The table screen's controller: the scoreboard read from the stored history (held by the tab's one model), every
+ * in-place edit kept at once as a step, seats named by picking the event's roster, wins and draws scored (opened
+ * already filled in when the last ruling leads to one), undo with the impact asked first for an older step, redo,
+ * strikes and warnings. A seat shows the record of the person seated there (the model's recordOf), the same the log
+ * and the ruling screen show; a seat with no name is nobody's.
  */
-import { applyStep, drawFields, scoreDraw, scoreWin, seatIndex, warnings, winFields } from '../logic/calculator.js';
+import { applyStep, drawFields, scoreDraw, scoreWin, warnings, winFields } from '../logic/calculator.js';
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../logic/numbers.js';
-import { personFor, sameNamed } from '../logic/roster-data.js';
-import { appliedBySeat, playerRecord } from '../logic/player-record.js';
-import { addPlayer, playerName } from '../services/roster.js';
-import { addStep, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
-import { listSteps, replayHistory, tableDiff, undoImpact } from '../logic/table-history.js';
+import { sameNamed } from '../logic/roster-data.js';
+import { currentTable, listSteps, tableDiff, undoImpact } from '../logic/table-history.js';
 import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../logic/table-state.js';
+import { addPlayer, addStep, correctedNow, redoStep, resetBoard, saveFields, undoStep } from '../model/actions.js';
+import { tablePart } from '../model/model.js';
+import { personOf, recordOf, tableOf } from '../model/selectors.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
-import { createTableModel } from './table-model.js';
 
 /** The win or draw the newest step asks to score next ({kind, prefill, stepId}), or null. */
 function pendingScore(replayed) {
@@ -23,19 +23,11 @@ function pendingScore(replayed) {
   return score ? { ...score, stepId: last.id } : null;
 }
 
-/**
- * Each seat's record (player-record.js): the log's incidents of the player seated there (by roster id, else name),
- * with the rulings applied at this table and not yet logged. A seat with no name has only what was applied here.
- */
-function seatRecords(ruleset, table, replayed, record) {
-  const applied = appliedBySeat(replayed, seatIndex);
-  const at = new Date();
-  return table.seats.map((seat, index) => {
-    const named = Boolean(seat.name || seat.playerId);
-    const who = named ? personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '') : '';
-    return playerRecord({
-      ruleset, incidents: named ? record.incidents : [], applied: applied[index], who, session: record.session, at });
-  });
+/** Each seat's record: the record of the person seated there (the model's recordOf), null for a seat with no name. */
+function seatRecords(ruleset, table, data) {
+  const at = new Date(correctedNow());
+  return table.seats.map((seat) => recordOf({
+    log: data.log, board: data.board, ruleset, personId: seat.playerId, session: data.session, at }));
 }
 
 /** A hand's errors, with `settings` added when the event has not set a figure it needs (no field of the form shows
@@ -44,22 +36,27 @@ function withSettings(errors) {
   return Object.values(errors).includes('setting_missing') ? { ...errors, settings: 'setting_missing' } : errors;
 }
 
-/** What the table screen shows, worked out from the stored history (and, for named seats, the log's one record). */
-function boardView(ruleset, board, record) {
+/**
+ * What the table screen shows, worked out from the stored history and the model's log: a seat's name is its
+ * person's name now (a rename shows at once), and its marks are that person's record.
+ */
+function boardView(ruleset, board, data) {
   if (board.status !== 'ok') return { status: board.status };
   const { history } = board;
-  const replayed = replayHistory(history, ruleset);
+  const replayed = tableOf(board, ruleset);
   const table = {
     ...replayed.table,
-    seats: replayed.table.seats.map((seat) => ({
-      ...seat, name: playerName(record.roster.all, seat.playerId, seat.name) })),
+    seats: replayed.table.seats.map((seat) => ({ ...seat, name: personOf(data.log, seat.playerId)?.name ?? seat.name })),
   };
   const listed = listSteps(history, ruleset);
-  const records = seatRecords(ruleset, table, replayed, record);
-  const seatExtras = records.map((found) => ({ counts: found.counts, strikes: found.strikes, status: found.status }));
+  const records = seatRecords(ruleset, table, { ...data, board });
+  const none = { counts: [], strikes: null, status: { state: 'ok' }, suspensions: [] };
+  const seatExtras = records.map((found) => found ?? none)
+    .map((found) => ({ counts: found.counts, strikes: found.strikes, status: found.status }));
+  // A seat with no name is nobody's: it has no strikes to show.
   const discipline = ruleset.discipline
-    ? records.map((found, seat) => ({
-      seat, strikes: found.strikes, status: found.status, suspensions: found.suspensions }))
+    ? records.map((found, seat) => found && ({ seat, strikes: found.strikes, status: found.status, suspensions: found.suspensions }))
+      .filter(Boolean)
     : null;
   const scoring = ruleset.scoring || {};
   return {
@@ -70,7 +67,8 @@ function boardView(ruleset, board, record) {
     eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
     usual: usualFigures(ruleset, table),
     origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
-    rosterNames: record.roster.players.map((entry) => entry.player.name),
+    rosterNames: data.roster.players.map((entry) => entry.player.name),
+    names: (id) => personOf(data.log, id)?.name ?? null,  // a history line names the person, never their id
   };
 }
 
@@ -110,6 +108,9 @@ function riichiEdits(ruleset, table, index, on) {
   }
   return edits;
 }
+
+/** The value at a path of a table ('seats', 1, 'table'). */
+const valueAt = (table, path) => path.reduce((node, key) => (node === null || node === undefined ? undefined : node[key]), table);
 
 /** How much each seat's table score moved between two tables: [delta per seat]. */
 function movedBetween(before, after) {
@@ -152,7 +153,7 @@ const MOVED_SECONDS = 8;
 export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const { config } = ctx;
   const { lang } = config;
-  const model = createTableModel(ruleset, { extra });
+  const parts = ['settings', 'log', 'roster', tablePart(ruleset.id)];
   // tap: the win or draw being scored by tapping seats ({kind: 'win', winner, how, discarder} |
   // {kind: 'draw', tenpai});
   // moved: what the last scoring moved on each seat, shown on the board for a few seconds with Undo.
@@ -160,6 +161,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false,
     ask: null, undoable: null,
     tap: null, moved: null,
+    ...(ctx.restored() ?? {}),  // the editors open before a reload into an update
   };
   let movedTimer = null;
   /** Show what a step moved on each seat for a few seconds. */
@@ -180,7 +182,6 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     let found = sameNamed(roster.all, name);
     if (!found.length) {
       const added = await addPlayer(roster.event.id, { name });
-      if (added.ok) model.forget('roster', 'log');  // read again with the new player
       found = added.ok ? [added.player] : [];
     }
     const player = found.length === 1 ? found[0] : null;  // several players of that name: the name as typed
@@ -189,22 +190,19 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   /** Leave out a seat's playerId when it had none and gets none. */
   const seatEdits = async (index, name) => (await seatPlayer(index, name))
     .filter((edit) => edit.path[2] !== 'playerId' || edit.to || view.table.seats[index].playerId);
-  /** A write of this screen: the board it gave back is the model's, and the screen is shown again. */
+  /** A write of this screen: the model hears of it from storage; the screen is shown again. */
   const done = (result) => {
-    if (result.ok) {
-      model.took(result);
-      ctx.refresh();
-    }
+    if (result.ok) ctx.refresh();
     return result;
   };
   const editsInOrder = inOrder();
-  // A form filled from revision r is not stale for this tab's own later saves: r → the revision each of them made.
-  const ownWrites = new Map();
-  const ownRev = (rev) => {
-    let now = rev;
-    for (let hops = 0; ownWrites.has(now) && hops < 1000; hops += 1) now = ownWrites.get(now);
-    return now;
-  };
+  /**
+   * Field-level writes: each edit carries the value the referee saw at its path (`from`), so a field changed elsewhere
+   * meanwhile is refused, never written over, and edits to other fields (another seat, another tab) both stay. The
+   * field typed into says what it was filled with (`seen`, its data-from); every other edit, the table as shown.
+   */
+  const fieldEdits = (edits, seen = {}) => edits.map((edit) => ({
+    ...edit, from: Object.hasOwn(seen, edit.path.join('.')) ? seen[edit.path.join('.')] : valueAt(view.table, edit.path) }));
   const on = {
     open: (which) => {
       ui.open = which;
@@ -212,15 +210,19 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       ctx.refresh();
     },
     formatInput: (value, decimals) => formatNumberInput(value, { lang, decimals }),
-    /** Keep one field; options: {whole, rev (the revision its form was filled from: a stale field is refused)}. */
+    /**
+     * Keep one field; options: {whole, from (the stored value the field was filled with, as JSON: a field changed
+     * elsewhere since is refused)}.
+     */
     edit: (fieldId, path, raw, options = {}) => editsInOrder(async () => {
       const read = readField(ruleset, lang, path, raw, options);
       if (read.error) return { errors: { [fieldId]: read.error } };
       ui.focus = fieldId;
       const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(ruleset, view.table, path, read.value);
-      const base = ownRev(options.rev);
-      const saved = await saveEdit(ruleset, edits, base);
-      if (saved.ok && saved.rev && base !== undefined && saved.rev !== base) ownWrites.set(base, saved.rev);
+      const seen = options.from === undefined ? {} : { [path.join('.')]: JSON.parse(options.from) };
+      const saved = await saveFields(ruleset, fieldEdits(edits, seen));
+      // Refused: the field learns the value stored now, so saving it again applies what was typed over that one.
+      if (saved.conflict) return { ...saved, now: valueAt(currentTable(saved.history, ruleset), path) ?? null };
       return done(saved);
     }),
     /** A reset (end of hanchan, new session) asks first, saying every value it changes; null: not now. */
@@ -275,7 +277,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const seat = view.table.seats[index];
       const edits = riichiEdits(ruleset, view.table, index, !seat.riichi);
       const before = view.table;
-      const saved = await saveEdit(ruleset, edits);
+      const saved = await saveFields(ruleset, fieldEdits(edits));
       if (saved.ok) {
         const after = structuredClone(before);
         for (const { path, to } of edits) after.seats[path[1]][path[2]] = to;
@@ -288,7 +290,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       for (const [key, value] of Object.entries(view.usual?.figures || {})) {
         edits.push(...(key === 'counter' ? [{ path: ['event', 'counter'], to: value }] : editsFor(ruleset, view.table, ['event', key], value)));
       }
-      return edits.length ? done(await saveEdit(ruleset, edits)) : {};
+      return edits.length ? done(await saveFields(ruleset, fieldEdits(edits))) : {};
     }),
     tapStart: (kind) => {
       ui.tap = kind === 'draw' ? { kind, tenpai: [] } : { kind };
@@ -355,21 +357,21 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     redo: async (stepId) => done(await redoStep(ruleset, stepId)),
     reset: async () => done(await resetBoard(ruleset)),
   };
-  // The model's load the board view was worked out from, and when: the history is replayed once per change (and each
-  // minute at most otherwise, since a seat's strikes and suspension depend on the time).
-  let shownFrom = { loaded: null, at: 0 };
+  // The model's data the board view was worked out from, and when: the history is replayed once per change (and
+  // each minute at most otherwise, since a seat's strikes and suspension depend on the time).
+  let shownFrom = { data: null, at: 0 };
   return {
     live: true,
-    changed: model.changed,
+    parts,
     async render() {
-      const loaded = await model.load();
-      if (loaded !== shownFrom.loaded || Date.now() - shownFrom.at > 60_000) {  // not only what is open changed
-        const { board, log, settings } = loaded;
+      const model = await ctx.model();
+      const loaded = await model.load(parts);
+      const board = loaded[tablePart(ruleset.id)];
+      const same = shownFrom.data && parts.every((part) => shownFrom.data[part] === loaded[part]);
+      if (!same || Date.now() - shownFrom.at > 60_000) {  // not only what is open changed
         roster = loaded.roster;
-        const record = {
-          roster, incidents: log.entries.map((entry) => entry.incident), session: settings.context.session };
-        view = boardView(ruleset, board, record);
-        shownFrom = { loaded, at: Date.now() };
+        view = boardView(ruleset, board, { log: loaded.log, roster, session: loaded.settings.settings.context?.session ?? '' });
+        shownFrom = { data: loaded, at: Date.now() };
         if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
         if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;
         else if (ui.confirm) ui.confirm = undoImpact(view.history, ruleset, ui.confirm.step.id);
@@ -380,13 +382,20 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
         ui.dismissed = view.pending.stepId;
         ui.reveal = true;
       }
+      const notices = await model.notices([{ kind: 'table', id: ruleset.id }],
+        [{ kind: 'table', status: board.status }], { extra });
       const children = renderTable({
-        config, ruleset, board: view, notices: renderNotices(config, loaded.notices, { reload: ctx.reload }), ui, on });
-      ui.reveal = false;  // a form is brought into view once, when it opens
+        config, ruleset, board: view, notices: renderNotices(config, notices, { reload: ctx.reload }), ui, on });
       return {
         children,
         title: config.strings.calc.table_title,
       };
     },
+    /** Once shown, an opened form has been brought into view: not again at the next drawing. */
+    shown() {
+      ui.reveal = false;
+    },
+    /** The editors open now, kept across a reload into an update (Update now keeps what is being typed in them). */
+    keep: () => (ui.open !== null || ui.form ? { open: ui.open, form: ui.form, prefill: ui.prefill } : null),
   };
 }

@@ -86,6 +86,30 @@ export function saveEdit(ruleset, edits, rev) {
   }, options);
 }
 
+/** The value at a path of a table ('seats', 1, 'table'). */
+const valueAt = (table, path) => path.reduce((node, key) => (node === null || node === undefined ? undefined : node[key]), table);
+
+const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Keep edits field by field: each edit {path, to, from?} compare-and-sets its own field, `from` being the value the
+ * referee saw. Edits to other fields made meanwhile (another tab's, another seat's) stay; an edit whose field changed
+ * since is refused ({conflict: 'changed', paths, history, rev}), never written over it. Only what differs from the
+ * stored table becomes a step.
+ */
+export async function saveFields(ruleset, edits) {
+  let stale = [];
+  const result = await change(ruleset, (stored) => {
+    const table = history.currentTable(stored, ruleset);
+    stale = edits.filter((edit) => Object.hasOwn(edit, 'from') && !same(valueAt(table, edit.path), edit.from))
+      .map((edit) => edit.path);
+    if (stale.length) return undefined;
+    const step = history.editStep(table, edits.map(({ path, to }) => ({ path, to })));
+    return step ? history.addStep(stored, step, new Date().toISOString()) : undefined;
+  });
+  return stale.length && result.ok ? { conflict: 'changed', paths: stale, history: result.history, rev: result.rev } : result;
+}
+
 /** Undo one step by its id (another tab may have added or undone steps meanwhile: then nothing changes). */
 export function undoStep(ruleset, stepId) {
   return change(ruleset, (stored) => (stored.steps.some((step) => step.id === stepId)

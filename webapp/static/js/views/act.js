@@ -1,15 +1,18 @@
 /**
- * One action from a ruling, right under its summary: the offender by seat (wind and name from the current table), a
- * preview of what changes, and one confirmation that applies the ruling to the table and records it in the log;
- * "apply only" and "record only" stay possible. Once done, the result (the scores that changed, the player's record
- * now) takes the form's place, where the referee is looking, so the same action cannot be saved a second time.
+ * The one action from a ruling, right under its summary: the offender by seat (wind, name and status from the
+ * current table), what the ruling asks, when it happened with its event, session and table, a preview of what changes
+ * (the scores, the person's record, what happens at the table now), and one confirmation that applies the ruling to
+ * the table and records it in the log; "apply only" and "record only" are its other two choices. Once done, the
+ * result (the scores that changed, the person's record now) takes the form's place, where the referee is looking, so
+ * the same action cannot be saved a second time.
  */
-import { el, format } from './dom.js';
-import { formatNumber, formatSigned } from '../logic/format.js';
-import { logUrl, tableUrl } from '../logic/urls.js';
+import { el, format, listen } from './dom.js';
+import { formatNumber, formatSigned, pluralForm } from '../logic/format.js';
+import { logUrl, rosterUrl, tableUrl } from '../logic/urls.js';
 import { rulingFields, rulingInputs, statusWarning } from './apply.js';
+import { fillPoints, localInputTime, sessionControl, textInput } from './record.js';
 import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './shared-parts.js';
-import { statusData, statusText } from './status.js';
+import { shortDay, statusData, statusText } from './status.js';
 
 /** The scores a ruling changes, one line per changed score: "East · Ana: Table 30,000 → 29,000 (−1,000)". */
 export function changedScores(config, ruleset, before, after) {
@@ -28,14 +31,22 @@ export function changedScores(config, ruleset, before, after) {
   return lines;
 }
 
+/** What the next offence costs on one progressive count: "Next offence: a warning" / "…: 10 points". */
+function nextLine(config, id, next) {
+  const { strings, lang } = config;
+  const log = strings.log;
+  const carried = id === 'carried';
+  if (next === 0) return carried ? log.next_carried_warning : log.next_warning;
+  return format(pluralForm(lang, carried ? log.next_carried : log.next_points, next), { points: next });
+}
+
 /**
- * The player's record now, from player-record.js playerRecord: the status with its strikes and end date, and what
- * the next offence costs on each progressive count.
+ * A person's record, in the lines every screen shows it with (player-record.js through the model's recordOf): the
+ * status with its strikes and end date, and what the next offence costs on each progressive count.
  */
 export function recordLines(config, record) {
   const { strings, lang } = config;
   const calc = strings.calc;
-  const log = strings.log;
   const day = (iso) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const lines = [];
   if (record.strikes) {
@@ -45,16 +56,39 @@ export function recordLines(config, record) {
       : state === 'banned' ? format(calc.status_banned, { count, date: day(since) }) : format(calc.status_ok, { count });
     lines.push(el('li', { 'data-status': state, 'data-strikes': count, 'data-until': until ?? undefined }, text));
   }
-  for (const { id, next } of record.counts) {
-    const carried = id === 'carried';
-    const text = next === 0 ? (carried ? log.next_carried_warning : log.next_warning)
-      : format(carried ? log.next_carried : log.next_points, { points: next });
-    lines.push(el('li', { 'data-count': id, 'data-next': next }, text));
+  for (const { id, next } of record.counts) lines.push(el('li', { 'data-count': id, 'data-next': next }, nextLine(config, id, next)));
+  return lines;
+}
+
+/**
+ * What the action changes in the person's record, said before it is confirmed: a suspension or a ban it brings (with
+ * its end date), the strikes it adds, what their next offence will cost. change: {name, before, after} or null.
+ */
+export function recordChangeLines(config, change) {
+  const { strings, lang } = config;
+  const calc = strings.calc;
+  if (!change?.before || !change.after) return [];
+  const { name, before, after } = change;
+  const lines = [];
+  if (after.status.state !== before.status.state && after.status.state === 'suspended') {
+    lines.push(el('li', { 'data-brings': 'suspension', 'data-until': after.status.until },
+      format(calc.act_suspends, { player: name, date: shortDay(lang, after.status.until) })));
+  } else if (after.status.state !== before.status.state && after.status.state === 'banned') {
+    lines.push(el('li', { 'data-brings': 'ban' }, format(calc.act_bans, { player: name })));
+  }
+  if (after.strikes && before.strikes && after.strikes.inWindow !== before.strikes.inWindow) {
+    lines.push(el('li', { 'data-strikes-from': before.strikes.inWindow, 'data-strikes-to': after.strikes.inWindow },
+      format(calc.act_strikes_change, { from: before.strikes.inWindow, to: after.strikes.inWindow })));
+  }
+  for (const { id, next } of after.counts) {
+    const was = before.counts.find((count) => count.id === id)?.next;
+    if (was !== next) lines.push(el('li', { 'data-count': id, 'data-next-from': was, 'data-next': next }, nextLine(config, id, next)));
   }
   return lines;
 }
 
-function seatChoice(config, table, records = []) {
+/** The seat choice: each seat with its player and status, and "not at this table" for a player not seated here. */
+function seatChoice(config, table, records = [], { away = true } = {}) {
   const { strings } = config;
   return el('select', { name: 'offender', 'data-field': 'offender' },
     el('option', { value: '' }, strings.calc.choose),
@@ -62,18 +96,21 @@ function seatChoice(config, table, records = []) {
       const said = statusText(config, records[index]?.status);
       return el('option', { value: String(index), ...(records[index] ? statusData(records[index]) : {}) },
         said ? `${seatLabel(strings, table, index)} (${said})` : seatLabel(strings, table, index));
-    }));
+    }),
+    away ? el('option', { value: 'away' }, strings.calc.act_not_seated) : null);
 }
 
-/** The result of the action: what was done, the scores that changed, the player's record now, links on. */
+/** The result of the action: what was done, the scores that changed, the person's record now, links on. */
 function resultBlock(config, ruleset, done, on) {
   const { strings, lang } = config;
   const calc = strings.calc;
   const said = { both: calc.act_done, apply: calc.applied, record: strings.log.recorded }[done.mode];
   const changes = done.before && done.after ? changedScores(config, ruleset, done.before, done.after) : [];
   const status = done.record ? recordLines(config, done.record) : [];
-  return el('div', { class: 'act-result', id: 'act-result', 'data-mode': done.mode, 'data-repeated': String(Boolean(done.repeated)) },
-    el('h3', { id: 'act-result-title', tabindex: '-1' }, done.repeated ? calc.act_repeated : said),
+  return el('div', { class: 'act-result', id: 'act-result', 'data-mode': done.mode, 'data-repeated': String(Boolean(done.repeated)),
+    'data-reveal-box': true },
+  el('h3', { id: 'act-result-title', tabindex: '-1', 'data-reveal': done.reveal || null }, done.repeated ? calc.act_repeated : said),
+    done.counted === false ? el('p', { id: 'act-counted-nothing' }, calc.act_counts_nothing) : null,
     changes.length ? [el('p', { class: 'sum-title' }, calc.act_changed), el('ul', { id: 'act-changes' }, changes)] : null,
     status.length ? [el('p', { class: 'sum-title' }, format(calc.act_status, { player: done.player })), el('ul', { class: 'escalation', id: 'act-status' }, status)] : null,
     el('p', { class: 'more-links' },
@@ -82,41 +119,64 @@ function resultBlock(config, ruleset, done, on) {
       el('button', { type: 'button', class: 'button secondary', id: 'act-again', onclick: () => on.again() }, calc.act_again)));
 }
 
+/** When it happened, its session and table, a note and the penalty points the log keeps: filled in, open to change. */
+function detailsBlock(config, context) {
+  const { strings, lang } = config;
+  const log = strings.log;
+  const [session, sessionList] = sessionControl('act', context.session, context.sessions, context.knownSessions);
+  const when = el('input', { type: 'datetime-local', name: 'at', 'data-field': 'at', value: localInputTime(context.now),
+    'data-auto': 'true' });
+  listen(when, 'input', () => delete when.dataset.auto);
+  const note = el('textarea', { name: 'note', 'data-field': 'note', rows: '2', maxlength: '500' });
+  const points = textInput('points', '', { inputmode: 'decimal' });
+  return {
+    when, points,
+    node: el('details', { class: 'act-details', id: 'act-details' },
+      el('summary', { id: 'act-details-open' },
+        format(strings.calc.act_context, { event: context.event.label, session: context.session || '–', table: context.table || '–' })),
+      el('p', { class: 'record-event', id: 'act-event', 'data-event-id': context.event.id },
+        format(log.event_line, { event: context.event.label }), ' ',
+        el('a', { href: rosterUrl(lang), 'data-nav': true, class: 'inline-link', id: 'act-change-event' }, log.change_event)),
+      field('act-at', log.happened_at, when),
+      field('act-session', log.session, session),
+      sessionList,
+      field('act-table', log.table, textInput('table', context.table)),
+      field('act-points', log.points, points),
+      field('act-note', log.note, note)),
+  };
+}
+
 /**
- * act: {status: 'ok' or why the table or log cannot be written, table, fields, numberAnswer, context: {event,
- * session, table} to show, done: the result of the action just made, or null}. on.preview(inputs) → {errors} |
- * {before, result}; on.confirm(inputs, mode) with mode 'both' | 'apply' | 'record' → a promise of {ok} | {errors}
- * | {error}; on.again() clears the result for a new action.
+ * act: {status: 'ok' or why the table or log cannot be written, table, fields, numberAnswer, seatRecords (each seat's
+ * person's record, or null), players (the roster's names), context: {event: {id, label}, session, table, sessions,
+ * knownSessions, now}, done: the result of the action just made, or null}. on.preview(inputs) → {errors} |
+ * {before, result}; on.recordChange(inputs) → {name, before, after} | null (the person's record now and after);
+ * on.confirm(inputs, mode) with mode 'both' | 'apply' | 'record' → a promise of {ok} | {errors} | {error};
+ * on.again() clears the result for a new action.
  */
 export function renderAct({ config, ruleset, act, on }) {
-  const { strings } = config;
+  const { strings, lang } = config;
   const calc = strings.calc;
   const section = (...content) => el('section', { class: 'ruling-block act', id: 'act', 'aria-labelledby': 'act-title' },
     el('h2', { id: 'act-title' }, calc.act_title), ...content);
   if (act.status !== 'ok') {
     return section(el('p', { class: 'field-error', id: 'act-unavailable', 'data-problem': act.status }, strings.data.read_only));
   }
-  if (act.done) {
-    const result = resultBlock(config, ruleset, act.done, on);
-    if (act.done.reveal) {
-      setTimeout(() => {
-        const title = result.querySelector('#act-result-title');
-        title?.focus({ preventScroll: true });
-        result.scrollIntoView({ block: 'nearest' });
-      });
-    }
-    return section(result);
-  }
+  if (act.done) return section(resultBlock(config, ruleset, act.done, on));
   const { table } = act;
   const asksOffender = act.fields.some((item) => item.name === 'offender');
   // The offender is asked even when the ruling's scores do not need one: the log records who it was about.
   const offender = asksOffender ? null : field('act-offender', calc.offender, seatChoice(config, table, act.seatRecords));
+  const listId = 'act-players';
   const nameless = field('act-player', strings.log.player,
-    el('input', { type: 'text', name: 'player', 'data-field': 'player', autocomplete: 'off', maxlength: '200' }));
+    el('input', { type: 'text', name: 'player', 'data-field': 'player', autocomplete: 'off', maxlength: '200', list: listId }));
   nameless.id = 'act-name-field';
   nameless.hidden = true;
-  nameless.append(el('p', { class: 'help', id: 'act-player-help' }, calc.act_nameless));
+  nameless.append(el('p', { class: 'help', id: 'act-player-help' }, calc.act_nameless),
+    el('datalist', { id: listId }, (act.players ?? []).map((name) => el('option', { value: name }))));
+  const details = detailsBlock(config, act.context);
   const preview = el('div', { class: 'act-preview', id: 'act-preview', 'aria-live': 'polite' });
+  const change = el('div', { id: 'act-record-change' });
   const later = el('div', { id: 'act-next' });
   const status = el('div', { id: 'act-status-line', role: 'status' });
   const warning = el('div', { id: 'act-warning' });
@@ -125,31 +185,41 @@ export function renderAct({ config, ruleset, act, on }) {
   const confirm = button('act-confirm', calc.act_confirm, 'both', 'primary big');
   const applyOnly = button('act-apply-only', calc.act_apply_only, 'apply');
   const recordOnly = button('act-record-only', calc.act_record_only, 'record');
-  const { event, session, table: tableLabel } = act.context;
   const form = el('form', { class: 'apply-form act-form', id: 'act-form', novalidate: true },
     offender, rulingFields(config, act, 'act'), nameless,
     el('p', { class: 'field-error', id: 'act-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     preview,
+    change,
     warning,
-    el('p', { class: 'help', id: 'act-context' }, format(calc.act_context, { event, session: session || '–', table: tableLabel || '–' })),
+    details.node,
     confirm,
     el('div', { class: 'form-actions' }, applyOnly, recordOnly),
     status,
     later);
 
-  const inputs = () => {
-    const all = rulingInputs(form, act.fields);
-    delete all.player;
-    return all;
-  };
   const seatOf = () => {
     const value = form.querySelector('select[name="offender"]')?.value ?? '';
-    return value === '' ? null : Number(value);
+    return value === '' || value === 'away' ? null : Number(value);
+  };
+  const away = () => form.querySelector('select[name="offender"]')?.value === 'away';
+  /** What the form holds, as the screen takes it: the ruling's inputs, the name typed, and the incident's details. */
+  const inputs = () => {
+    const all = rulingInputs(form, act.fields);
+    if (details.when.dataset.auto) delete all.at;  // untouched: the moment it is saved
+    if (away()) delete all.offender;
+    return all;
   };
   const update = () => {
     const seat = seatOf();
-    nameless.hidden = seat === null || Boolean(table.seats[seat].name);
-    const found = on.preview(inputs());
+    nameless.hidden = !away() && (seat === null || Boolean(table.seats[seat].name));
+    for (const each of [confirm, applyOnly]) each.hidden = away();
+    const values = inputs();
+    const said = on.recordChange(values);
+    const lines = recordChangeLines(config, said);
+    change.replaceChildren(...(lines.length ? [el('p', { class: 'sum-title' }, format(calc.act_record_change, { player: said.name })),
+      el('ul', { class: 'escalation', id: 'act-record-lines' }, lines)] : []));
+    fillPoints(details.points, said?.points, lang);
+    const found = away() ? { errors: {} } : on.preview(values);
     if (found.errors) {
       preview.replaceChildren();
       later.replaceChildren();
@@ -159,17 +229,18 @@ export function renderAct({ config, ruleset, act, on }) {
     preview.replaceChildren(changes.length ? el('ul', { id: 'act-preview-changes' }, changes) : el('p', { id: 'act-preview-none' }, calc.act_no_change));
     later.replaceChildren(nextHandList(config, found.before, found.result) ?? '');
   };
-  form.addEventListener('change', update);
-  form.addEventListener('input', update);
-  form.addEventListener('submit', (event) => event.preventDefault());
+  listen(form, 'change', update);
+  listen(form, 'input', update);
+  listen(form, 'submit', (event) => event.preventDefault());
   let busy = null;  // the save under way: a second tap meanwhile is ignored
   let spent = false;  // this form's action is saved: the result replaces it, and it never saves again
   for (const control of [confirm, applyOnly, recordOnly]) {
-    control.addEventListener('click', async () => {
+    listen(control, 'click', async () => {
       if (busy || spent) return;
       const mode = control.dataset.mode;
       const values = inputs();
-      const checked = mode === 'record' ? (seatOf() === null ? { errors: { offender: 'choose_seat' } } : {}) : on.preview(values);
+      const checked = mode === 'record'
+        ? (seatOf() === null && !away() ? { errors: { offender: 'choose_seat' } } : {}) : on.preview(values);
       showErrors(form, strings, checked.errors || {});
       if (checked.errors) return;
       // A ruling for a suspended or banned player asks first: the first tap says so, the next one goes on.
@@ -180,7 +251,7 @@ export function renderAct({ config, ruleset, act, on }) {
         said.focus?.();
         return;
       }
-      busy = on.confirm({ ...values, player: form.elements.namedItem('player').value }, mode);
+      busy = on.confirm(values, mode);
       for (const each of [confirm, applyOnly, recordOnly]) each.disabled = true;
       const saved = await busy;
       busy = null;

@@ -1,3 +1,5 @@
+import { pluralForm } from '../logic/engine.js';
+
 /**
  * Text that can change the direction of what follows it: right-to-left letters (Hebrew, Arabic, Syriac, Thaana,
  * N'Ko...) or explicit direction marks, embeddings, overrides and isolates. A player's name with an override and no
@@ -19,6 +21,52 @@ function textChild(text, tag) {
 }
 
 /**
+ * The handlers of each node, by event type: one listener per type calls them, so a screen that updates in place
+ * (patch.js) can hand a kept node the handlers of its new rendering. `on…` attributes of el() are handlers that
+ * may move; listen() adds the view's own listeners, whose closures hold the view's nodes, so patch.js replaces their
+ * node (or their form) whole.
+ */
+const HANDLERS = new WeakMap();
+const LISTENED = new WeakSet();
+
+function dispatch(event) {
+  for (const handler of HANDLERS.get(event.currentTarget)?.get(event.type) ?? []) handler.call(event.currentTarget, event);
+}
+
+function addHandler(node, type, handler) {
+  let types = HANDLERS.get(node);
+  if (!types) HANDLERS.set(node, types = new Map());
+  if (!types.has(type)) {
+    types.set(type, []);
+    node.addEventListener(type, dispatch);
+  }
+  types.get(type).push(handler);
+}
+
+/** A view's own listener on one of its nodes (the node, or its form, is then replaced whole by a new rendering). */
+export function listen(node, type, handler) {
+  LISTENED.add(node);
+  addHandler(node, type, handler);
+}
+
+/** Whether a node has listeners of the view's own (listen). */
+export const hasListeners = (node) => LISTENED.has(node);
+
+/** Give a kept node the `on…` handlers of its new rendering in place of its own. */
+export function moveHandlers(kept, fresh) {
+  const now = HANDLERS.get(fresh);
+  const before = HANDLERS.get(kept);
+  if (!now && !before) return;
+  const types = new Map();
+  for (const [type, handlers] of now ?? []) {
+    if (!before?.has(type)) kept.addEventListener(type, dispatch);
+    types.set(type, [...handlers]);
+  }
+  for (const type of before?.keys() ?? []) if (!types.has(type)) types.set(type, []);
+  HANDLERS.set(kept, types);
+}
+
+/**
  * A tiny element builder: text always goes in as text, never as HTML, and a text child that could change the
  * direction of its neighbours (right-to-left letters, direction controls) is isolated in a <bdi>.
  */
@@ -27,7 +75,7 @@ export function el(tag, attributes = {}, ...children) {
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === 'class') node.className = value;
-    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith('on')) addHandler(node, key.slice(2), value);
     else if (value === true) node.setAttribute(key, '');
     else node.setAttribute(key, String(value));
   }
@@ -43,11 +91,25 @@ export function replace(container, ...children) {
   container.replaceChildren(...children.flat().filter(Boolean));
 }
 
+let strict = false;
+
+/** Whether format() throws on a counted string handed to it whole (the tests' pages) instead of picking its form. */
+export function strictFormat(on) {
+  strict = on;
+}
+
 /**
  * Fill %(name)s placeholders of a translated string. A value that could change the direction of the sentence around
- * it (a name with right-to-left letters or an override) is isolated between FSI and PDI marks.
+ * it (a name with right-to-left letters or an override) is isolated between FSI and PDI marks. A counted string
+ * ({one, other}) must be given its form first (pluralForm): the tests' pages refuse one loudly; elsewhere its form is
+ * picked by the first number among the values, so a referee never meets a broken screen for it.
  */
 export function format(template, values = {}) {
+  if (typeof template !== 'string') {
+    if (strict || !template || typeof template !== 'object') throw new TypeError(`format: not a string: ${JSON.stringify(template)}`);
+    const count = Number(values.count ?? Object.values(values).find((value) => typeof value === 'number') ?? 0);
+    return format(pluralForm(document.documentElement.lang || 'en', template, count), values);
+  }
   return template.replace(/%\((\w+)\)s/g, (match, name) => {
     if (!(name in values)) return match;
     const text = String(values[name]);

@@ -12,7 +12,7 @@ function fieldName(config, board, path) {
   if (path[0] === 'seats') {
     const kind = board.kinds.find((item) => item.kind === path[2]);
     const names = {
-      name: calc.name_short, riichi: calc.mark_riichi, deposit: calc.deposit, offences: calc.offences_short,
+      name: calc.name_short, playerId: calc.name_short, riichi: calc.mark_riichi, deposit: calc.deposit, offences: calc.offences_short,
       strikes: calc.strikes,
     };
     return format(config.strings.label_value, {
@@ -26,6 +26,7 @@ function valueText(config, board, path, value) {
   const calc = config.strings.calc;
   if (value === null || value === undefined || value === '') return '–';
   if (path[0] === 'dealer') return config.strings.winds[value];
+  if (path[2] === 'playerId') return board.names?.(value) ?? '–';  // a person by their name, never by their id
   if (typeof value === 'boolean') return value ? calc.yes : calc.no;
   if (typeof value === 'number') return formatNumber(config.lang, value);
   if (typeof value === 'object') return Object.values(value).map((item) => formatNumber(config.lang, item)).join(' / ');

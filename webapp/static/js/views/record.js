@@ -36,7 +36,7 @@ export function escalationLines(config, found) {
   return lines;
 }
 
-function textInput(name, value, extra = {}) {
+export function textInput(name, value, extra = {}) {
   return el('input', { name, 'data-field': name, type: 'text', autocomplete: 'off', value: value ?? '', maxlength: '500', ...extra });
 }
 
@@ -44,7 +44,7 @@ function textInput(name, value, extra = {}) {
  * The session field: chosen from the event's sessions when it lists them (the stored value kept as an option even if
  * the list changed since), else typed, with the sessions seen so far suggested.
  */
-function sessionControl(prefix, value, sessions, known) {
+export function sessionControl(prefix, value, sessions, known) {
   if (sessions?.length) {
     const options = value && !sessions.includes(value) ? [value, ...sessions] : sessions;
     return [el('select', { name: 'session', 'data-field': 'session' },
@@ -56,19 +56,19 @@ function sessionControl(prefix, value, sessions, known) {
 }
 
 /** A moment as a date-and-time field holds it: the device's local time, to the minute (YYYY-MM-DDTHH:MM). */
-function localInputTime(moment) {
+export function localInputTime(moment) {
   const at = new Date(moment);
   const two = (n) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
 }
 
-/** Put the escalation's points in the points field, unless the referee (or the calculator) wrote there. */
 /** Points as the field shows them in `lang` (and reads them back: numbers.js, as the table's fields). */
-function pointsText(points, lang) {
+export function pointsText(points, lang) {
   return typeof points === 'number' ? formatNumberInput(points, { lang, decimals: 2 }) : points ?? '';
 }
 
-function fillPoints(input, points, lang) {
+/** Put the escalation's points in the points field, unless the referee (or the calculator) wrote there. */
+export function fillPoints(input, points, lang) {
   const auto = input.dataset.auto;
   if (input.value !== '' && input.value !== auto) return;
   const text = pointsText(points, lang);

@@ -54,7 +54,7 @@ function comparison(config, others) {
 }
 
 export function renderRuling({
-  config, ruleset, rulingId, walked, answers, others, notices, act = null, apply, record, favourite = null }) {
+  config, ruleset, rulingId, walked, answers, others, notices, act = null, favourite = null }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -77,8 +77,6 @@ export function renderRuling({
       [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores]),
     favourite,
     notices,
-    apply,
-    record,
     comparison(config, others),
     navBar(strings, back, wizardUrl(lang, ruleset.id)),
     el('p', { class: 'more-links' },

@@ -37,10 +37,10 @@ function marksOf(config, seat, extra) {
 }
 
 /** A number field that keeps what is typed (decimal keypad) with a ± key, since phones' keypads may have no minus. */
-function numberField(id, label, value, { commit, focusId }) {
+function numberField(id, label, value, { commit, focusId, from }) {
   const input = refocus(el('input', {
     type: 'text', inputmode: 'decimal', autocomplete: 'off', name: id, 'data-field': id, value,
-    onchange: () => commit(input),
+    'data-from': JSON.stringify(from ?? null), onchange: (event) => commit(event.target),
   }), focusId);
   const sign = el('button', {
     type: 'button', class: 'button secondary sign-key', id: `${id}-sign`, 'aria-label': label.sign,
@@ -48,9 +48,10 @@ function numberField(id, label, value, { commit, focusId }) {
     onmousedown: (event) => event.preventDefault(),
     onpointerdown: (event) => event.preventDefault(),
     onclick: () => {
-      const text = input.value.trim();
-      input.value = /^[-−]/.test(text) ? text.replace(/^[-−]\s*/, '') : `-${text}`;
-      input.focus();
+      const typed = document.getElementById(id);
+      const text = typed.value.trim();
+      typed.value = /^[-−]/.test(text) ? text.replace(/^[-−]\s*/, '') : `-${text}`;
+      typed.focus();
     },
   }, '±');
   const wrapper = field(id, label.text, input);
@@ -64,24 +65,22 @@ function seatEditor(config, board, index, on, ui) {
   const { strings } = config;
   const calc = strings.calc;
   const seat = board.table.seats[index];
-  const commit = async (control, path, value) => {
-    if (!control.isConnected) {
-      return;  // a field taken off the screen by a refresh is not an edit (its text is carried over)
-    }
-    await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, value, { rev }));
-  };
+  // Handlers read their control from the event: a screen drawn again keeps the node and hands it the new handlers.
+  const commit = (control, path, value) => keepField(strings, control,
+    (from) => on.edit(control.dataset.field, path, value, { from }));
+  const from = (value) => JSON.stringify(value ?? null);
   const name = refocus(el('input', {
     type: 'text', name: `seat-${index}-name`, 'data-field': `seat-${index}-name`, maxlength: '40', autocomplete: 'off', value: seat.name,
-    list: board.rosterNames.length ? 'roster-names' : null,
-    onchange: () => commit(name, ['seats', index, 'name'], name.value.trim()),
+    list: board.rosterNames.length ? 'roster-names' : null, 'data-from': from(seat.name),
+    onchange: (event) => commit(event.target, ['seats', index, 'name'], event.target.value.trim()),
   }), ui.focus);
   const scores = board.kinds.map((kind) => numberField(`seat-${index}-${kind.kind}`, { text: kind.label, sign: format(calc.sign_key, { field: kind.label }) },
     on.formatInput(seat[kind.kind], kind.decimals),
-    { commit: (control) => commit(control, ['seats', index, kind.kind], control.value), focusId: ui.focus }));
+    { commit: (control) => commit(control, ['seats', index, kind.kind], control.value), focusId: ui.focus, from: seat[kind.kind] }));
   const riichi = board.features.riichi ? el('label', { class: 'check' },
     refocus(el('input', {
       type: 'checkbox', id: `seat-${index}-riichi`, name: `seat-${index}-riichi`, 'data-field': `seat-${index}-riichi`, checked: seat.riichi,
-      onchange: (event) => commit(event.target, ['seats', index, 'riichi'], event.target.checked),
+      'data-from': from(seat.riichi), onchange: (event) => commit(event.target, ['seats', index, 'riichi'], event.target.checked),
     }), ui.focus), calc.riichi) : null;
   const dealer = board.table.dealer === index ? null : el('button', {
     type: 'button', class: 'button secondary', id: `seat-${index}-make-dealer`,
@@ -160,21 +159,17 @@ function tableLine(config, board, on, ui) {
   const open = ui.open === 'counters';
   const items = [el('span', { 'data-count': 'pot', 'data-value': table.pot }, `${calc.sticks_short} ${formatNumber(lang, board.sticks)}`)];
   if (board.features.counters) items.unshift(el('span', { 'data-count': 'honba', 'data-value': table.honba }, `${calc.honba_short} ${formatNumber(lang, table.honba)}`));
-  const commit = async (control, path) => {
-    if (control.isConnected) {
-      await keepField(strings, control,
-        (rev) => on.edit(control.dataset.field, path, control.value, { whole: true, rev }));
-    }
-  };
+  const commit = (control, path) => keepField(strings, control,
+    (from) => on.edit(control.dataset.field, path, control.value, { whole: true, from }));
   const editor = open ? el('form', { class: 'seat-editor', id: 'counters-editor', novalidate: true, 'data-rev': board.rev, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault() },
     staleNote('counters-editor', strings),
     board.features.counters ? field('table-honba', calc.honba, refocus(el('input', {
       type: 'text', inputmode: 'numeric', name: 'table-honba', 'data-field': 'table-honba', value: String(table.honba),
-      onchange: (event) => commit(event.target, ['honba']),
+      'data-from': JSON.stringify(table.honba), onchange: (event) => commit(event.target, ['honba']),
     }), ui.focus)) : null,
     field('table-pot', calc.pot, refocus(el('input', {
       type: 'text', inputmode: 'numeric', name: 'table-pot', 'data-field': 'table-pot', value: String(table.pot),
-      onchange: (event) => commit(event.target, ['pot']),
+      'data-from': JSON.stringify(table.pot), onchange: (event) => commit(event.target, ['pot']),
     }), ui.focus)),
     el('button', { type: 'button', class: 'button secondary', id: 'counters-done', onclick: () => on.open(null) }, calc.done)) : null;
   return el('div', { class: 'table-line' },

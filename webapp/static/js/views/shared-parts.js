@@ -162,8 +162,9 @@ export function showFieldResult(strings, control, result) {
   const status = control.form?.querySelector('[role="status"]');
   if (result.error && status) storageFailed(status, strings, result.error);
   if (result.conflict && control.form) {
-    // Refused: the form was filled from older data. What was typed stays; saving it again applies it over the current.
-    control.form.dataset.rev = result.rev ?? '';
+    // Refused: the field was filled from older data. What was typed stays; saving it again applies it over the
+    // value stored now, which the field takes as the one it was filled with.
+    if (result.paths && 'from' in control.dataset) control.dataset.from = JSON.stringify(result.now ?? null);
     status?.replaceChildren();
     showStale(control.form, 'conflict');
   }
@@ -173,10 +174,10 @@ export function showFieldResult(strings, control, result) {
 const keeping = new WeakMap();
 
 /**
- * Keep one field of a form that saves field by field: save(rev) gets the revision the form was filled from (its
- * data-rev), so a field filled from older data is refused, not written over another tab's newer value. A text that
- * is what is stored already (kept before, or left as shown) is no edit; once kept, the field no longer counts as
- * unsaved, so leaving it or an update waiting for it does not take it for typing.
+ * Keep one field of a form that saves field by field: save(from) gets the stored value the field was filled with (its
+ * data-from, as JSON), so a field changed elsewhere since is refused, not written over another tab's newer value. A
+ * text that is what is stored already (kept before, or left as shown) is no edit; once kept, the field no longer
+ * counts as unsaved, so leaving it or an update waiting for it does not take it for typing.
  */
 export async function keepField(strings, control, save) {
   const text = control.type === 'checkbox' ? control.checked : control.value;
@@ -185,19 +186,13 @@ export async function keepField(strings, control, save) {
   keeping.set(control, text);
   let result;
   try {
-    result = await save(control.form?.dataset.rev);
+    result = await save(control.dataset.from);
   } finally {
     keeping.delete(control);
   }
-  // The screen may have been drawn again while the save was under way (an earlier field's save ends): the text then
-  // lives on in the field that replaced this one, and is kept there too, or the next drawing would take it for typing.
-  const shown = control.isConnected || !control.id ? control : document.getElementById(control.id) ?? control;
-  const same = shown === control || (control.type === 'checkbox' ? shown.checked === text : shown.value === text);
-  for (const each of shown === control || !same ? [control] : [control, shown]) {
-    if (result.ok && typed) markControlSaved(each, text);
-    else if (result.ok) markControlSaved(each);
-  }
-  showFieldResult(strings, shown.isConnected ? shown : control, result);
+  if (result.ok && typed) markControlSaved(control, text);
+  else if (result.ok) markControlSaved(control);
+  showFieldResult(strings, control, result);
   return result;
 }
 

@@ -74,16 +74,14 @@ function eventSettings(config, board, on, ui) {
   const calc = strings.calc;
   if (!board.eventNeeded.length) return null;
   const event = board.table.event || {};
-  const commit = async (control, path, value) => {
-    if (control.isConnected) {
-      await keepField(strings, control, (rev) => on.edit(control.dataset.field, path, value, { whole: true, rev }));
-    }
-  };
+  // Handlers read their control from the event: a screen drawn again keeps the node and hands it the new handlers.
+  const commit = (control, path, value) => keepField(strings, control,
+    (from) => on.edit(control.dataset.field, path, value, { whole: true, from }));
   const number = (key, path, value) => {
     const id = `event-${path.join('-').replace('event-', '')}`;
     const input = refocus(el('input', {
       type: 'text', inputmode: 'numeric', autocomplete: 'off', name: id, 'data-field': id, value: value === undefined || value === null ? '' : on.formatInput(value, 0),
-      onchange: () => commit(input, path, input.value),
+      'data-from': JSON.stringify(value ?? null), onchange: (event) => commit(event.target, path, event.target.value),
     }), ui.focus);
     return field(id, calc[`event_${key}`], input);
   };
@@ -94,8 +92,8 @@ function eventSettings(config, board, on, ui) {
       fields.push(number('counter_tsumo_each', ['event', 'counter', 'tsumo_each'], event.counter?.tsumo_each));
     } else if (key === 'dealer_stays') {
       const select = el('select', {
-        name: 'event-dealer_stays', 'data-field': 'event-dealer_stays',
-        onchange: () => commit(select, ['event', 'dealer_stays'], select.value || null),
+        name: 'event-dealer_stays', 'data-field': 'event-dealer_stays', 'data-from': JSON.stringify(event.dealer_stays ?? null),
+        onchange: (changed) => commit(changed.target, ['event', 'dealer_stays'], changed.target.value || null),
       }, el('option', { value: '' }, calc.choose),
       ['tenpai', 'win'].map((option) => el('option', { value: option, selected: event.dealer_stays === option }, calc[`dealer_stays_${option}`])));
       fields.push(field('event-dealer_stays', calc.event_dealer_stays, select));
@@ -185,7 +183,7 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   // A storage failure of a win or a draw is shown in the form (its own status line).
   if (ui.form === 'draw') form = renderDrawForm(config, table, ui.prefill, { fields: on.drawFields, save: on.draw, close: on.closeForm });
   // A form that just opened is brought to where the referee looks (it sits below the scoreboard).
-  if (form && ui.reveal) setTimeout(() => form.querySelector('h2')?.focus());
+  if (form && ui.reveal) form.querySelector('h2')?.setAttribute('data-reveal', '');
   const pending = board.pending && !ui.form
     ? el('p', { class: 'pending', id: 'score-next', 'data-kind': board.pending.kind },
       el('button', { type: 'button', class: 'button primary', id: 'score-next-open', onclick: () => on.openForm(board.pending.kind, board.pending.prefill) },

@@ -7,7 +7,8 @@
  * Version 2 adds eventId? (the event's id; absent: the built-in local event) and playerId? (the roster player's id;
  * absent: an incident typed before the roster, matched by its player name). `player` stays: the name as it read when
  * recorded. Version 1 data is version 2 data as it is, so the migration changes nothing; the version tells an older
- * app that it cannot read these fields.
+ * app that it cannot read these fields. Version 3 adds action? (the referee's action that applied the ruling at a
+ * table, when the incident records it: the person's record then counts that offence once).
  */
 import { incidentSchema } from './record-schemas.js';
 import { schemaProblems } from './schema-check.js';
@@ -39,9 +40,9 @@ export function incidentProblems(incident, path = '') {
 
 export default {
   name: 'incident',
-  version: 2,
+  version: 3,
   /** The id a record is stored under must be the incident's own. */
   keyOf: (incident) => incident?.id,
   validate: (incident) => incidentProblems(incident),
-  migrations: { 1: (incident) => incident },
+  migrations: { 1: (incident) => incident, 2: (incident) => incident },
 };

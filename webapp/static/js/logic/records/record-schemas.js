@@ -59,6 +59,13 @@ export const incidentSchema = {
       "minLength": 1,
       "maxLength": 100
     },
+    "action": {
+      "description": "the referee's action that applied this ruling at a table, when the incident records it",
+      "type": "string",
+      "format": "record-id",
+      "minLength": 1,
+      "maxLength": 100
+    },
     "tournament": {
       "description": "text",
       "type": "string",

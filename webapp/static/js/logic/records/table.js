@@ -3,6 +3,8 @@
  * changed, plus the undone steps, so any step can be undone or redone by replaying the rest (table-history.js does
  * that). One document per ruleset, keyed by the ruleset's id. Pure: no DOM, no storage.
  *
+ * Version 5 is version 4 where a ruling step may hold `person` (the id of the person seated at the offender's seat when
+ * it was applied, so their record keeps it whoever sits there later) and `session` (the session being played then).
  * Version 4 is version 3 where a step may hold `action`: the id of the referee's action that added it (made when the
  * form opened), so the same action written twice (a double tap, a retry) adds the step once.
  * Version 3 is version 2 where a ruling step's inputs may hold `chosen` (the optional effects the referee chose): a
@@ -147,7 +149,7 @@ function inputProblems(inputs, known, path, report) {
 }
 
 const STEP_KEYS = {
-  ruling: ['rulingId', 'inputs'], win: ['inputs'], draw: ['inputs'], edit: ['changes', 'table'], 'end-hanchan': [], 'new-session': [],
+  ruling: ['rulingId', 'inputs', 'person', 'session'], win: ['inputs'], draw: ['inputs'], edit: ['changes', 'table'], 'end-hanchan': [], 'new-session': [],
 };
 
 /** Problems of one step of any kind, as [{path, code}]. */
@@ -169,6 +171,8 @@ export function stepProblems(step, path = '') {
   if (step.kind === 'ruling') {
     checkSlug(step.rulingId, join(path, 'rulingId'), report);
     inputProblems(step.inputs, RULING_INPUTS, join(path, 'inputs'), report);
+    if (step.person !== undefined) checkId(step.person, join(path, 'person'), report);
+    if (step.session !== undefined) checkText(step.session, join(path, 'session'), report, { max: 500 });
   } else if (step.kind === 'win') {
     inputProblems(step.inputs, WIN_INPUTS, join(path, 'inputs'), report);
   } else if (step.kind === 'draw') {
@@ -274,10 +278,15 @@ export function fromVersion3(data) {
   return data;
 }
 
+/** Version 4 → 5: nothing to change (version 5 only allows more: a ruling step's `person` and `session`). */
+export function fromVersion4(data) {
+  return data;
+}
+
 export default {
   name: 'table',
-  version: 4,
+  version: 5,
   validate: tableProblems,
   salvage,
-  migrations: { 1: fromVersion1, 2: fromVersion2, 3: fromVersion3 },
+  migrations: { 1: fromVersion1, 2: fromVersion2, 3: fromVersion3, 4: fromVersion4 },
 };

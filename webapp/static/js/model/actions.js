@@ -1,0 +1,18 @@
+/**
+ * The referee's workflows that write, as the screens call them: each goes through its service (one write path per
+ * workflow, validated and compare-and-set in storage), and storage's change notice then tells the model what to read
+ * again. Screens read only through the model (model.js, selectors.js) and write only through here.
+ */
+export { applyAndRecord, applyOnly, recordOnly } from '../services/action.js';
+export { addRecent, toggleFavourite } from '../services/shortcuts.js';
+export { addStep, redoStep, resetBoard, saveEdit, saveFields, undoStep } from '../services/table.js';
+export {
+  deleteIncident, editIncident, indexFilter, mergeImport, planImport, recordIncident, replaceLog,
+} from '../services/log.js';
+export { addPlayer, addPlayers, removePlayer, renamePlayer } from '../services/roster.js';
+export { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
+export {
+  addAbsent, clearClock, markArrived, removeAbsent, restoreClock, startRound,
+} from '../services/clock.js';
+export { askToKeepData, clearSetAside, exportAside } from '../services/health.js';
+export { correctedNow } from '../services/server-clock.js';

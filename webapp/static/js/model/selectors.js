@@ -1,0 +1,93 @@
+/**
+ * What the screens show that is worked out from the model's data, each fact in one function, so two screens that show
+ * it read it from the same place. The only caller of player-record.js: a person's record comes from recordOf.
+ * Everything here is pure over the parts the model loaded, and kept until those parts change (the model gives the
+ * same objects back while nothing changed).
+ */
+import { seatIndex } from '../logic/calculator.js';
+import { incidentsOf, personIndex } from '../logic/log-overview.js';
+import { appliedByPerson, localDay, nextPoints, playerRecord } from '../logic/player-record.js';
+import { personId, personIds } from '../logic/player-aliases.js';
+import { eventIdOf } from '../logic/records/event.js';
+import { replayHistory } from '../logic/table-history.js';
+
+/** A function of one object argument remembered for that object (a part the model holds), the same while it is. */
+function perObject(work) {
+  const kept = new WeakMap();
+  return (object, ...rest) => {
+    if (!kept.has(object)) kept.set(object, work(object, ...rest));
+    return kept.get(object);
+  };
+}
+
+/** The log's incidents, each naming its person's id (aliases resolved by services/log.js), indexed by person. */
+const incidentsIndex = perObject((log) => {
+  const incidents = log.entries.map((entry) => entry.incident);
+  return { incidents, index: personIndex(incidents), ids: personIds(log.players.items.map((item) => item.data)) };
+});
+
+/** The players of every event by id (removed ones and aliases included: a record may name any of them). */
+const playersIndex = perObject((log) => new Map(log.players.items.map((item) => [item.id, item.data])));
+
+/** A table's history replayed once, and its applied rulings by person. */
+const replayed = perObject((board, ruleset) => {
+  const replay = replayHistory(board.history, ruleset);
+  return { replay, applied: appliedByPerson(replay, seatIndex) };
+});
+
+/** The table of a ruleset as it stands, replayed once per stored history. */
+export function tableOf(board, ruleset) {
+  return board.status === 'ok' ? replayed(board, ruleset).replay : null;
+}
+
+/**
+ * The person a player id names now: {id, name, eventId, deleted} (an alias names the person it was merged into), or
+ * null for no id or an id the roster does not know.
+ */
+export function personOf(log, id) {
+  if (!id) return null;
+  const { ids } = incidentsIndex(log);
+  const player = playersIndex(log).get(personId(ids, id));
+  return player ? { id: player.id, name: player.name, eventId: eventIdOf(player), deleted: Boolean(player.deleted) } : null;
+}
+
+/**
+ * A person's record under a ruleset at a moment (player-record.js): the log's incidents about them and the rulings
+ * applied to them at that ruleset's table and not logged, each counted once. board: the ruleset's table part (or
+ * null); session: the session being played; at: the moment (the server-corrected now, by default the caller's).
+ * null when there is no such person: an unnamed seat counts nothing. adding: one more incident of theirs, not saved
+ * yet (the record an action would leave, for its preview).
+ */
+export function recordOf({ log, board = null, ruleset, personId: id, session = '', at, adding = null }) {
+  const person = personOf(log, id);
+  if (!person) return null;
+  return recordMemo(log, board, ruleset, person, session, localDay(at), at, adding);
+}
+
+const memo = new WeakMap();  // log → key → record: worked out once per person, session and day while the log stands
+
+function recordMemo(log, board, ruleset, person, session, day, at, adding) {
+  if (!memo.has(log)) memo.set(log, new Map());
+  const tables = memo.get(log);
+  const key = JSON.stringify([ruleset.id, person.id, person.name, session, day, adding]);
+  const boards = tables.get(key);
+  if (boards?.board === board) return boards.record;
+  const { index, ids } = incidentsIndex(log);
+  const who = { playerId: person.id, name: person.name, eventId: person.eventId };
+  const incidents = [...incidentsOf(index, who), ...(adding ? [adding] : [])];
+  const applied = [];
+  if (board?.status === 'ok') {  // a step may name an id since merged into this person (an alias)
+    for (const [seated, steps] of replayed(board, ruleset).applied) if (personId(ids, seated) === person.id) applied.push(...steps);
+  }
+  const record = playerRecord({ ruleset, incidents, applied, who, session, at });
+  tables.set(key, { board, record });
+  return record;
+}
+
+/** What the next incident of a ruling costs a person (player-record.js nextPoints), from their record. */
+export const nextPointsOf = (ruleset, rulingId, record) => nextPoints(ruleset, rulingId, record);
+
+/** The person seated at each seat of a table (null for an unnamed seat). */
+export function seatedPeople(log, table) {
+  return table.seats.map((seat) => personOf(log, seat.playerId));
+}
