@@ -129,7 +129,7 @@ def test_player_cards_count_the_whole_log_and_show_the_next_offence(rulesets, tm
     filters = {"event": "", "session": "R2", "table": "", "player": ""}
     shown = [LOG[1]]
     [cards] = call_module(
-        "logic/log-overview.js", "playerCards", [[rulesets, LOG, shown, EVERYONE, filters, "2026-05-01"]], tmp_path
+        "model/selectors.js", "playerCards", [[rulesets, LOG, shown, EVERYONE, filters, "2026-05-01"]], tmp_path
     )
     [card] = cards
     assert card["player"] == "Alice Renamed" and card["playerId"] == "p-a" and card["count"] == 1

@@ -300,7 +300,8 @@ export function createController(config, view) {
       try {
         const forms = draftsOf(view);
         const ui = current?.screen?.keep?.() ?? null;
-        if (forms.length || ui) sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ path: location.pathname, forms, ui }));
+        if (!forms.length && !ui) return;
+        sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ path: location.pathname, forms, ui }));
       } catch (error) {
         console.error('typed input could not be kept for the reload', error);
       }

@@ -1,10 +1,9 @@
 /**
  * What the log screen shows, worked out from the stored log: the filters (event, session, table, player) and their
- * choices, and one card per player and ruleset with what their next offence costs. Pure: no DOM, no storage.
+ * choices, and one card per player and ruleset (its record, the model's selectors.js). Pure: no DOM, no storage.
  * Escalation is always counted from the whole log; the filters only choose what is shown.
  */
 import { knownSessions } from './log.js';
-import { playerRecord } from './player-record.js';
 import { normalizeName } from './names.js';
 import { eventIdOf } from './records/event.js';
 
@@ -122,24 +121,10 @@ export function cardGroups(shown, everyone, filters = NO_FILTER, { oldest = fals
 }
 
 /**
- * The cards of some groups (the ones on screen), each with found: what the next offence costs, counted by
- * escalation over the person's incidents in the whole log (index: personIndex of the whole log).
+ * The cards of some groups (the ones on screen), each with found: what the next offence costs, worked out by
+ * recordFor(group, who) (the model's selector, counting over the person's incidents in the whole log), or the count
+ * alone when it gives nothing (a ruleset the app no longer has).
  */
-export function cardsOf(rulesets, groups, index, today = undefined) {
-  return groups.map(({ who, ...group }) => {
-    const ruleset = rulesets[group.rulesetId];
-    const found = ruleset
-      ? playerRecord({ ruleset, incidents: incidentsOf(index, who), who, session: group.session, at: today })
-      : { incidents: group.count };
-    return { ...group, found };
-  });
-}
-
-/**
- * One card per person and ruleset among the shown incidents, by name: {key, rulesetId, player, playerId, count,
- * points, session, found}, where found is what the next offence costs (escalation over the whole log, in the session
- * filtered on, else the person's latest).
- */
-export function playerCards(rulesets, incidents, shown, everyone, filters = NO_FILTER, today = undefined) {
-  return cardsOf(rulesets, cardGroups(shown, everyone, filters), personIndex(incidents), today);
+export function cardsOf(groups, recordFor) {
+  return groups.map(({ who, ...group }) => ({ ...group, found: recordFor(group, who) ?? { incidents: group.count } }));
 }

@@ -16,3 +16,7 @@ export {
 } from '../services/clock.js';
 export { askToKeepData, clearSetAside, exportAside } from '../services/health.js';
 export { correctedNow } from '../services/server-clock.js';
+export { leaveEvent, syncNow } from '../services/sync.js';
+export { createEvent as createSharedEvent, invite, joinEvent, previewInvite } from '../services/sync-link.js';
+export { keepApart, samePerson } from '../services/sync-duplicates.js';
+export { discardChange, settleConflict } from '../services/sync-status.js';

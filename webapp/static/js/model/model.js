@@ -31,6 +31,7 @@ const KINDS_OF = {
 };
 
 const TABLE = 'table:';
+const LOG_CHUNK = 500;  // incidents and players read at a time
 
 /** The parts a change message names: {parts: Set, all: true} for a message naming no items (storage closed…). */
 function partsNamed(message, held) {
@@ -50,9 +51,9 @@ function partsNamed(message, held) {
 }
 
 /**
- * options: rulesets() → a promise of every ruleset (a table part's history is read with its ruleset); readers: part → () →
- * promise of its value, over the stored ones (the tests hold a read back); hear(heard): how change messages reach
- * the model (storage's, of this tab and of others, unless the tests hand their own).
+ * options: rulesets() → a promise of every ruleset (a table part's history is read with its ruleset); readers:
+ * part → () → promise of its value, over the stored ones (the tests hold a read back); hear(heard): how change
+ * messages reach the model (storage's, of this tab and of others, unless the tests hand their own).
  */
 export function createModel(config, { rulesets = async () => [], readers: given = {}, hear = listenToStorage } = {}) {
   const cache = new Map();  // part → {promise}: the read under way or done, until a change names the part
@@ -64,7 +65,8 @@ export function createModel(config, { rulesets = async () => [], readers: given 
 
   const readers = {
     settings: () => readSettings(),
-    log: async () => (await log()).readLog(),
+    // A big log is read a part at a time, letting the page answer between parts (the referee's taps first).
+    log: async () => (await log()).readLog({ chunk: LOG_CHUNK, between: () => new Promise((go) => setTimeout(go)) }),
     roster: async () => {
       const [{ readRoster }, held] = await Promise.all([import('../services/roster.js'), get('log')]);
       return readRoster(null, { read: held.players });
@@ -144,6 +146,10 @@ export function createModel(config, { rulesets = async () => [], readers: given 
       if (!notices.has(key)) notices.set(key, health().then(({ noticesFor }) => noticesFor(scope, statuses, options)));
       return notices.get(key);
     },
+    /** Whether a part is held (read, or being read): a screen then waits for it rather than reading a page apart. */
+    holds: (name) => cache.has(name),
+    /** The data's health without reading every kind (a big log's first page shows it; the whole read follows). */
+    healthNow: async () => (await health()).readHealth({ scan: false }),
     /** A big log's newest page through the indexes (services/log.js readLogStart): a page, not held. */
     logStart: async (limit, only, known) => (await log()).readLogStart(limit, only, known),
     /** How many incidents the log holds, counted through its index. */

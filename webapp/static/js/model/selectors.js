@@ -5,7 +5,7 @@
  * same objects back while nothing changed).
  */
 import { seatIndex } from '../logic/calculator.js';
-import { incidentsOf, personIndex } from '../logic/log-overview.js';
+import { cardGroups, cardsOf, incidentsOf, NO_FILTER, personIndex } from '../logic/log-overview.js';
 import { appliedByPerson, localDay, nextPoints, playerRecord } from '../logic/player-record.js';
 import { personId, personIds } from '../logic/player-aliases.js';
 import { eventIdOf } from '../logic/records/event.js';
@@ -48,7 +48,8 @@ export function personOf(log, id) {
   if (!id) return null;
   const { ids } = incidentsIndex(log);
   const player = playersIndex(log).get(personId(ids, id));
-  return player ? { id: player.id, name: player.name, eventId: eventIdOf(player), deleted: Boolean(player.deleted) } : null;
+  if (!player) return null;
+  return { id: player.id, name: player.name, eventId: eventIdOf(player), deleted: Boolean(player.deleted) };
 }
 
 /**
@@ -77,7 +78,9 @@ function recordMemo(log, board, ruleset, person, session, day, at, adding) {
   const incidents = [...incidentsOf(index, who), ...(adding ? [adding] : [])];
   const applied = [];
   if (board?.status === 'ok') {  // a step may name an id since merged into this person (an alias)
-    for (const [seated, steps] of replayed(board, ruleset).applied) if (personId(ids, seated) === person.id) applied.push(...steps);
+    for (const [seated, steps] of replayed(board, ruleset).applied) {
+      if (personId(ids, seated) === person.id) applied.push(...steps);
+    }
   }
   const record = playerRecord({ ruleset, incidents, applied, who, session, at });
   tables.set(key, { board, record });
@@ -87,7 +90,35 @@ function recordMemo(log, board, ruleset, person, session, day, at, adding) {
 /** What the next incident of a ruling costs a person (player-record.js nextPoints), from their record. */
 export const nextPointsOf = (ruleset, rulingId, record) => nextPoints(ruleset, rulingId, record);
 
+/** Today on this device, the day a referee writes on paper (at: the server-corrected now). */
+export const today = (at) => localDay(at);
+
 /** The person seated at each seat of a table (null for an unnamed seat). */
 export function seatedPeople(log, table) {
   return table.seats.map((seat) => personOf(log, seat.playerId));
+}
+
+/**
+ * A person's record from incidents already picked (a big log's first page holds only its people's incidents): who is
+ * {playerId?, name, eventId} as log-overview.js personOf gives it.
+ */
+export function recordFromIncidents({ ruleset, incidents, who, session = '', at }) {
+  return playerRecord({ ruleset, incidents, who, session, at });
+}
+
+/**
+ * The log's cards of some groups (log-overview.js cardGroups): each one's record over the person's incidents in the
+ * log read (index: personIndex of it).
+ */
+export function logCards(rulesets, groups, index, at) {
+  return cardsOf(groups, (group, who) => {
+    const ruleset = rulesets[group.rulesetId];
+    if (!ruleset) return null;
+    return recordFromIncidents({ ruleset, incidents: incidentsOf(index, who), who, session: group.session, at });
+  });
+}
+
+/** One card per person and ruleset among the shown incidents, each with its record over the whole log. */
+export function playerCards(rulesets, incidents, shown, everyone, filters = NO_FILTER, at = undefined) {
+  return logCards(rulesets, cardGroups(shown, everyone, filters), personIndex(incidents), at);
 }

@@ -1,12 +1,12 @@
 /**
  * The lateness clock's controller, a part of the event screen (screens/event-page.js): the stored clock (one for the
- * device), the current ruleset's lateness question found by its data (lateness.js), and the clock's workflows; the
+ * device, held by the tab's model), the current ruleset's lateness question found by its data (lateness.js), and the
+ * clock's workflows; the
  * screen is shown again after each change.
  */
 import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../logic/lateness.js';
-import { addAbsent, clearClock, markArrived, readClock, removeAbsent, restoreClock, startRound } from '../services/clock.js';
-import { noticesFor } from '../services/health.js';
 import { MAX_PLAYERS } from '../logic/records/clock.js';
+import { addAbsent, clearClock, markArrived, removeAbsent, restoreClock, startRound } from '../model/actions.js';
 import { renderClock } from '../views/clock.js';
 import { renderNotices } from '../views/notices.js';
 
@@ -27,10 +27,12 @@ export function createClockScreen(ctx, { ruleset }) {
   };
   let nameError = null;  // the add form's error, shown again when another tab's change redraws the screen
   return {
+    parts: ['clock'],
     /** The clock's part of the event screen, with its notices. */
     async render() {
-      const { status, clock } = await readClock();
-      const notices = await noticesFor([{ kind: 'clock' }], [{ kind: 'clock', status }]);
+      const model = await ctx.model();
+      const { clock: { status, clock } } = await model.load(['clock']);
+      const notices = await model.notices([{ kind: 'clock' }], [{ kind: 'clock', status }]);
       const on = {
         start: async () => {
           if (clock.startedAt && !ui.ask) {

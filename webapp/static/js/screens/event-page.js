@@ -4,7 +4,6 @@
  * clock of the ruleset in use (screens/clock.js). Each part keeps its own controller; this one puts them in order and
  * says which section the address asked for (/roster: the players, /<ruleset>/clock: the clock).
  */
-import { readSettings } from '../services/settings.js';
 import { renderEventPage, SECTIONS } from '../views/event-page.js';
 import { createClockScreen } from './clock.js';
 import { createEventScreen } from './event.js';
@@ -31,8 +30,13 @@ export function createEventPage(ctx, { rulesets, clockRuleset = null, section = 
 
   return {
     live: true,
+    /** What the event screen shows: its parts' parts of the model. */
+    parts: () => [...new Set([...local.parts, ...shared.parts, ...(clock?.screen.parts ?? [])])],
+    /** The editors its parts have open, kept across a reload into an update. */
+    keep: () => local.keep(),
     async render() {
-      const { settings } = await readSettings();
+      const model = await ctx.model();
+      const { settings: { settings } } = await model.load(['settings']);
       const roster = await local.render();
       const [top, timer] = await Promise.all([
         shared.render({ local: roster.event }), clockFor(settings.ruleset)?.render()]);

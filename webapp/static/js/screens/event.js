@@ -1,16 +1,15 @@
 /**
  * The shared event's part of the event screen (screens/event-page.js), and the join page: create an event on the
  * server, join one from an invitation link (the credential is stored on the phone and the invitation leaves the
- * address bar), sync, invite, and settle conflicts for the head referee. Sync itself is services/sync.js.
+ * address bar), sync, invite, and settle conflicts for the head referee. The shared event's state is the tab's
+ * model's (its `sync` part); sync itself is services/sync.js, reached through the model's actions.
  */
-import { localDay } from '../logic/player-record.js';
 import { eventUrl } from '../logic/urls.js';
-import { leaveEvent, syncNow } from '../services/sync.js';
-import { createEvent, invite, joinEvent, previewInvite } from '../services/sync-link.js';
-import { keepApart, samePerson } from '../services/sync-duplicates.js';
-import { discardChange, settleConflict, syncStatus } from '../services/sync-status.js';
-import { noticesFor } from '../services/health.js';
-import { readSettings } from '../services/settings.js';
+import {
+  correctedNow, createSharedEvent as createEvent, discardChange, invite, joinEvent, keepApart, leaveEvent,
+  previewInvite, samePerson, settleConflict, syncNow,
+} from '../model/actions.js';
+import { today } from '../model/selectors.js';
 import { renderEvent, renderJoin } from '../views/event.js';
 import { describeIncident } from '../views/log.js';
 import { renderNotices } from '../views/notices.js';
@@ -84,14 +83,18 @@ export function createEventScreen(ctx, { rulesets }) {
 
   return {
     /** The shared event's parts of the event screen; `local` is the phone's current event (it fills the share form). */
+    parts: ['settings', 'sync'],
     async render({ local } = {}) {
-      chosenRuleset = (await readSettings()).settings.ruleset;
-      const status = await syncStatus(config);  // first: reading sets aside what is damaged, which the notices then say
-      const notices = await noticesFor([{ kind: 'sync' }], [{ kind: 'sync', status: status.status }]);
+      const model = await ctx.model();
+      // First the sync state: reading sets aside what is damaged, which the notices then say.
+      const { settings, sync: status } = await model.load(['settings', 'sync']);
+      chosenRuleset = settings.settings.ruleset;
+      const notices = await model.notices([{ kind: 'sync' }], [{ kind: 'sync', status: status.status }]);
       const problem = merging;
       merging = null;
       return {
-        parts: renderEvent({ config, status, today: localDay(), invitation, describe, local, merging: problem, on }),
+        parts: renderEvent({
+          config, status, today: today(new Date(correctedNow())), invitation, describe, local, merging: problem, on }),
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
     },

@@ -4,27 +4,24 @@
  * replace) and export. A big log stays quick: it is read and indexed once per change of the data (a filter or "show
  * more" reuses it), and only a page of cards is drawn, each counted from its player's own incidents. A log of more
  * than BIG incidents shows its newest page first, read through the database's indexes with its people's records
- * (services/log.js readLogStart), then reads the whole log a part at a time, checking it, and shows it all.
+ * (the model's logStart), then reads the whole log a part at a time (the model's log), and shows it all.
  */
 import { download } from '../views/dom.js';
 import { knownSessions } from '../logic/log.js';
 import {
   cardGroups, cardsOf, filterChoices, filterIncidents, NO_FILTER, oldestFirst, personIndex, personOf, playersById,
 } from '../logic/log-overview.js';
-import { nextPoints, playerRecord } from '../logic/player-record.js';
 import { personFor, rosterOf } from '../logic/roster-data.js';
 import { eventIdOf } from '../logic/records/event.js';
 import { incidentsCsv } from '../logic/csv-export.js';
 import { byTime, parseExport, reconcileImport, toJson } from '../logic/log-file.js';
-import { askToKeepData, clearSetAside, exportAside, noticesFor, readHealth } from '../services/health.js';
 import {
-  deleteIncident, editIncident, indexFilter, logSize, mergeImport, planImport, readLog, readLogStart, recordIncident,
-  replaceLog,
-} from '../services/log.js';
-import { readEvents } from '../services/events.js';
-import { readRoster } from '../services/roster.js';
+  askToKeepData, clearSetAside, correctedNow, deleteIncident, editIncident, exportAside, indexFilter, mergeImport,
+  planImport, recordIncident, replaceLog,
+} from '../model/actions.js';
+import { tablePart } from '../model/model.js';
+import { nextPointsOf, personOf as personNamed, recordFromIncidents, recordOf } from '../model/selectors.js';
 import { buildIndex, search } from '../logic/search.js';
-import { onChange } from '../storage/changes.js';
 import { renderLogAdd } from '../views/log-add.js';
 import { renderNotices } from '../views/notices.js';
 import { describeIncident, renderLog } from '../views/log.js';
@@ -34,10 +31,6 @@ const BIG = 2000;  // incidents from which the log's first page is shown before 
 const CHUNK = 300;  // items read at a time when the whole of a big log is read after its first page
 const QUIET = 300;  // ms the screen stays as drawn before the whole log's read goes on (the referee's next tap first)
 
-let heard = 0;  // changes another tab made (or this tab's storage closing), so a kept read is known to be stale
-onChange(() => {
-  heard += 1;
-});
 
 /**
  * What the referee waits for goes first: while a render of the screen runs, until its result is on screen and for
@@ -157,6 +150,23 @@ export function createLogScreen(ctx, { rulesets }) {
   let read = null;  // the last read of the data, indexed: {log, health, notices, ordered, players, byPerson, heard}
   let reuse = false;  // the next render only changes what is shown (filters, pages): the last read serves
   const eventOf = (id) => roster.events.find((entry) => entry.event.id === id)?.event ?? { id };
+  let model = null;  // the tab's one model, from the first render on
+  const tableParts = Object.keys(rulesets).map(tablePart);
+  /**
+   * A person's record under a ruleset, as every screen reads it: the model's recordOf for a roster player when the
+   * whole log is read (the rulings applied at that ruleset's table and not logged count too); from the incidents read
+   * for a name typed before the roster, or while a big log's first page is all that is read.
+   */
+  const recordFor = (ruleset, who, session) => {
+    const at = new Date(correctedNow());
+    if (who.playerId && !read.partial && personNamed(read.log, who.playerId)) {
+      const board = read.tables[ruleset.id] ?? null;
+      return recordOf({ log: read.log, board, ruleset, personId: who.playerId, session, at });
+    }
+    return recordFromIncidents({ ruleset, incidents, who, session, at });
+  };
+  // The screen's own restored editors (an update reloaded the tab while they were open).
+  for (const [id, snapshot] of ctx.restored()?.editors ?? []) editors.set(id, snapshot);
   // "Add an incident": the ruleset and the ruling picked by search, then the record form (kept across refreshes).
   const adding = { open: false, rulesetId: null, query: '', rulingId: null };
   let index = null;  // the search index of every ruleset, built when the referee first searches
@@ -198,7 +208,7 @@ export function createLogScreen(ctx, { rulesets }) {
       if (!ruleset) return null;
       const who = personFor(
         rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId);
-      return playerRecord({ ruleset, incidents, who, session });
+      return recordFor(ruleset, who, session);
     },
     toggleAdd(open) {
       adding.open = open;
@@ -223,8 +233,8 @@ export function createLogScreen(ctx, { rulesets }) {
     },
     addedRecordOf({ player, session }) {
       const ruleset = rulesets[adding.rulesetId];
-      const found = playerRecord({ ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
-      return { ...found, points: nextPoints(ruleset, adding.rulingId, found) };
+      const found = recordFor(ruleset, personFor(roster.all, player, roster.event.id), session);
+      return { ...found, points: nextPointsOf(ruleset, adding.rulingId, found) };
     },
     async saveAdded(values) {
       const saved = await recordIncident(values, { rulesetId: adding.rulesetId, rulingId: adding.rulingId });
@@ -264,7 +274,7 @@ export function createLogScreen(ctx, { rulesets }) {
     })),
     async importFile(text) {
       const read = parseExport(text);
-      const device = read.error ? null : await readRoster();
+      const device = read.error ? null : (await model.load(['log', 'roster'])).roster;
       const parsed = read.error ? read
         : reconcileImport(read, { players: device.everyone, events: device.events.map((entry) => entry.event) });
       if (parsed.error) {
@@ -306,25 +316,22 @@ export function createLogScreen(ctx, { rulesets }) {
    * read in parts (`chunk`), each part and step waits for its turn behind what the referee waits for.
    */
   async function readData({ chunk = 0 } = {}) {
-    const seen = heard;
-    const between = chunk ? renders.turn : undefined;
-    const turn = between ?? (async () => {});
+    const seen = model.version;
+    const turn = chunk ? renders.turn : async () => {};
     await turn();
     // First: reading sets aside what is damaged, which the data section lists.
-    const log = await readLog({ chunk, between });
+    const loaded = await model.load(['log', 'roster', 'health', ...tableParts]);
+    const { log, roster, health } = loaded;
     await turn();
-    const roster = await readRoster(null, { read: log.players });
-    await turn();
-    const health = await readHealth({ chunk, between, read: { incident: log, player: log.players } });
-    await turn();
-    const notices = await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' }, { kind: 'event' },
-      { kind: 'shortcuts' }, { kind: 'clock' }],
-      [{ kind: 'incident', status: log.status }, ...health.newer]);
+    const notices = await model.notices([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
+      { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }],
+    [{ kind: 'incident', status: log.status }, ...health.newer]);
     await turn();
     const ordered = newestFirst(log.entries);
     await turn();
     const incidents = log.entries.map((entry) => entry.incident);
-    const done = { log, health, notices, ordered, players: playersById(roster.everyone),
+    const tables = Object.fromEntries(Object.keys(rulesets).map((id) => [id, loaded[tablePart(id)]]));
+    const done = { log, health, notices, ordered, players: playersById(roster.everyone), tables,
       byPerson: personIndex(incidents), choices: new Map(), sessions: new Map(), heard: seen, roster, incidents };
     await turn();  // what the screen works out once per read, each in a step of its own
     choicesOf(done, filters.event);
@@ -344,15 +351,15 @@ export function createLogScreen(ctx, { rulesets }) {
    */
   async function readStart() {
     const only = indexFilter(filters);
-    const seen = heard;
+    const seen = model.version;
     // Another page of the same data (a filter, "show more"): its counts, events, health and notices are the same.
     const same = read?.partial && read.heard === seen ? read : null;
-    if (only === false || editors.size || (!same && await logSize() <= BIG)) return null;
-    const [start, events, health] = await Promise.all([readLogStart(pages.incidents, only, same?.partial),
-      same ? { events: same.roster.events, current: same.roster.event } : readEvents(),
-      same?.health ?? readHealth({ scan: false })]);
+    if (only === false || editors.size || (!same && (model.holds('log') || await model.logSize() <= BIG))) return null;
+    const [start, events, health] = await Promise.all([model.logStart(pages.incidents, only, same?.partial),
+      same ? { events: same.roster.events, current: same.roster.event } : model.load(['events']).then((found) => found.events),
+      same?.health ?? model.healthNow()]);
     const notices = same && start.status === same.log.status ? same.notices
-      : await noticesFor([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
+      : await model.notices([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
         { kind: 'event' }, { kind: 'shortcuts' }, { kind: 'clock' }], [{ kind: 'incident', status: start.status }]);
     const roster = {
       events: events.events, event: events.current, players: [], all: start.players, everyone: start.players };
@@ -360,7 +367,7 @@ export function createLogScreen(ctx, { rulesets }) {
     const others = start.theirs.filter((item) => !shown.has(item.id));
     const incidents = [...start.entries.map((entry) => entry.incident), ...others];
     const log = { status: start.status, entries: start.entries, newer: start.newer };
-    return { log, health, notices, ordered: start.entries, players: playersById(start.players),
+    return { log, health, notices, ordered: start.entries, players: playersById(start.players), tables: {},
       byPerson: personIndex(incidents), choices: new Map(), sessions: new Map(), heard: seen, roster, incidents,
       partial: { total: start.total, shown: start.shown, tables: start.tables, sessions: start.sessions,
         counts: start.counts, aliases: start.aliases } };
@@ -396,12 +403,16 @@ export function createLogScreen(ctx, { rulesets }) {
 
   return {
     live: true,
+    parts: () => ['log', 'roster', 'health', 'settings', ...tableParts],
     render: () => renders.first(draw),
+    /** The editors open now, kept across a reload into an update (Update now keeps what is typed in them). */
+    keep: () => (editors.size ? { editors: [...editors] } : null),
   };
 
   /** The screen's content: read what the data's last read does not hold, then work out what is shown. */
   async function draw() {
-    if (!reuse || !read || read.heard !== heard) {
+    model ??= await ctx.model();
+    if (!reuse || !read || read.heard !== model.version) {
       whole = null;
       read = null;  // the data changed: nothing of the last read serves
       const start = await readStart();
@@ -413,7 +424,7 @@ export function createLogScreen(ctx, { rulesets }) {
       else await renders.behind(complete());
     }
     reuse = false;
-    const { health, notices, ordered, players, byPerson } = read;
+    const { health, notices, ordered, players } = read;
     const known = roster.players.map((entry) => entry.player.name);
     const editorOf = (incident, rev, problem) => {
       const event = eventOf(incident.eventId ?? 'local');
@@ -444,7 +455,8 @@ export function createLogScreen(ctx, { rulesets }) {
       total, complete: !read.partial,
       filters, choices: choicesOf(read, filters.event),
       events: roster.events, currentEvent: roster.event.id,
-      cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()),
+      cards: cardsOf(groups.slice(0, pages.cards), (group, who) => (rulesets[group.rulesetId]
+        ? recordFor(rulesets[group.rulesetId], who, group.session) : null)),
       moreCards: groups.length > pages.cards,
       importState, health,
       notices: renderNotices(config, notices, { reload: ctx.reload }),

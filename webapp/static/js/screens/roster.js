@@ -1,20 +1,19 @@
 /**
  * The phone's event and roster, parts of the event screen (screens/event-page.js): the current event and its
- * players, through services/events.js and services/roster.js; a player being renamed keeps its form open across
- * refreshes; each player's status is their record.
+ * players, read from the tab's model and written through its actions; a player being renamed keeps its form open
+ * across refreshes; each player's status is their record (the model's recordOf).
  */
-import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
-import { noticesFor } from '../services/health.js';
-import { isAbout, playerRecord } from '../logic/player-record.js';
-import { readLog } from '../services/log.js';
-import { addPlayer, addPlayers, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
-import { readSettings } from '../services/settings.js';
+import {
+  addPlayer, addPlayers, chooseCurrentEvent, correctedNow, createEvent, removePlayer, renamePlayer, updateEvent,
+} from '../model/actions.js';
+import { tablePart } from '../model/model.js';
+import { recordOf } from '../model/selectors.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRoster } from '../views/roster.js';
 
 export function createRosterScreen(ctx, { rulesets }) {
   const { config } = ctx;
-  const renaming = new Set();  // ids of the players whose rename form is open
+  const renaming = new Set(ctx.restored?.()?.renaming ?? []);  // ids of the players whose rename form is open
   let roster = null;
   let added = null;  // the player just added, said once
   let problem = null;  // a write the device refused, said once
@@ -67,24 +66,35 @@ export function createRosterScreen(ctx, { rulesets }) {
   };
 
   return {
+    /** The parts of the model this part of the screen shows. */
+    parts: ['log', 'roster', 'settings', ...rulesets.map((ruleset) => tablePart(ruleset.id))],
+    /** The rename forms open now, kept across a reload into an update. */
+    keep: () => (renaming.size ? { renaming: [...renaming] } : null),
     /** The phone's event and roster parts of the event screen, with their notices and the event itself. */
     async render() {
-      roster = await readRoster();
-      const [{ settings }, log] = await Promise.all([readSettings(), readLog()]);
+      const model = await ctx.model();
+      const loaded = await model.load(this.parts);
+      const { log, settings: { settings } } = loaded;
+      roster = loaded.roster;
       // Each player's status from their record (the one the log and table show): under the event's ruleset, else
       // under each ruleset they have incidents in, the gravest one shown.
-      const incidents = log.entries.map((entry) => entry.incident);
-      const at = new Date();
+      const at = new Date(correctedNow());
       const grave = { ok: 0, suspended: 1, banned: 2 };
-      const recordOf = (player) => {
-        const who = { playerId: player.id, name: player.name, eventId: roster.event.id };
-        const ids = roster.event.rulesetId ? [roster.event.rulesetId]
-          : [...new Set(incidents.filter((item) => isAbout(item, who)).map((item) => item.rulesetId))];
+      const session = settings.context?.session ?? '';
+      const inRulesets = new Map();  // player id → the rulesets of their incidents
+      for (const { incident } of log.entries) {
+        if (!incident.playerId) continue;
+        if (!inRulesets.has(incident.playerId)) inRulesets.set(incident.playerId, new Set());
+        inRulesets.get(incident.playerId).add(incident.rulesetId);
+      }
+      const recordFor = (player) => {
+        const ids = roster.event.rulesetId ? [roster.event.rulesetId] : [...(inRulesets.get(player.id) ?? [])];
         const records = ids.map((id) => rulesets.find((item) => item.id === id)).filter(Boolean)
-          .map((ruleset) => playerRecord({ ruleset, incidents, who, session: settings.context.session, at }));
+          .map((ruleset) => recordOf({
+            log, board: loaded[tablePart(ruleset.id)], ruleset, personId: player.id, session, at })).filter(Boolean);
         return records.sort((a, b) => grave[b.status.state] - grave[a.status.state])[0] ?? null;
       };
-      const notices = await noticesFor([{ kind: 'player' }, { kind: 'event' }, { kind: 'settings' }],
+      const notices = await model.notices([{ kind: 'player' }, { kind: 'event' }, { kind: 'settings' }],
         [{ kind: 'player', status: roster.status }, { kind: 'player', status: 'newer', count: roster.newer.length },
           { kind: 'event', status: roster.eventStatus }, { kind: 'event', status: 'newer', count: roster.newerEvents.length }]);
       const view = {
@@ -93,7 +103,7 @@ export function createRosterScreen(ctx, { rulesets }) {
         events: roster.events,
         defaultRuleset: roster.event.rulesetId ?? settings.ruleset,
         players: roster.players.map((entry) => ({
-          ...entry, editing: renaming.has(entry.player.id), record: recordOf(entry.player) })),
+          ...entry, editing: renaming.has(entry.player.id), record: recordFor(entry.player) })),
         added, problem, pasted,
       };
       added = null;

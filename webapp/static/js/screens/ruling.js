@@ -107,7 +107,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         // is who the log records; with none, the ruling is applied and nothing is counted for anyone.
         const name = person?.name ?? inputs.player?.trim() ?? '';
         const values = {
-          tournament: context.tournament, session: inputs.session ?? context.session, table: inputs.table ?? context.table,
+          tournament: context.tournament, session: inputs.session ?? context.session,
+          table: inputs.table ?? context.table,
           player: name, playerId: person?.id, seat: seat === null ? '' : config.strings.winds[seat],
           points: inputs.points ?? (previewed.penalty ? String(previewed.penalty) : ''), note: inputs.note ?? '',
           at: inputs.at, lang: config.lang };
@@ -155,12 +156,13 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
             session: context.session, table: context.table, sessions: roster.event.sessions ?? null,
             knownSessions: knownSessions(incidents, roster.event.id), now: new Date(correctedNow()),
           },
-          done: act.done && { ...act.done, record: act.done.personId ? recordFor(personOf(log, act.done.personId)) : null },
+          done: act.done && { ...act.done, record: recordFor(personOf(log, act.done.personId)) },
         },
         on: {
           preview: (inputs) => {
             const seat = seatIndex(inputs.offender);
-            const result = applyRuling(table, ruleset, rulingId, stepInputs(table, inputs, recordFor(personFor(table, seat, inputs.player))));
+            const record = recordFor(personFor(table, seat, inputs.player));
+            const result = applyRuling(table, ruleset, rulingId, stepInputs(table, inputs, record));
             return result.errors ? { errors: result.errors } : { before: table, result };
           },
           recordChange,

@@ -9,7 +9,9 @@ import { applyStep, drawFields, scoreDraw, scoreWin, warnings, winFields } from 
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../logic/numbers.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { currentTable, listSteps, tableDiff, undoImpact } from '../logic/table-history.js';
-import { decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures } from '../logic/table-state.js';
+import {
+  decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures, valueAt,
+} from '../logic/table-state.js';
 import { addPlayer, addStep, correctedNow, redoStep, resetBoard, saveFields, undoStep } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
 import { personOf, recordOf, tableOf } from '../model/selectors.js';
@@ -46,7 +48,8 @@ function boardView(ruleset, board, data) {
   const replayed = tableOf(board, ruleset);
   const table = {
     ...replayed.table,
-    seats: replayed.table.seats.map((seat) => ({ ...seat, name: personOf(data.log, seat.playerId)?.name ?? seat.name })),
+    seats: replayed.table.seats.map((seat) => ({
+      ...seat, name: personOf(data.log, seat.playerId)?.name ?? seat.name })),
   };
   const listed = listSteps(history, ruleset);
   const records = seatRecords(ruleset, table, { ...data, board });
@@ -55,7 +58,8 @@ function boardView(ruleset, board, data) {
     .map((found) => ({ counts: found.counts, strikes: found.strikes, status: found.status }));
   // A seat with no name is nobody's: it has no strikes to show.
   const discipline = ruleset.discipline
-    ? records.map((found, seat) => found && ({ seat, strikes: found.strikes, status: found.status, suspensions: found.suspensions }))
+    ? records.map((found, seat) => found && ({
+      seat, strikes: found.strikes, status: found.status, suspensions: found.suspensions }))
       .filter(Boolean)
     : null;
   const scoring = ruleset.scoring || {};
@@ -108,9 +112,6 @@ function riichiEdits(ruleset, table, index, on) {
   }
   return edits;
 }
-
-/** The value at a path of a table ('seats', 1, 'table'). */
-const valueAt = (table, path) => path.reduce((node, key) => (node === null || node === undefined ? undefined : node[key]), table);
 
 /** How much each seat's table score moved between two tables: [delta per seat]. */
 function movedBetween(before, after) {

@@ -44,7 +44,8 @@ export async function applyOnly(ruleset, { actionId, step }) {
  * that this incident records (the incident keeps it, so the person's record counts that offence once).
  */
 export async function recordOnly(ruleset, { actionId, rulingId, values, records = null }) {
-  const made = await incidentOnceOps({ ...values, action: records ?? undefined }, { rulesetId: ruleset.id, rulingId, id: actionId });
+  const made = await incidentOnceOps({ ...values, action: records ?? undefined },
+    { rulesetId: ruleset.id, rulingId, id: actionId });
   if (made.errors) return { errors: made.errors };
   return actionResult(ruleset, await writeMany(made.ops), made);
 }

@@ -4,6 +4,7 @@
  * reset. Every change is made on the table as stored at that moment, so two tabs never lose each other's steps.
  */
 import * as history from '../logic/table-history.js';
+import { valueAt } from '../logic/table-state.js';
 import { persistAfterSave } from '../storage/device.js';
 import { read, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
@@ -85,9 +86,6 @@ export function saveEdit(ruleset, edits, rev) {
     return step ? history.addStep(stored, step, new Date().toISOString()) : undefined;
   }, options);
 }
-
-/** The value at a path of a table ('seats', 1, 'table'). */
-const valueAt = (table, path) => path.reduce((node, key) => (node === null || node === undefined ? undefined : node[key]), table);
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

@@ -1,5 +1,5 @@
 /** "Apply to scores" under a ruling: ask only what the calculator needs, preview, and apply on confirmation. */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { tableUrl } from '../logic/urls.js';
 import { field, nextHandList, previewTable, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 import { shortDay, statusData, statusText } from './status.js';
@@ -123,7 +123,7 @@ export function renderApply({ config, ruleset, apply, on }) {
     el('button', { type: 'submit', class: 'button primary', id: 'apply-preview' }, calc.preview));
   const raw = () => rulingInputs(form, fields);
 
-  form.addEventListener('submit', (event) => {
+  listen(form, 'submit', (event) => {
     event.preventDefault();
     const inputs = raw();
     const previewed = on.preview(inputs);
@@ -133,7 +133,7 @@ export function renderApply({ config, ruleset, apply, on }) {
       return;
     }
     const confirm = el('button', { type: 'button', class: 'button primary big', id: 'apply-confirm' }, calc.confirm);
-    confirm.addEventListener('click', async () => {
+    listen(confirm, 'click', async () => {
       confirm.disabled = true;
       const saved = await on.confirm(inputs);
       if (saved.error) {

@@ -4,7 +4,7 @@
  * minutes. Render only: data and callbacks in, DOM out; the minutes shown are
  * worked out again every few seconds while the screen is on show.
  */
-import { domId, el, format } from './dom.js';
+import { domId, el, format, listen } from './dom.js';
 import { pluralForm } from '../logic/format.js';
 import { latenessAnswers, minutesLate } from '../logic/lateness.js';
 import { rulingUrl, wizardUrl } from '../logic/urls.js';
@@ -97,7 +97,7 @@ export function renderClock({
     nameInput.setAttribute('aria-invalid', 'true');
   };
   if (shownError) showNameError(shownError.code, shownError.max);
-  addForm?.addEventListener('submit', async (event) => {
+  if (addForm) listen(addForm, 'submit', async (event) => {
     event.preventDefault();
     const result = await on.add(nameInput.value);
     if (result.errors) {

@@ -30,7 +30,8 @@ const HANDLERS = new WeakMap();
 const LISTENED = new WeakSet();
 
 function dispatch(event) {
-  for (const handler of HANDLERS.get(event.currentTarget)?.get(event.type) ?? []) handler.call(event.currentTarget, event);
+  const handlers = HANDLERS.get(event.currentTarget)?.get(event.type) ?? [];
+  for (const handler of handlers) handler.call(event.currentTarget, event);
 }
 
 function addHandler(node, type, handler) {

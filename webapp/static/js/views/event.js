@@ -3,7 +3,7 @@
  * waits to be sent, the last sync, the problem if any), invitations with their QR code, and for the head referee
  * the edits to settle. Render only: data and callbacks in, DOM out; ids of records and versions only in data-*.
  */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { heading } from './common.js';
 
 /** A form's field with its error slot (`#<id>-error`, data-error = the code). */
@@ -30,7 +30,7 @@ function showErrors(form, s, errors = {}, formError = null) {
 
 /** Submit a form through `action(values)`, showing {errors} at fields and {error|problem} for the whole form. */
 function bindForm(form, s, action) {
-  form.addEventListener('submit', async (event) => {
+  listen(form, 'submit', async (event) => {
     event.preventDefault();
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
@@ -79,7 +79,7 @@ function statusSection({ config, status, on }) {
     problem ? (s.problems[problem] ?? s.problems.refused) : '');
   const button = el('button', { type: 'button', class: 'button primary', id: 'sync-now', disabled: status.syncing },
     status.syncing ? s.syncing : s.sync_now);
-  button.addEventListener('click', async () => {
+  listen(button, 'click', async () => {
     button.disabled = true;
     button.textContent = s.syncing;
     await on.syncNow();

@@ -21,12 +21,6 @@ export function isDirty(control) {
   return control.value !== control.defaultValue;
 }
 
-function defaultOf(control) {
-  if (isOption(control)) return control.defaultChecked;
-  if (control.tagName === 'SELECT') return control.options[defaultIndex(control)]?.value ?? '';
-  return control.defaultValue;
-}
-
 function controls(form) {
   return [...form.elements].filter((control) => control.name && ['INPUT', 'SELECT', 'TEXTAREA'].includes(control.tagName));
 }

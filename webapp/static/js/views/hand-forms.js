@@ -3,7 +3,7 @@
  * case needs (the fields come from hand-scoring.js through the controller), opens already filled in when a ruling
  * leads to it, and shows each error at its field; nothing is kept until the referee scores the hand.
  */
-import { el, formatParts } from './dom.js';
+import { el, formatParts, listen } from './dom.js';
 import { field, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 
 const NUMBER_LABELS = { value: 'hand_value', value_dealer: 'value_dealer', value_others: 'value_others', value_each: 'value_each' };
@@ -67,8 +67,8 @@ export function renderWinForm(config, table, prefill, on) {
       if (howField?.fixed && allowed) label.querySelector('input').checked = true;
     }
   };
-  form.addEventListener('change', layout);
-  form.addEventListener('submit', async (event) => {
+  listen(form, 'change', layout);
+  listen(form, 'submit', async (event) => {
     event.preventDefault();
     const result = await on.save(read());
     showErrors(form, config.strings, result.errors || {});
@@ -95,7 +95,7 @@ export function renderDrawForm(config, table, prefill, on) {
       el('button', { type: 'submit', class: 'button primary', id: 'draw-save' }, calc.record_draw),
       el('button', { type: 'button', class: 'button secondary', id: 'draw-cancel', onclick: () => on.close() }, calc.cancel)),
     status);
-  form.addEventListener('submit', async (event) => {
+  listen(form, 'submit', async (event) => {
     event.preventDefault();
     const tenpai = checks.map((label, index) => (label.querySelector('input').checked ? index : null)).filter((index) => index !== null);
     const result = await on.save({ tenpai, ...(prefill.noten ? { noten: prefill.noten } : {}) });

@@ -12,7 +12,8 @@ function fieldName(config, board, path) {
   if (path[0] === 'seats') {
     const kind = board.kinds.find((item) => item.kind === path[2]);
     const names = {
-      name: calc.name_short, playerId: calc.name_short, riichi: calc.mark_riichi, deposit: calc.deposit, offences: calc.offences_short,
+      name: calc.name_short, playerId: calc.name_short, riichi: calc.mark_riichi, deposit: calc.deposit,
+      offences: calc.offences_short,
       strikes: calc.strikes,
     };
     return format(config.strings.label_value, {

@@ -2,7 +2,7 @@
  * "Add an incident" on the log screen, for a session written up afterwards or a paper slip: the ruleset, the ruling
  * found by search (the app's search index), then the record form with its date and time.
  */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { recordForm } from './record.js';
 
 /** The rulings found for what is typed, as buttons to pick one. */
@@ -27,7 +27,7 @@ function resultList(config, rulesets, hits, on) {
 export function renderLogAdd({ config, rulesets, adding, on }) {
   const log = config.strings.log;
   const block = el('details', { class: 'ruling-block log-add no-print', id: 'log-add', open: adding.open || null });
-  block.addEventListener('toggle', () => {
+  listen(block, 'toggle', () => {
     if (block.open !== adding.open) on.toggleAdd(block.open);
   });
   const summary = el('summary', { id: 'log-add-open' }, log.add_title);
@@ -48,12 +48,12 @@ export function renderLogAdd({ config, rulesets, adding, on }) {
   }
   const choose = el('select', { id: 'log-add-ruleset', name: 'ruleset' },
     Object.values(rulesets).map((item) => el('option', { value: item.id, selected: item.id === adding.rulesetId }, item.short_name || item.name)));
-  choose.addEventListener('change', () => on.chooseRuleset(choose.value));
+  listen(choose, 'change', () => on.chooseRuleset(choose.value));
   const input = el('input', { id: 'log-add-search', type: 'search', autocomplete: 'off', value: adding.query || '', enterkeyhint: 'search' });
   const list = el('ol', { class: 'choices', id: 'log-add-results' });
   const show = () => list.replaceChildren(...resultList(
     config, rulesets, input.value.trim() ? on.findRulings(choose.value, input.value) : null, on));
-  input.addEventListener('input', show);
+  listen(input, 'input', show);
   show();
   block.append(summary,
     el('div', { class: 'field' }, el('label', { for: 'log-add-ruleset' }, log.ruleset), choose),

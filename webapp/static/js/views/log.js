@@ -1,5 +1,5 @@
 /** The log screen: every incident, the per-player summary with escalation, import and export, and the data section. */
-import { domId, el, format } from './dom.js';
+import { domId, el, format, listen } from './dom.js';
 import { formatNumber, pluralForm } from '../logic/format.js';
 import { rosterUrl, rulingUrl } from '../logic/urls.js';
 import { heading } from './common.js';
@@ -125,7 +125,7 @@ function lazyOptions(control, list, pair, chosen) {
     control.replaceChildren(control.options[0], ...options);
     control.value = value;
   };
-  for (const type of ['pointerdown', 'focus', 'keydown', 'touchstart']) control.addEventListener(type, fill);
+  for (const type of ['pointerdown', 'focus', 'keydown', 'touchstart']) listen(control, type, fill);
   const current = options.find((option) => option.value === chosen);
   return current ? [current] : [];
 }
@@ -145,7 +145,7 @@ function filterForm(config, view, on) {
     control.append(...lazyOptions(control, list, pair, filters[name]));
     control.value = filters[name];
     if (control.selectedIndex < 0) control.selectedIndex = 0;  // a choice no longer offered: "All"
-    control.addEventListener('change', () => on.filter(name, control.value));
+    listen(control, 'change', () => on.filter(name, control.value));
     return el('div', { class: 'field' }, el('label', { for: `filter-${name}` }, label), control);
   };
   const active = Object.values(filters).some(Boolean);
@@ -194,7 +194,7 @@ function importPanel(config, state, on) {
       onclick: () => window.confirm(log.confirm_import) && on.replace(),
     }, s.replace),
     el('button', { type: 'button', class: 'button secondary', id: 'import-cancel', onclick: on.cancelImport }, s.cancel)));
-  form.addEventListener('submit', (event) => {
+  listen(form, 'submit', (event) => {
     event.preventDefault();
     const take = plan.conflicts.filter((_, index) => form.elements.namedItem(`conflict-${index}`).value === 'theirs').map((c) => c.id);
     on.merge(take);
@@ -255,7 +255,7 @@ export function renderLog({ config, rulesets, view, on }) {
   const { strings } = config;
   const log = strings.log;
   const fileInput = el('input', { type: 'file', id: 'import-file', accept: 'application/json,.json', class: 'file-input' });
-  fileInput.addEventListener('change', async () => {
+  listen(fileInput, 'change', async () => {
     const file = fileInput.files[0];
     if (!file) return;
     const text = await file.text();

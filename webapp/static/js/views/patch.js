@@ -49,7 +49,9 @@ function holdsInput(node) {
 /** Bring an attribute list of a kept node to the new one's (form controls' values are handled apart). */
 function patchAttributes(old, fresh) {
   for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of [...fresh.attributes]) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  for (const { name, value } of [...fresh.attributes]) {
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
 }
 
 /** The stored value a control was rendered with, as text: its default value, or its default check. */
@@ -163,7 +165,7 @@ export function patchChildren(parent, wanted) {
       return fresh;
     }
     const key = keyOf(fresh);
-    let match = null;
+    let match;
     if (key) match = byKey.get(key) ?? null;
     else {
       while (cursor < old.length && (used.has(old[cursor]) || keyOf(old[cursor]))) cursor += 1;
@@ -194,13 +196,15 @@ export function patchChildren(parent, wanted) {
     if (there !== node) parent.insertBefore(node, there ?? null);
   });
   // A focused node replaced by its new rendering: the new one of the same id takes the focus.
-  if (focused && !focused.isConnected && focused.id) document.getElementById(focused.id)?.focus({ preventScroll: true });
+  if (focused && !focused.isConnected && focused.id) {
+    document.getElementById(focused.id)?.focus({ preventScroll: true });
+  }
 }
 
 /** Bring a container to show `nodes` (a render's children), in place. */
 export function patch(container, nodes) {
-  patchChildren(container, [nodes].flat(Infinity).filter((node) => node !== null && node !== undefined && node !== false)
-    .map((node) => (node instanceof Node ? node : document.createTextNode(String(node)))));
+  const given = [nodes].flat(Infinity).filter((node) => node !== null && node !== undefined && node !== false);
+  patchChildren(container, given.map((node) => (node instanceof Node ? node : document.createTextNode(String(node)))));
 }
 
 /**

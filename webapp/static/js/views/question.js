@@ -1,5 +1,5 @@
 /** A question screen: large answer buttons, or a number field with its error shown at the field. */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { parseNumber } from '../logic/engine.js';
 import { wizardUrl } from '../logic/urls.js';
 import { heading, navBar } from './common.js';
@@ -24,7 +24,7 @@ function numberForm(strings, node, onNumber) {
   const form = el('form', { class: 'number-form', id: 'number-form', novalidate: true },
     el('label', { for: 'number-input' }, node.number.unit?.other || node.question), input, error,
     el('button', { type: 'submit', class: 'button primary', id: 'number-submit' }, strings.number_submit));
-  form.addEventListener('submit', (event) => {
+  listen(form, 'submit', (event) => {
     event.preventDefault();
     const value = parseNumber(node, input.value);
     if (value === null) {

@@ -1,6 +1,6 @@
 /** "Record in the log": the incident form under a ruling (or in the log to edit one), with the escalation shown
  * first. */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { pluralForm } from '../logic/format.js';
 import { formatNumberInput } from '../logic/numbers.js';
 import { logUrl, rosterUrl } from '../logic/urls.js';
@@ -100,7 +100,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
   // When it happened: now by default (kept as "now" until the referee changes it), editable for a write-up afterwards.
   const when = el('input', { type: 'datetime-local', name: 'at', 'data-field': 'at', value: localInputTime(values.at || new Date()),
     'data-auto': 'true', required: true });
-  when.addEventListener('input', () => delete when.dataset.auto);
+  listen(when, 'input', () => delete when.dataset.auto);
   const note = el('textarea', { name: 'note', 'data-field': 'note', rows: '3', maxlength: '500' });
   note.defaultValue = values.note ?? '';
   const preview = el('ul', { class: 'escalation', id: `${prefix}-escalation`, 'aria-live': 'polite' });
@@ -144,12 +144,12 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
     preview.replaceChildren(el('li', { 'data-incidents': found.incidents }, format(log.earlier, { count: found.incidents })),
       ...escalationLines(config, found));
   };
-  form.addEventListener('input', updatePreview);
-  form.addEventListener('change', updatePreview);
-  form.addEventListener('reset', () => setTimeout(updatePreview));
+  listen(form, 'input', updatePreview);
+  listen(form, 'change', updatePreview);
+  listen(form, 'reset', () => setTimeout(updatePreview));
   updatePreview();
 
-  form.addEventListener('submit', async (event) => {
+  listen(form, 'submit', async (event) => {
     event.preventDefault();
     const values = read();
     // A new incident for a suspended or banned player is asked about first; the answer holds for that name.

@@ -3,7 +3,7 @@
  * ruleset, days and sessions) and its players (add one, paste many, rename, remove). Renders only: data and callbacks
  * in, DOM out.
  */
-import { domId, el, format } from './dom.js';
+import { domId, el, format, listen } from './dom.js';
 import { pluralForm } from '../logic/format.js';
 import { logUrl } from '../logic/urls.js';
 import { markSaved, showStale } from './form-state.js';
@@ -22,7 +22,7 @@ function messages(strings) {
 
 /** Hand a form's values to a save callback, then show what happened: errors at the fields, a conflict, or done. */
 function onSubmit(form, strings, save, { status, done, statusId }) {
-  form.addEventListener('submit', async (event) => {
+  listen(form, 'submit', async (event) => {
     event.preventDefault();
     const result = await save(Object.fromEntries(new FormData(form).entries()), form.dataset.rev);
     showErrors(form, messages(strings), result.errors || {});
@@ -89,7 +89,7 @@ function eventSection({ config, rulesets, view, on }) {
   const chooser = el('form', { class: 'event-choice', id: 'event-choice-form', 'data-transient': true },
     el('div', { class: 'field' }, el('label', { for: 'event-choice' }, r.choose), choice),
     el('button', { type: 'submit', class: 'button secondary', id: 'event-use' }, r.use));
-  chooser.addEventListener('submit', (submitted) => {
+  listen(chooser, 'submit', (submitted) => {
     submitted.preventDefault();
     on.chooseEvent(choice.value);
   });
@@ -147,7 +147,7 @@ function pasteForm({ config, pasted, on }) {
     el('div', { class: 'field' }, el('label', { for: 'players-paste' }, r.paste_label), list,
       el('p', { class: 'help', id: 'players-paste-help' }, r.paste_help)),
     el('button', { type: 'submit', class: 'button primary', id: 'players-paste-save' }, r.paste_add));
-  form.addEventListener('submit', async (event) => {
+  listen(form, 'submit', async (event) => {
     event.preventDefault();
     const result = await on.addPlayers(list.value);
     if (result.ok) list.value = '';

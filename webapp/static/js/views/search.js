@@ -2,7 +2,7 @@
  * The search screen: a labelled field, the "every ruleset" switch, and results as links to their rulings; below
  * them, what the ruleset does not cover, with the other rulesets' rulings, each labelled with its ruleset.
  */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { rulingUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { findLinks } from './find-links.js';
@@ -83,9 +83,9 @@ export function renderSearch({ config, ruleset, rulesets, query, all, find, onCh
     el('div', { class: 'field' }, el('label', { for: 'search-input' }, s.search_label), input,
       el('p', { class: 'help', id: 'search-help' }, s.search_help)),
     el('label', { class: 'check' }, allBox, s.search_all));
-  input.addEventListener('input', update);
-  allBox.addEventListener('change', update);
-  form.addEventListener('submit', (event) => {
+  listen(input, 'input', update);
+  listen(allBox, 'change', update);
+  listen(form, 'submit', (event) => {
     event.preventDefault();
     if (first) onOpen(rulingUrl(config.lang, first.rulesetId, first.rulingId));
   });

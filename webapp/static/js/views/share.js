@@ -1,6 +1,6 @@
 /** Share a ruling: its title, penalty and scores line with the link, by the system share sheet where there is one, else
  * copied with a visible confirmation. */
-import { el } from './dom.js';
+import { el, listen } from './dom.js';
 
 async function copy(text, url, status, strings) {
   try {
@@ -19,7 +19,7 @@ export function shareBlock(config, path, title, message = [title]) {
   const strings = config.strings.find;
   const status = el('p', { id: 'share-status', class: 'share-status', role: 'status' });
   const button = el('button', { type: 'button', id: 'share-button', class: 'button secondary' }, strings.share);
-  button.addEventListener('click', async () => {
+  listen(button, 'click', async () => {
     const url = new URL(path, location.origin).href;
     if (typeof navigator.share === 'function') {
       try {

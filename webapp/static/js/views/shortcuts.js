@@ -1,6 +1,6 @@
 /** The start screen's shortcuts to rulings: the ruleset's common incidents, the referee's favourites and recent
  * ones. */
-import { el } from './dom.js';
+import { el, listen } from './dom.js';
 import { rulingUrl } from '../logic/urls.js';
 
 /** One list of ruling links; items: [{rulesetId, rulingId, title, rulesetName?}] (rulesetName when it is another's). */
@@ -33,7 +33,7 @@ export function favouriteButton(config, pressed, on) {
     type: 'button', class: 'button secondary favourite', id: 'favourite', 'aria-pressed': String(pressed),
   }, s.favourite);
   const status = el('p', { class: 'field-error', id: 'favourite-error', role: 'status' });
-  button.addEventListener('click', async () => {
+  listen(button, 'click', async () => {
     const result = await on.toggle();
     if (result.error) {
       status.dataset.error = result.error;

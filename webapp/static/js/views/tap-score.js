@@ -3,7 +3,7 @@
  * value, with a live preview of what each seat pays) or an exhaustive draw (tap the tenpai seats); and, after a
  * scoring, the line that says what moved, with Undo. The seats themselves are tapped on the scoreboard.
  */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { formatSigned } from '../logic/format.js';
 import { field, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 
@@ -49,7 +49,7 @@ function valueForm(config, table, tap, on) {
       el('button', { type: 'submit', class: 'button primary', id: 'tap-score' }, calc.record_win),
       el('button', { type: 'button', class: 'button secondary', id: 'tap-cancel', onclick: () => on.tapCancel() }, calc.cancel)),
     status);
-  form.addEventListener('submit', async (event) => {
+  listen(form, 'submit', async (event) => {
     event.preventDefault();
     const result = await on.tapScore(values());
     showErrors(form, config.strings, result.errors || {});
