@@ -110,7 +110,7 @@ def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
     assert {"app/main.js", "app/controller.js", "views/home.js", "views/question.js"} <= loaded
     assert not loaded & {
         "views/ruling.js",
-        "views/apply.js",
+        "views/act.js",
         "views/table.js",
         "views/log.js",
         "screens/finder.js",
@@ -127,7 +127,7 @@ def test_home_loads_only_the_modules_of_the_first_steps(page, live_server):
     page.click("#ruleset-wrc-2015")
     expect(page.locator("#opt-false-win")).to_be_visible()
     page.wait_for_function(
-        "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/apply.js'))"
+        "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/views/act.js'))"
     )
     walk(page, "false-win", "shown", "no")
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_false_win_shown")

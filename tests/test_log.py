@@ -185,3 +185,22 @@ def test_penalty_points_are_read_as_the_table_reads_numbers(tmp_path):
     assert results[3] == {"errors": {"points": "ambiguous"}}  # said at the field, as at the table
     tables = call_module("logic/numbers.js", "parseNumber", [["25 000", {"lang": "fr"}]], tmp_path)
     assert tables[0] == {"value": 25000}
+
+
+@pytest.mark.parametrize(
+    ("current", "sessions", "expected"),
+    [
+        ("", None, "2"),  # the first session went unnamed
+        ("1", None, "2"),
+        ("R2", None, "R3"),
+        ("Round 9 (pm)", None, "Round 10 (pm)"),
+        ("Final", None, "Final 2"),
+        ("Day 1 am", ["Day 1 am", "Day 1 pm", "Day 2 am"], "Day 1 pm"),
+        ("Day 2 am", ["Day 1 am", "Day 1 pm", "Day 2 am"], "Day 3 am"),  # past the list: counted up
+        ("", ["S1", "S2"], "S2"),
+    ],
+)
+def test_a_new_session_is_the_next_of_the_events_sessions_or_the_label_counted_up(current, sessions, expected, tmp_path):
+    """Start a new session at the table: the session being played moves on, so per-session counts start again."""
+    [found] = call_module("logic/log.js", "nextSession", [[current, sessions]], tmp_path)
+    assert found == expected

@@ -454,6 +454,10 @@ def calculator_strings():
     return {
         "apply_title": _("Apply to scores"),
         "act_title": _("Apply and record"),
+        "refused_changed": _(
+            "%(seat)s's score was changed on another tab or phone meanwhile: nothing was changed. Check the board, then "
+            "tap again."
+        ),
         "act_confirm": _("Apply to the table and record in the log"),
         "act_apply_only": _("Apply only"),
         "act_record_only": _("Record only"),
@@ -474,6 +478,9 @@ def calculator_strings():
         "act_bans": _("This bans %(player)s."),
         "act_strikes_change": _("Strikes in the window: %(from)s → %(to)s"),
         "act_counts_nothing": _("Nobody was named, so nothing is counted in anyone's record."),
+        "act_records": _("Applied at the table earlier, not in the log yet"),
+        "act_records_new": _("A new offence, not one of these"),
+        "act_records_applied": _("The one applied at %(time)s"),
         "apply_help": _("Choose who is concerned, check the preview, then apply. Nothing changes before you confirm."),
         "offender": _("Offender"),
         "winner": _("Winner"),

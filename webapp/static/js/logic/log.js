@@ -65,6 +65,21 @@ export function makeIncident(values, now = new Date()) {
   return { incident };
 }
 
+/**
+ * The session after `current`: the next of the event's sessions when it lists them, else the label with its last number
+ * counted up ("R2" → "R3", "2" → "3"), the second session when none was named yet ('' → "2": the first went unnamed),
+ * or the label with " 2" added. A new session restarts every progressive count that is kept per session.
+ */
+export function nextSession(current, sessions = null) {
+  const label = String(current ?? '').trim();
+  const listed = sessions?.indexOf(label) ?? -1;
+  if (listed >= 0 && listed + 1 < sessions.length) return sessions[listed + 1];
+  if (!label) return sessions?.length > 1 ? sessions[1] : '2';
+  const number = /(\d+)(\D*)$/.exec(label);
+  if (number) return `${label.slice(0, number.index)}${Number(number[1]) + 1}${number[2]}`;
+  return `${label} 2`;
+}
+
 /** The sessions incidents of an event were recorded in, in the order first met (for suggestions and filters). */
 export function knownSessions(incidents, eventId = null) {
   const seen = new Set();

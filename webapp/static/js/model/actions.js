@@ -5,7 +5,7 @@
  */
 export { applyAndRecord, applyOnly, recordOnly } from '../services/action.js';
 export { addRecent, toggleFavourite } from '../services/shortcuts.js';
-export { addStep, redoStep, resetBoard, saveEdit, saveFields, undoStep } from '../services/table.js';
+export { addStep, redoStep, resetBoard, saveFields, startSession, undoStep } from '../services/table.js';
 export {
   deleteIncident, editIncident, indexFilter, mergeImport, planImport, recordIncident, replaceLog,
 } from '../services/log.js';

@@ -87,6 +87,23 @@ function recordMemo(log, board, ruleset, person, session, day, at, adding) {
   return record;
 }
 
+/**
+ * The rulings of one kind applied to a person at a ruleset's table that no incident records yet, newest first: what a
+ * "record only" written up later may say it records, so the person's record counts that offence once.
+ */
+export function unrecordedOf({ log, board, ruleset, personId: id, rulingId }) {
+  const person = personOf(log, id);
+  if (!person || board?.status !== 'ok') return [];
+  const { ids } = incidentsIndex(log);
+  const recorded = new Set(log.entries.flatMap(({ incident }) => [incident.id, incident.action]).filter(Boolean));
+  const found = [];
+  for (const [seated, steps] of replayed(board, ruleset).applied) {
+    if (personId(ids, seated) !== person.id) continue;
+    found.push(...steps.filter((step) => step.rulingId === rulingId && !recorded.has(step.action)));
+  }
+  return found.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}
+
 /** What the next incident of a ruling costs a person (player-record.js nextPoints), from their record. */
 export const nextPointsOf = (ruleset, rulingId, record) => nextPoints(ruleset, rulingId, record);
 

@@ -9,7 +9,7 @@ import { knownSessions } from '../logic/log.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { nextPointsOf, personOf, recordOf, tableOf } from '../model/selectors.js';
+import { nextPointsOf, personOf, recordOf, tableOf, unrecordedOf } from '../model/selectors.js';
 import { renderAct } from '../views/act.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRuling } from '../views/ruling.js';
@@ -117,7 +117,9 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         let saved;
         if (mode === 'apply') saved = await applyOnly(ruleset, { actionId: act.id, step });
         else if (!name) return { errors: { player: 'empty_player' } };
-        else if (mode === 'record') saved = await recordOnly(ruleset, { actionId: act.id, rulingId, values });
+        else if (mode === 'record') {
+          saved = await recordOnly(ruleset, { actionId: act.id, rulingId, values, records: inputs.records || null });
+        }
         else saved = await applyAndRecord(ruleset, { actionId: act.id, rulingId, step, values });
         if (!saved.ok) return saved;
         const board = saved.board;
@@ -166,6 +168,10 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
             return result.errors ? { errors: result.errors } : { before: table, result };
           },
           recordChange,
+          unrecorded: (inputs) => {
+            const person = table && personFor(table, seatIndex(inputs.offender), inputs.player);
+            return person ? unrecordedOf({ log, board, ruleset, personId: person.id, rulingId }) : [];
+          },
           confirm: (inputs, mode) => {
             if (act.done) return Promise.resolve({ ok: true });  // a form still on screen from the action just saved
             act.saving ??= save(inputs, mode).finally(() => { act.saving = null; });

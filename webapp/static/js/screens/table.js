@@ -12,7 +12,8 @@ import { currentTable, listSteps, tableDiff, undoImpact } from '../logic/table-h
 import {
   decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures, valueAt,
 } from '../logic/table-state.js';
-import { addPlayer, addStep, correctedNow, redoStep, resetBoard, saveFields, undoStep } from '../model/actions.js';
+import { nextSession } from '../logic/log.js';
+import { addPlayer, addStep, correctedNow, redoStep, resetBoard, saveFields, startSession, undoStep } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
 import { personOf, recordOf, tableOf } from '../model/selectors.js';
 import { renderNotices } from '../views/notices.js';
@@ -161,7 +162,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const ui = {
     open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false,
     ask: null, undoable: null,
-    tap: null, moved: null,
+    tap: null, moved: null, refused: null,
     ...(ctx.restored() ?? {}),  // the editors open before a reload into an update
   };
   let movedTimer = null;
@@ -176,6 +177,7 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   };
   let view = { status: 'loading' };
   let roster = null;
+  let session = '';  // the session being played (the event's, from the settings)
   /** The edits that seat a player: the roster's player of that name (added to the roster when new), by id. */
   const seatPlayer = async (index, name) => {
     if (!name) return [{ path: ['seats', index, 'name'], to: '' }, { path: ['seats', index, 'playerId'], to: '' }];
@@ -235,7 +237,10 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       ctx.refresh();
     },
     step: async (kind) => {
-      const saved = await addStep(ruleset, { kind });
+      // A new session restarts every seated person's per-session count: the event's session moves on with it.
+      const saved = kind === 'new-session'
+        ? await startSession(ruleset, nextSession(session, roster?.event.sessions ?? null))
+        : await addStep(ruleset, { kind });
       if (saved.ok) {  // a refused write leaves the question open, with the refusal said under it
         ui.ask = null;
         ui.undoable = { kind, stepId: saved.history.steps[saved.history.steps.length - 1].id };
@@ -279,6 +284,9 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const edits = riichiEdits(ruleset, view.table, index, !seat.riichi);
       const before = view.table;
       const saved = await saveFields(ruleset, fieldEdits(edits));
+      // Refused: the seat's score changed elsewhere since it was shown; nothing was written, and the board says so.
+      ui.refused = saved.conflict ? { seat: index } : null;
+      if (saved.conflict) ctx.refresh();
       if (saved.ok) {
         const after = structuredClone(before);
         for (const { path, to } of edits) after.seats[path[1]][path[2]] = to;
@@ -371,7 +379,8 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const same = shownFrom.data && parts.every((part) => shownFrom.data[part] === loaded[part]);
       if (!same || Date.now() - shownFrom.at > 60_000) {  // not only what is open changed
         roster = loaded.roster;
-        view = boardView(ruleset, board, { log: loaded.log, roster, session: loaded.settings.settings.context?.session ?? '' });
+        session = loaded.settings.settings.context?.session ?? '';
+        view = boardView(ruleset, board, { log: loaded.log, roster, session });
         shownFrom = { data: loaded, at: Date.now() };
         if (ui.confirm && !view.history?.steps.some((step) => step.id === ui.confirm.step.id)) ui.confirm = null;
         if (ui.undoable && !view.history?.steps.some((step) => step.id === ui.undoable.stepId)) ui.undoable = null;

@@ -78,13 +78,17 @@ export function currentEventOp(id) {
   };
 }
 
-/** The write that remembers the referee's context with a new incident (in the incident's own transaction). */
+/**
+ * The write that remembers the referee's context (in another write's transaction: a new incident, a new session):
+ * the context, or a function of the context stored now that gives the new one.
+ */
 export function contextOp(context) {
   return {
     kind: 'settings', id: SETTINGS_ID, optional: true,
     change: (current) => {
       const settings = current?.data ?? defaultSettings();
-      return JSON.stringify(settings.context) === JSON.stringify(context) ? undefined : { ...settings, context };
+      const next = typeof context === 'function' ? context(settings.context) : context;
+      return JSON.stringify(settings.context) === JSON.stringify(next) ? undefined : { ...settings, context: next };
     },
   };
 }

@@ -8,6 +8,7 @@ import { valueAt } from '../logic/table-state.js';
 import { persistAfterSave } from '../storage/device.js';
 import { read, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
+import { contextOp } from './settings.js';
 
 /** The history to use for stored data (or a fresh one): a null start is a fresh table, whole-table edits upgraded. */
 function historyOf(ruleset, data) {
@@ -106,6 +107,24 @@ export async function saveFields(ruleset, edits) {
     return step ? history.addStep(stored, step, new Date().toISOString()) : undefined;
   });
   return stale.length && result.ok ? { conflict: 'changed', paths: stale, history: result.history, rev: result.rev } : result;
+}
+
+/**
+ * Start a new session at the table and for the event in one transaction: the table's new-session step, and the
+ * session being played becomes `session` (settings), so every person's per-session count starts again.
+ */
+export async function startSession(ruleset, session) {
+  const at = new Date().toISOString();
+  let found = null;
+  const result = await writeMany([
+    { kind: 'table', id: ruleset.id, change: (current) => {
+      found = historyOf(ruleset, current?.data);
+      return history.addStep(found, { kind: 'new-session' }, at);
+    } },
+    contextOp((context) => ({ ...context, session })),
+  ]);
+  if (result.ok) persistAfterSave();
+  return outcome(result, (done) => boardFrom(ruleset, done.results) ?? { history: found });
 }
 
 /** Undo one step by its id (another tab may have added or undone steps meanwhile: then nothing changes). */

@@ -9,10 +9,10 @@
 import { el, format, listen } from './dom.js';
 import { formatNumber, formatSigned, pluralForm } from '../logic/format.js';
 import { logUrl, rosterUrl, tableUrl } from '../logic/urls.js';
-import { rulingFields, rulingInputs, statusWarning } from './apply.js';
+import { rulingFields, rulingInputs, seatSelect, statusWarning } from './ruling-fields.js';
 import { fillPoints, localInputTime, sessionControl, textInput } from './record.js';
 import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './shared-parts.js';
-import { shortDay, statusData, statusText } from './status.js';
+import { shortDay } from './status.js';
 
 /** The scores a ruling changes, one line per changed score: "East · Ana: Table 30,000 → 29,000 (−1,000)". */
 export function changedScores(config, ruleset, before, after) {
@@ -87,19 +87,6 @@ export function recordChangeLines(config, change) {
   return lines;
 }
 
-/** The seat choice: each seat with its player and status, and "not at this table" for a player not seated here. */
-function seatChoice(config, table, records = [], { away = true } = {}) {
-  const { strings } = config;
-  return el('select', { name: 'offender', 'data-field': 'offender' },
-    el('option', { value: '' }, strings.calc.choose),
-    table.seats.map((_, index) => {
-      const said = statusText(config, records[index]?.status);
-      return el('option', { value: String(index), ...(records[index] ? statusData(records[index]) : {}) },
-        said ? `${seatLabel(strings, table, index)} (${said})` : seatLabel(strings, table, index));
-    }),
-    away ? el('option', { value: 'away' }, strings.calc.act_not_seated) : null);
-}
-
 /** The result of the action: what was done, the scores that changed, the person's record now, links on. */
 function resultBlock(config, ruleset, done, on) {
   const { strings, lang } = config;
@@ -166,7 +153,7 @@ export function renderAct({ config, ruleset, act, on }) {
   const { table } = act;
   const asksOffender = act.fields.some((item) => item.name === 'offender');
   // The offender is asked even when the ruling's scores do not need one: the log records who it was about.
-  const offender = asksOffender ? null : field('act-offender', calc.offender, seatChoice(config, table, act.seatRecords));
+  const offender = asksOffender ? null : field('act-offender', calc.offender, seatSelect(config, table, 'offender', act.seatRecords, { away: true }));
   const listId = 'act-players';
   const nameless = field('act-player', strings.log.player,
     el('input', { type: 'text', name: 'player', 'data-field': 'player', autocomplete: 'off', maxlength: '200', list: listId }));
@@ -176,6 +163,7 @@ export function renderAct({ config, ruleset, act, on }) {
     el('datalist', { id: listId }, (act.players ?? []).map((name) => el('option', { value: name }))));
   const details = detailsBlock(config, act.context);
   const preview = el('div', { class: 'act-preview', id: 'act-preview', 'aria-live': 'polite' });
+  const records = el('div', { id: 'act-records-box' });
   const change = el('div', { id: 'act-record-change' });
   const later = el('div', { id: 'act-next' });
   const status = el('div', { id: 'act-status-line', role: 'status' });
@@ -186,7 +174,7 @@ export function renderAct({ config, ruleset, act, on }) {
   const applyOnly = button('act-apply-only', calc.act_apply_only, 'apply');
   const recordOnly = button('act-record-only', calc.act_record_only, 'record');
   const form = el('form', { class: 'apply-form act-form', id: 'act-form', novalidate: true },
-    offender, rulingFields(config, act, 'act'), nameless,
+    offender, rulingFields(config, act, 'act'), nameless, records,
     el('p', { class: 'field-error', id: 'act-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     preview,
     change,
@@ -205,6 +193,7 @@ export function renderAct({ config, ruleset, act, on }) {
   /** What the form holds, as the screen takes it: the ruling's inputs, the name typed, and the incident's details. */
   const inputs = () => {
     const all = rulingInputs(form, act.fields);
+    if (!all.records) delete all.records;
     if (details.when.dataset.auto) delete all.at;  // untouched: the moment it is saved
     if (away()) delete all.offender;
     return all;
@@ -219,6 +208,14 @@ export function renderAct({ config, ruleset, act, on }) {
     change.replaceChildren(...(lines.length ? [el('p', { class: 'sum-title' }, format(calc.act_record_change, { player: said.name })),
       el('ul', { class: 'escalation', id: 'act-record-lines' }, lines)] : []));
     fillPoints(details.points, said?.points, lang);
+    // Applied at the table earlier and not in the log yet: "record only" may say which of those it records.
+    const applied = on.unrecorded(values);
+    const chosen = form.elements.namedItem('records')?.value;
+    records.replaceChildren(...(applied.length ? [field('act-records', calc.act_records, el('select', { name: 'records', 'data-field': 'records' },
+      el('option', { value: '' }, calc.act_records_new),
+      applied.map((step) => el('option', { value: step.action, selected: step.action === chosen },
+        format(calc.act_records_applied, { time: new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(new Date(step.at)) })))))]
+      : []));
     const found = away() ? { errors: {} } : on.preview(values);
     if (found.errors) {
       preview.replaceChildren();

@@ -151,9 +151,13 @@ function resetDone(config, ruleset, board, ui, on) {
 export function renderTable({ config, ruleset, board, notices, ui, on }) {
   const { strings, lang } = config;
   const calc = strings.calc;
-  const status = el('div', { id: 'table-status', role: 'status' });
+  const status = el('div', { id: 'table-status', role: 'status' },
+    // A tap refused because what it changes was changed elsewhere meanwhile (another tab, another phone).
+    ui.refused ? el('p', { class: 'field-error', id: 'table-refused', role: 'alert', 'data-seat': ui.refused.seat },
+      format(calc.refused_changed, { seat: strings.winds[ui.refused.seat] })) : null);
+  // The status line is found when a handler runs: a screen drawn again keeps the node and hands it new handlers.
   const failed = (result) => {
-    if (result?.error) storageFailed(status, strings, result.error);
+    if (result?.error) storageFailed(document.getElementById('table-status') ?? status, strings, result.error);
     return result;
   };
   const reset = el('button', {

@@ -1,11 +1,13 @@
-/** "Apply to scores" under a ruling: ask only what the calculator needs, preview, and apply on confirmation. */
-import { el, format, listen } from './dom.js';
-import { tableUrl } from '../logic/urls.js';
-import { field, nextHandList, previewTable, seatLabel, showErrors, storageFailed } from './shared-parts.js';
+/** The fields a ruling asks at the table (only what the calculator needs), and what a form of them holds. */
+import { el, format } from './dom.js';
+import { field, seatLabel } from './shared-parts.js';
 import { shortDay, statusData, statusText } from './status.js';
 
-/** A seat to choose; for the offender each seat's option says its player's status (records: one per seat, or none). */
-function seatSelect(config, table, name, records = []) {
+/**
+ * A seat to choose; for the offender each seat's option says its player's status (records: one per seat, or none),
+ * and, where the incident may be recorded without the table, "not seated at this table" (away).
+ */
+export function seatSelect(config, table, name, records = [], { away = false } = {}) {
   const { strings } = config;
   return el('select', { name, 'data-field': name },
     el('option', { value: '' }, strings.calc.choose),
@@ -13,7 +15,8 @@ function seatSelect(config, table, name, records = []) {
       const said = statusText(config, records[index]?.status);
       return el('option', { value: String(index), ...(records[index] ? statusData(records[index]) : {}) },
         said ? `${seatLabel(strings, table, index)} (${said})` : seatLabel(strings, table, index));
-    }));
+    }),
+    away ? el('option', { value: 'away' }, strings.calc.act_not_seated) : null);
 }
 
 /** Before a ruling is given to a suspended or banned player, the preview says so first (record: the offender's). */
@@ -63,7 +66,8 @@ function inputFor(need, config, table, numberAnswer, records = [], prefix = 'app
   const calc = strings.calc;
   switch (need) {
     case 'offender': case 'winner': case 'discarder':
-      return field(`${prefix}-${need}`, calc[need], seatSelect(config, table, need, need === 'offender' ? records : []));
+      return field(`${prefix}-${need}`, calc[need], seatSelect(config, table, need, need === 'offender' ? records : [],
+        { away: need === 'offender' && prefix === 'act' }));
     case 'win_type':
       return field(`${prefix}-win_type`, calc.win_type, el('select', { name: 'win_type', 'data-field': 'win_type' },
         el('option', { value: '' }, calc.choose),
@@ -98,68 +102,4 @@ export function rulingInputs(form, fields) {
     ...Object.fromEntries([...form.querySelectorAll('[data-field]')].map((input) => [input.name, input.value])),
     ...Object.fromEntries(fields.filter((item) => item.kind === 'choices').map((item) => [item.name, ticked(item.name)])),
   };
-}
-
-/**
- * apply: {status, table, fields, numberAnswer, seatRecords} (seatRecords: each seat's player record) where status 'ok'
- * means the table can be changed (else a data notice at the top of the screen says why not) and fields are the form's
- * field descriptors (calculator.js formFields):
- * the referee's choices among optional effects are asked together. on.preview(inputs) → {errors} or {before, result};
- * on.confirm(inputs) → a promise of {ok} or {error}; on.record({player, seat, points}) opens the log form.
- */
-export function renderApply({ config, ruleset, apply, on }) {
-  const { strings, lang } = config;
-  const calc = strings.calc;
-  const details = (...content) => el('details', { class: 'ruling-block apply', id: 'apply' },
-    el('summary', { id: 'apply-open' }, calc.apply_title), ...content);
-  if (apply.status !== 'ok') {
-    return details(el('p', { class: 'field-error', id: 'apply-unavailable', 'data-problem': apply.status }, strings.data.read_only));
-  }
-  const { fields, seatRecords = [] } = apply;
-  const output = el('div', { class: 'apply-output', 'aria-live': 'polite' });
-  const form = el('form', { class: 'apply-form', id: 'apply-form', novalidate: true },
-    rulingFields(config, apply),
-    el('p', { class: 'field-error', id: 'apply-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
-    el('button', { type: 'submit', class: 'button primary', id: 'apply-preview' }, calc.preview));
-  const raw = () => rulingInputs(form, fields);
-
-  listen(form, 'submit', (event) => {
-    event.preventDefault();
-    const inputs = raw();
-    const previewed = on.preview(inputs);
-    showErrors(form, strings, previewed.errors || {});
-    if (previewed.errors) {
-      output.replaceChildren();
-      return;
-    }
-    const confirm = el('button', { type: 'button', class: 'button primary big', id: 'apply-confirm' }, calc.confirm);
-    listen(confirm, 'click', async () => {
-      confirm.disabled = true;
-      const saved = await on.confirm(inputs);
-      if (saved.error) {
-        confirm.disabled = false;
-        storageFailed(output, strings, saved.error);
-        return;
-      }
-      const seat = inputs.offender !== undefined && inputs.offender !== '' ? Number(inputs.offender) : null;
-      const { before, result } = previewed;
-      output.replaceChildren(el('p', { id: 'apply-done', role: 'status' }, calc.applied, ' ',
-        el('a', { href: tableUrl(lang, ruleset.id), 'data-nav': true, id: 'open-table' }, calc.open_table)),
-      seat !== null
-        ? el('button', {
-          type: 'button', class: 'button secondary', id: 'apply-record',
-          onclick: () => on.record({
-            player: before.seats[seat].name || strings.winds[seat], seat: strings.winds[seat],
-            points: result.penalty ? String(result.penalty) : '',
-          }),
-        }, strings.log.record_title)
-        : null);
-    });
-    const offender = inputs.offender !== undefined && inputs.offender !== '' ? seatRecords[Number(inputs.offender)] : null;
-    output.replaceChildren(statusWarning(config, offender),
-      previewTable(config, ruleset, previewed.before, previewed.result),
-      nextHandList(config, previewed.before, previewed.result), confirm);
-  });
-
-  return details(el('p', { class: 'help' }, calc.apply_help), form, output);
 }
