@@ -159,7 +159,8 @@ export function nextPoints(ruleset, rulingId, record) {
 export function appliedBySeat(replayed, seatOf) {
   const seats = [[], [], [], []];
   for (const { id, step, outcome } of replayed.steps) {
-    if (step.kind !== 'ruling' || outcome.errors) continue;
+    // A second chombo that a hand carries no more of (sameHand 'once') gave nothing: it is no offence to count.
+    if (step.kind !== 'ruling' || outcome.errors || outcome.sameHand === 'once') continue;
     const seat = seatOf(step.inputs?.offender);
     if (seats[seat]) seats[seat].push({ id, rulingId: step.rulingId, at: step.at });
   }

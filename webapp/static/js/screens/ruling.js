@@ -121,7 +121,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const seatRecords = table ? table.seats.map((seat, index) => recordAt(index)) : [];
       const apply = renderApply({
         config, ruleset,
-        apply: { status: board.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords },
+        apply: { status: board.status, table, fields: formFields(ruleset, ruling, table), numberAnswer, seatRecords },
         on: {
           preview: (inputs) => {
             const result = applyRuling(table, ruleset, rulingId, countsFor(inputs));
@@ -182,7 +182,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const actBlock = renderAct({
         config, ruleset,
         act: {
-          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords,
+          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table), numberAnswer, seatRecords,
           context: {
             event: roster.event.name || config.strings.roster.local, session: settings.context.session,
             table: settings.context.table,

@@ -7,7 +7,7 @@
 import { el, format } from './dom.js';
 import { formatNumber, formatSigned } from '../logic/format.js';
 import { logUrl, tableUrl } from '../logic/urls.js';
-import { rulingFields, rulingInputs, statusWarning } from './apply.js';
+import { followOffender, rulingFields, rulingInputs, statusWarning } from './apply.js';
 import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 import { statusData, statusText } from './status.js';
 
@@ -137,6 +137,7 @@ export function renderAct({ config, ruleset, act, on }) {
     status,
     later);
 
+  followOffender(form);
   const inputs = () => {
     const all = rulingInputs(form, act.fields);
     delete all.player;
