@@ -473,6 +473,10 @@ def calculator_strings():
         "riichi_call": _("Was the voided call a riichi?"),
         "riichi_call_yes": _("Yes, a riichi: its stick goes back"),
         "riichi_call_no": _("No, another call"),
+        "same_hand_warning": _("This player already has a chombo since the last hand was scored."),
+        "same_hand": _("Was this one found in the same hand as that chombo?"),
+        "same_hand_yes": _("Yes, the same hand: follow this ruleset's reading"),
+        "same_hand_no": _("No, a hand dealt since"),
         "self_draw": _("Self-drawn (tsumo)"),
         "discard": _("On a discard (ron)"),
         "hand_value": _("Value of the hand"),
@@ -505,6 +509,13 @@ def calculator_strings():
         "note_warning": _("A warning only: no points this time."),
         "note_voided": _("The penalty is cancelled."),
         "note_warning_given": _("The offender receives a warning."),
+        "note_chombo_once": _(
+            "A second chombo of this player in the same hand: under this ruleset's reading it changes nothing more."
+        ),
+        "note_chombo_each": _(
+            "A second chombo of this player in the same hand: its penalty applies, but the hand is dealt again "
+            "only once."
+        ),
         "dead_hand": _("dead hand"),
         "live_tiles": _("live penalty tiles:"),
         "dead_tiles": _("dead penalty tiles:"),
@@ -541,7 +552,7 @@ def calculator_strings():
         "score_draw": _("Exhaustive draw"),
         "riichi_button": _("Riichi"),
         "tap_winner": _("Tap the winner's seat."),
-        "tap_discarder": _("Tap the seat that dealt in, or choose tsumo."),
+        "tap_discarder": _("Tap the seat that discarded the winning tile, or choose tsumo."),
         "tap_tenpai": _("Tap each tenpai seat, then score the draw."),
         "value_hint": _("Points of the hand as scored, before counters and riichi sticks: those are added for you."),
         "moved_title": _("What moved on each seat"),
