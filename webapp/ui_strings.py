@@ -388,8 +388,8 @@ def data_strings():
             "aside untouched."
         ),
         "notice_legacy_quota": _(
-            "This device is out of storage space, so %(what)s kept by the previous version of "
-            "the app (%(count)s) could not be moved into this one yet. They are shown here, read "
+            "This device is out of storage space, so data kept by the previous version of the app "
+            "could not be moved into this one yet: %(what)s (%(count)s). That data is shown here, read "
             "only: free some space, then reload."
         ),
         "notice_damaged_full": _(
