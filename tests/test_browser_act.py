@@ -195,7 +195,7 @@ def test_a_second_chombo_of_the_same_player_warns_and_follows_the_reading(touch_
     page.select_option("#act-same_hand", "yes")  # the same hand: the reading, said on the preview
     expect(page.locator("#act-preview-none")).to_be_visible()
     expect(page.locator('#act-next li[data-note="chombo_once"]')).to_be_visible()
-    expect(page.locator('#act-next #next-redeal')).to_have_attribute("data-value", "true")
+    expect(page.locator("#act-next #next-redeal")).to_have_attribute("data-value", "true")
     page.locator("#act-apply-only").tap()
     expect(page.locator("#act-result")).to_have_attribute("data-mode", "apply")
     step = store.table(page, "wrc-2015")["steps"][-1]
