@@ -111,14 +111,15 @@ def test_perf_benchmark_runs():
 
 
 def test_taps_benchmark_runs():
-    """A scripted referee goes from a ruling on screen to applied and logged, counting taps and swipes."""
+    """A scripted referee goes from a ruling on screen to applied and logged by touch taps, counting taps and swipes;
+    touch taps on home are timed to the wizard's question (the figure is printed beside its budget, not asserted)."""
     figures = run("taps_bench.py")
-    routes = {row["route"] for row in figures["rows"]}
-    assert routes == {"one action", "two forms"}
+    assert {row["route"] for row in figures["rows"]} == {"one action"}
     for row in figures["rows"]:
         assert row["applied_and_logged"], row
         assert row["taps"] > 0 and row["swipes"] >= 0
-    assert figures["budget"] == {"taps": 4, "swipes": 0} and isinstance(figures["within_budget"], bool)
+    assert figures["budget"] == {"taps": 4, "swipes": 0, "tap_ms": 100} and isinstance(figures["within_budget"], bool)
+    assert len(figures["tap_ms"]) == 2 and all(ms > 0 for ms in figures["tap_ms"])
 
 
 def test_table_taps_benchmark_runs():

@@ -102,6 +102,9 @@ def test_a_reload_in_the_middle_of_a_save_never_records_twice(page, live_server)
     page.reload()
     page.select_option("#act-offender", "0")
     page.fill("#act-player", "Ann")
+    # The table now holds that chombo, so the form asks whether this one is from the same hand; either way the
+    # action was saved already and nothing changes.
+    page.select_option("#act-same_hand", "yes")
     page.click("#act-confirm")
     expect(page.locator("#act-result")).to_have_attribute("data-repeated", "true")
     assert len(store.table(page, "wrc-2015")["steps"]) == 1
@@ -118,6 +121,8 @@ def test_the_result_shows_the_players_new_status(phone, live_server, lang):
         if strikes > 1:
             page.click("#act-again")
         page.select_option("#act-offender", "2")
+        if strikes > 1:  # no hand scored between them: the app asks whether it is the same hand (a later one here)
+            page.select_option("#act-same_hand", "no")
         page.click("#act-confirm")
         line = page.locator("#act-status li[data-status]")
         expect(line).to_have_attribute("data-strikes", str(strikes))
@@ -135,14 +140,79 @@ def test_a_ruling_for_a_suspended_player_asks_first(page, live_server):
         if strikes > 1:
             page.click("#act-again")
         page.select_option("#act-offender", "2")
+        if strikes > 1:
+            page.select_option("#act-same_hand", "no")
         page.click("#act-confirm")
         expect(page.locator("#act-status li[data-status]")).to_have_attribute("data-strikes", str(strikes))
     page.click("#act-again")
     expect(page.locator("#act-offender option[value='2']")).to_have_attribute("data-status", "suspended")
     page.select_option("#act-offender", "2")
+    page.select_option("#act-same_hand", "no")
     page.click("#act-confirm")
     expect(page.locator("#act-status-warning")).to_have_attribute("data-status", "suspended")
     assert len(store.incidents(page)) == 3  # asked, nothing recorded yet
     page.click("#act-confirm")
     expect(page.locator("#act-status li[data-status]")).to_have_attribute("data-strikes", "4")
     assert len(store.incidents(page)) == 4
+
+
+@pytest.fixture
+def touch_phone(browser):
+    """A phone that taps (touch events through Chromium's gesture pipeline), 390x844, from an empty device."""
+    context = browser.new_context(
+        viewport=VIEWPORTS["390x844"], has_touch=True, is_mobile=True, service_workers="block"
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda error: pytest.fail(f"page error: {error}"))
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_second_chombo_of_the_same_player_warns_and_follows_the_reading(touch_phone, live_server, lang):
+    """Issue 34: a noten riichi and an invalid kong of one player found at the same draw. The second ruling warns that
+    the player already has a chombo, asks whether it is the same hand, and follows WRC's reading (one chombo per
+    player and hand): no points and no second re-deal, said on the preview; a hand dealt since would charge it."""
+    page = touch_phone
+    base = f"{live_server.url}/{lang}/wrc-2015/ruling"
+    page.goto(f"{base}/r_noten_riichi")
+    page.select_option("#act-offender", "1")
+    expect(page.locator('#act-preview-changes li[data-seat="1"]')).to_have_attribute("data-to", "-20")
+    expect(page.locator("#act-same_hand-warning")).to_have_count(0)  # nobody had a chombo yet: nothing asked
+    page.locator("#act-apply-only").tap()
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "apply")
+
+    page.goto(f"{base}/r_riichi_invalid_kan")
+    expect(page.locator("#act-same_hand-warning")).to_be_hidden()  # asked only for the seat that has one
+    page.select_option("#act-offender", "2")
+    expect(page.locator("#act-same_hand-warning")).to_be_hidden()
+    page.select_option("#act-offender", "1")
+    expect(page.locator("#act-same_hand-warning")).to_be_visible()
+    expect(page.locator("#act-same_hand-warning")).to_have_attribute("role", "alert")
+    page.locator("#act-confirm").tap()  # not answered: refused at the question, nothing saved
+    expect(page.locator("#act-same_hand-error")).to_be_visible()
+    assert len(store.table(page, "wrc-2015")["steps"]) == 1
+    page.select_option("#act-same_hand", "no")  # a hand dealt since: a new chombo, 20 more
+    expect(page.locator('#act-preview-changes li[data-seat="1"]')).to_have_attribute("data-to", "-40")
+    page.select_option("#act-same_hand", "yes")  # the same hand: the reading, said on the preview
+    expect(page.locator("#act-preview-none")).to_be_visible()
+    expect(page.locator('#act-next li[data-note="chombo_once"]')).to_be_visible()
+    expect(page.locator("#act-next #next-redeal")).to_have_attribute("data-value", "true")
+    page.locator("#act-apply-only").tap()
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "apply")
+    step = store.table(page, "wrc-2015")["steps"][-1]
+    assert step["rulingId"] == "r_riichi_invalid_kan" and step["inputs"]["same_hand"] == "yes"
+
+    # The "Apply to scores" form asks and says the same.
+    page.goto(f"{base}/r_riichi_invalid_kan")
+    expect(page.locator("#act-form")).to_be_visible()
+    page.locator("#apply-open").tap()
+    page.select_option("#apply-offender", "1")
+    expect(page.locator("#apply-same_hand-warning")).to_be_visible()
+    page.select_option("#apply-same_hand", "yes")
+    page.locator("#apply-preview").tap()
+    expect(page.locator('#next-hand li[data-note="chombo_once"]')).to_be_visible()
+    expect(page.locator('#preview td[data-seat="1"][data-score="tournament"]')).not_to_have_class("changed")
+
+    page.goto(f"{live_server.url}/{lang}/wrc-2015/table")
+    expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-20")

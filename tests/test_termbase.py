@@ -175,6 +175,23 @@ PLANTED = [
     ("it", "Avvisate l’arbitro: che cosa è successo?", "form of address"),
     ("it", "Il giocatore è stato bandito?", "concept ban"),
     ("it", "Arbitro Mahjong", "concept app_name"),
+    # Issue 34's native review: an ambiguous payer phrase, each wording it fixed, and the decision on « tessera »
+    ("it", "Il giocatore che ha dato il ron paga?", "concept discarder"),
+    ("fr", "Touchez la place qui a donné la tuile\u00a0?", "concept discarder"),
+    ("fr", "Un faux hu avec 20 points à chaque adversaire\u00a0?", "concept payer"),
+    ("it", "Un falso hu con 20 punti a ogni avversario?", "concept payer"),
+    ("it", "Il turno di un mazziere è finito?", "concept dealership"),
+    ("it", "Applica al tavolo e registra nel registro?", "concept register"),
+    ("it", "Solo registrare", "concept register"),
+    ("it", "Punti della mano: li aggiungiamo noi?", "concept app"),
+    ("it", "Solo l’arbitro principale può modificarlo?", "concept head_referee"),
+    ("it", "Invita un lettore?", "concept viewer"),
+    ("it", "Nessuna variazione?", "concept no_points_change"),
+    ("it", "Che cosa è successo dopo un tsumo?", "concept japanese_article"),
+    ("fr", "Le joueur le plus près dans l’ordre de tour\u00a0?", "concept turn_order"),
+    ("fr", "L’ordre des tours est-il perturbé\u00a0?", "concept turn_order"),
+    ("it", "L’ordine dei turni è alterato?", "concept turn_order"),
+    ("it", "Le tessere restano sul tavolo?", "concept tile"),
 ]
 
 
@@ -208,6 +225,29 @@ def test_italian_instruction_keeps_one_voice(tmp_path):
     assert any("one voice" in p for p in termbase_problems(root))
 
 
+@pytest.mark.parametrize(
+    "lang,domain,msgid,bad,named",
+    [
+        # Variants avoided only where the English names one thing (when_msgid): planted into such a msgid.
+        ("it", "messages", "Incident", "Caso", "concept incident"),
+        ("fr", "messages", "offences", "infractions", "concept offence_count"),
+        ("fr", "azrm-2026", "Suspensions", "suspensions", "concept suspension_label"),
+        ("it", "azrm-2026", "Suspensions", "sospensioni", "concept suspension_label"),
+        (
+            "it",
+            "tsumo-quebec",
+            "The app's reading: handing over the deal is what ends a turn as dealer.",
+            "Lettura dell’app: il suo turno finisce quando cede il mazzo.",
+            "concept dealership",
+        ),
+    ],
+)
+def test_check_fails_where_the_english_names_the_concept(tmp_path, lang, domain, msgid, bad, named):
+    root = plant(tmp_path / "translations", lang, domain, msgid, bad)
+    problems = termbase_problems(root)
+    assert any(named in p for p in problems), problems
+
+
 def test_check_fails_on_a_translated_app_name(tmp_path):
     root = plant(tmp_path / "translations", "fr", "messages", "Mahjong Referee", "Arbitre de mahjong")
     problems = termbase_problems(root)
@@ -227,7 +267,13 @@ def test_check_fails_on_a_translated_app_name(tmp_path):
         ("it", "Le pedine restituite ai proprietari."),  # a participle
         ("it", "Si continua a giocare."),
         ("it", "Avvisa l’arbitro e decidi la penalità."),
-        ("it", "Le tessere restano sul tavolo."),  # players say tessera beside pedina
+        ("it", "Le pedine restano sul tavolo."),  # one term: « tessera » is avoided
+        ("it", "Il giocatore ha scartato la pedina vincente."),  # the payer named by the act
+        ("fr", "Le fautif paie 20 points à chaque adversaire."),
+        ("it", "Il ruolo di mazziere passa; è il suo turno di pescare."),  # « turno » stays a player's turn
+        ("fr", "Le joueur le plus proche dans l’ordre de jeu."),
+        ("it", "Si paga solo per uno tsumo."),
+        ("fr", "Suspension de deux semaines"),  # lower case inside a phrase is fine
         ("it", "Il giocatore ha giocato fuori turno."),
         ("fr", "Le score ne change pas."),
         ("fr", "Pour les fautes sans gravité."),

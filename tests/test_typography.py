@@ -4,6 +4,11 @@ French: a no-break space (U+00A0) before : ; ? ! and just inside « » and after
 and U+202F between thousands, as Intl.NumberFormat('fr') prints them (the app prints its numbers that way). Italian:
 ’, « » with no space inside, no space before : ; ? !, and "." between thousands. Placeholders (%(count)s), URLs and
 e-mail addresses are left out of every check: the ':' of 'http://' is not typography.
+
+One rule reads the placeholders themselves: a placeholder whose value is a noun phrase of any gender and number
+(FREE_PLACEHOLDERS: « la table et son historique », « les événements », « il cronometro ») stands apart from the
+sentence, after a colon, in parentheses or alone at the start, so no word has to agree with it (« %(what)s n’a pas
+pu être enregistré » breaks for « les événements »).
 """
 
 import re
@@ -22,6 +27,12 @@ GROUPED = re.compile(r"(?<![\d.,\u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f.,]\d{3})+
 # Four or more digits with no separator. Years (1900-2099) are left alone unless a score unit follows.
 UNGROUPED = re.compile(r"(?<![\d.,\u00a0\u202f])(\d{4,})(?![\d.,]\d)(\s*(?:points?|punti|P)\b)?")
 THOUSANDS = {"fr": NNBSP, "it": "."}
+# Placeholders filled with a noun phrase of any gender and number (ui_strings.py: the what_* phrases, a step in words).
+FREE_PLACEHOLDERS = ("what", "step")
+# Where such a placeholder may stand: at the start, or after a colon or an opening parenthesis; and before the end,
+# punctuation, a parenthesis or another placeholder, so no verb, participle or adjective agrees with it.
+APART_BEFORE = re.compile(r"(?:^|[:(]\s*)$")
+APART_AFTER = re.compile(r"^(?:$|[\s\u00a0]*[).,;:]|\s+\(|\s+%\()")
 
 
 def _context(text, start, end):
@@ -83,6 +94,15 @@ def _numbers(lang, text):
             yield match.group()
 
 
+def _agreeing_placeholders(text):
+    """Free placeholders (FREE_PLACEHOLDERS) that a word of the sentence would have to agree with."""
+    for name in FREE_PLACEHOLDERS:
+        for match in re.finditer(re.escape(f"%({name})s"), text):
+            before, after = text[: match.start()], text[match.end() :]
+            if not (APART_BEFORE.search(before) and APART_AFTER.search(after)):
+                yield _context(text, match.start(), match.end())
+
+
 def problems_in(lang, text):
     """(rule, offending text) for every break of the rules of lang in one string."""
     if lang not in RULES:
@@ -90,6 +110,10 @@ def problems_in(lang, text):
     visible = NOT_TEXT.sub("X", text)
     found = [(rule, bad) for rule, check in RULES[lang] for bad in check(visible)]
     found += [(f"thousands separated by {THOUSANDS[lang]!r}", bad) for bad in _numbers(lang, visible)]
+    found += [
+        ("a noun-phrase placeholder stands apart (after a colon or in parentheses): nothing may agree with it", bad)
+        for bad in _agreeing_placeholders(text)
+    ]
     return found
 
 
@@ -123,6 +147,11 @@ PLANTED = [
     ("it", '"Che cosa è successo?"', "quotes"),
     ("it", "« Che cosa è successo? »", "no space inside"),
     ("it", "Che cosa è successo con 100 000 punti?", "thousands"),
+    # Issue 34's native review: a value of any gender and number breaks the agreement of the words around it.
+    ("fr", "Cet appareil est plein\u00a0: %(what)s n’a pas pu être enregistré.", "placeholder stands apart"),
+    ("fr", "Enregistré par une version plus récente\u00a0: la table, puis %(what)s gardé.", "placeholder stands apart"),
+    ("it", "Memoria piena: %(what)s conservati dalla versione precedente.", "placeholder stands apart"),
+    ("it", "Non è stato possibile salvare %(what)s.", "placeholder stands apart"),
 ]
 
 
@@ -149,6 +178,10 @@ def test_check_fails_on_a_planted_error(tmp_path, lang, bad, rule):
         "Chombo\u00a0! Chombo\u00a0!",
         "À 10:30, le 14 avril 2026",
         "1\u202f000 points de table",
+        "Cet appareil n’a plus d’espace de stockage et n’a pas pu enregistrer ces données\u00a0: %(what)s.",
+        "Une copie plus ancienne (%(what)s, %(count)s) a été mise de côté.",
+        "%(what)s %(id)s (de côté depuis le %(when)s)",
+        "%(step)s\u00a0: ne peut plus s’appliquer",
     ],
 )
 def test_french_text_that_is_right(text):

@@ -299,6 +299,18 @@ def test_the_referees_choice_is_checked(workspace):
     assert not any("r_device" in line for line in found), found  # points and/or a dead hand: valid
 
 
+def test_same_hand_belongs_to_a_re_deal(workspace):
+    """What a second chombo in one hand does is said on the effect that deals the hand again, in its two words."""
+
+    def mutate(data):
+        data["rulings"]["r_noten_riichi"]["effects"][0]["same_hand"] = "once"
+        data["penalties"]["redeal"]["effects"][0]["same_hand"] = "twice"
+
+    found = problems_after(workspace, mutate)
+    assert reported(found, "rulings.r_noten_riichi.effects[0].same_hand", "same_hand says what a second chombo")
+    assert f"{FILE}: penalties.redeal.effects[0].same_hand: must be one of: once, each (not 'twice')" in found
+
+
 def test_question_with_options_and_number(workspace):
     def mutate(data):
         data["incidents"]["false_win"]["number"] = {"min": 1, "max": 3}

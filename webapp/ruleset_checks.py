@@ -210,6 +210,18 @@ def _check_choices(data, _stem):
                 )
 
 
+def _check_same_hand(data, _stem):
+    """`same_hand` says what a second chombo in one hand does, so it belongs to an effect that deals the hand again."""
+    for section in ("penalties", "rulings"):
+        for node_id, node in data[section].items():
+            for index, effect in enumerate(node.get("effects", [])):
+                if effect["type"] == "hand" and "same_hand" in effect and effect.get("redeal") is not True:
+                    yield Problem(
+                        (section, node_id, "effects", index, "same_hand"),
+                        "same_hand says what a second chombo in the same hand does: it needs redeal: true",
+                    )
+
+
 def _check_coverage(data, _stem):
     """Every item of the source has a ruling, and every ruling cites items that exist."""
     items = data["source"]["items"]
@@ -259,6 +271,7 @@ CHECKS = (
     (("progressive", "penalties", "rulings"), _check_scale),
     (("scoring", "penalties", "rulings"), _check_scoring),
     (("penalties", "rulings"), _check_choices),
+    (("penalties", "rulings"), _check_same_hand),
     (("source", "rulings"), _check_coverage),
     (("readings", "penalties", "rulings"), _check_readings),
 )

@@ -388,8 +388,8 @@ def data_strings():
             "aside untouched."
         ),
         "notice_legacy_quota": _(
-            "This device is out of storage space, so %(what)s kept by the previous version of "
-            "the app (%(count)s) could not be moved into this one yet. They are shown here, read "
+            "This device is out of storage space, so data kept by the previous version of the app "
+            "could not be moved into this one yet: %(what)s (%(count)s). That data is shown here, read "
             "only: free some space, then reload."
         ),
         "notice_damaged_full": _(
@@ -489,6 +489,10 @@ def calculator_strings():
         "riichi_call": _("Was the voided call a riichi?"),
         "riichi_call_yes": _("Yes, a riichi: its stick goes back"),
         "riichi_call_no": _("No, another call"),
+        "same_hand_warning": _("This player already has a chombo since the last hand was scored."),
+        "same_hand": _("Was this one found in the same hand as that chombo?"),
+        "same_hand_yes": _("Yes, the same hand: follow this ruleset's reading"),
+        "same_hand_no": _("No, a hand dealt since"),
         "self_draw": _("Self-drawn (tsumo)"),
         "discard": _("On a discard (ron)"),
         "hand_value": _("Value of the hand"),
@@ -521,6 +525,13 @@ def calculator_strings():
         "note_warning": _("A warning only: no points this time."),
         "note_voided": _("The penalty is cancelled."),
         "note_warning_given": _("The offender receives a warning."),
+        "note_chombo_once": _(
+            "A second chombo of this player in the same hand: under this ruleset's reading it changes nothing more."
+        ),
+        "note_chombo_each": _(
+            "A second chombo of this player in the same hand: its penalty applies, but the hand is dealt again "
+            "only once."
+        ),
         "dead_hand": _("dead hand"),
         "live_tiles": _("live penalty tiles:"),
         "dead_tiles": _("dead penalty tiles:"),
@@ -557,7 +568,7 @@ def calculator_strings():
         "score_draw": _("Exhaustive draw"),
         "riichi_button": _("Riichi"),
         "tap_winner": _("Tap the winner's seat."),
-        "tap_discarder": _("Tap the seat that dealt in, or choose tsumo."),
+        "tap_discarder": _("Tap the seat that discarded the winning tile, or choose tsumo."),
         "tap_tenpai": _("Tap each tenpai seat, then score the draw."),
         "value_hint": _("Points of the hand as scored, before counters and riichi sticks: those are added for you."),
         "moved_title": _("What moved on each seat"),

@@ -35,6 +35,18 @@ function numberField(effect, name, optional) {
   return { name, kind: 'number', required: !optional, decimals: 0, ...limits, ...(optional ? { optional: true } : {}) };
 }
 
+/** What a second ruling that re-deals does to a player who already has one in this hand: its `hand` effect's
+ * `same_hand` ('once': nothing more; 'each': its penalty again, no second re-deal), or null for a ruling that does
+ * not count as such (no re-deal, or a re-deal with no penalty). */
+function sameHandRule(effects) {
+  return effects.find((effect) => effect.type === 'hand' && effect.same_hand)?.same_hand ?? null;
+}
+
+/** The seats of a table that already have a chombo (a ruling with `same_hand`) since the last hand was scored. */
+function chomboSeats(table) {
+  return (table?.seats ?? []).flatMap((seat, index) => (seat.chombo ? [index] : []));
+}
+
 /**
  * The fields the calculator needs before applying a ruling, as descriptors a screen can render:
  * [{name, kind: 'seat'|'number'|'choice'|'choices'|'counts', required, min, max, decimals, options, optional}].
@@ -42,8 +54,10 @@ function numberField(effect, name, optional) {
  * player-record.js, its `calculator` counts). The referee's choices (a ruling's optional effects, at least one of them
  * to be chosen): an optional effect with a number of its own is chosen by entering it (its field has `optional: true`),
  * the others by ticking them in `chosen` (kind 'choices', options: their effect types).
+ * Given the table, a ruling that re-deals asks `same_hand` (was it found in the same hand?) when an offender it may
+ * name already has such a ruling since the last hand was scored: only for those `seats`.
  */
-export function inputFields(ruleset, ruling) {
+export function inputFields(ruleset, ruling, table = null) {
   const effects = effectsOf(ruleset, ruling);
   const fields = [];
   const everyone = effects.length && effects.every((effect) => effect.applies_to === 'all');
@@ -58,18 +72,21 @@ export function inputFields(ruleset, ruling) {
     if (effect.type === 'progressive' || effect.type === 'strike') add({ name: 'counts', kind: 'counts', required: false });
   }
   if (ticked.length) add({ name: 'chosen', kind: 'choices', required: false, options: ticked });
+  const marked = sameHandRule(effects) ? chomboSeats(table) : [];
+  if (marked.length) add({ name: 'same_hand', kind: 'choice', required: true, options: ['yes', 'no'], seats: marked });
   return fields;
 }
 
 /** The inputs the apply form asks: the seat, the numbers, the referee's choices and questions such as whether a voided
- * call was a riichi (not the counts, which the log gives). */
-export function formFields(ruleset, ruling) {
-  return inputFields(ruleset, ruling).filter((field) => ['seat', 'number', 'choice', 'choices'].includes(field.kind));
+ * call was a riichi, or (given the table) whether a second chombo is from the same hand (not the counts, which the log
+ * gives). */
+export function formFields(ruleset, ruling, table = null) {
+  return inputFields(ruleset, ruling, table).filter((field) => ['seat', 'number', 'choice', 'choices'].includes(field.kind));
 }
 
-/** The names of the inputs the apply form asks (offender, minutes, points, tiles, riichi_call, chosen). */
-export function neededInputs(ruleset, ruling) {
-  return formFields(ruleset, ruling).map((field) => field.name);
+/** The names of the inputs the apply form asks (offender, minutes, points, tiles, riichi_call, chosen, same_hand). */
+export function neededInputs(ruleset, ruling, table = null) {
+  return formFields(ruleset, ruling, table).map((field) => field.name);
 }
 
 /** Whether the referee chose this effect: always for one that is not optional; else its number, or its tick. */
@@ -111,10 +128,10 @@ function readCounts(raw) {
  * Validate the inputs of a ruling; return {values, errors} with an error key per bad field. Numbers may be typed
  * text in `lang` or numbers; `values` holds them read, ready to be stored in a history step.
  */
-export function readInputs(ruleset, ruling, raw, { lang = 'en' } = {}) {
+export function readInputs(ruleset, ruling, raw, { lang = 'en', table = null } = {}) {
   const errors = {};
   const values = {};
-  for (const field of inputFields(ruleset, ruling)) {
+  for (const field of inputFields(ruleset, ruling, table)) {
     const { name } = field;
     if (field.kind === 'seat') {
       values[name] = seatIndex(raw[name]);
@@ -125,8 +142,9 @@ export function readInputs(ruleset, ruling, raw, { lang = 'en' } = {}) {
       values[name] = value;
     } else if (field.kind === 'choice') {
       // Absent means no screen asked (a step stored before the form asked it): the voided call is taken as not a
-      // riichi.
+      // riichi, a second chombo as one of a new hand. A question for other seats than the offender's is not asked.
       if (raw[name] === undefined) continue;
+      if (field.seats && !field.seats.includes(values.offender)) continue;
       if (!field.options.includes(raw[name])) errors[name] = 'choose_one';
       values[name] = raw[name];
     } else if (field.kind === 'choices') {
@@ -218,7 +236,10 @@ const INTERPRET = {
     }
   },
   hand(effect, ctx) {
-    Object.assign(ctx.next, Object.fromEntries(Object.entries(effect).filter(([key]) => key !== 'type')));
+    const next = Object.fromEntries(Object.entries(effect).filter(([key]) => !['type', 'same_hand'].includes(key)));
+    // A second chombo in the same hand: the hand is already being dealt again, by the dealer the first one left.
+    if (ctx.sameHand && next.dealer) next.dealer = 'stays';
+    Object.assign(ctx.next, next);
   },
   dead_hand(effect, ctx) {
     ctx.after.seats[ctx.offender].deadHand = true;
@@ -362,30 +383,40 @@ function settingErrors(ctx) {
 
 /**
  * Apply one ruling to a table. Returns {after, changes, sums, sticks, next, notes, penalty, tiles, offence, strike,
- * inputs} on success (`inputs`: the values read, to store in the history), or {errors} and no change:
+ * sameHand, inputs} on success (`inputs`: the values read, to store in the history), or {errors} and no change:
  * `errors.ruling` is 'unsupported_effect' when the ruling has an effect this calculator cannot apply.
+ * A ruling whose `hand` effect says `same_hand` marks its offender's seat (`chombo`) until the hand is scored; a second
+ * one for that seat, said to be from the same hand (`same_hand: 'yes'`), follows the ruleset's reading (`sameHand`:
+ * 'once', nothing more than the re-deal already under way; 'each', its own penalty but no second re-deal).
  */
 export function applyRuling(table, ruleset, rulingId, raw = {}, { lang = 'en', legacy = false } = {}) {
   const ruling = Object.hasOwn(ruleset.rulings, rulingId) ? ruleset.rulings[rulingId] : null;
   if (!ruling) return { errors: { ruling: 'unknown_ruling' } };
   const effects = effectsOf(ruleset, ruling);
   if (!effects.every(applicable)) return { errors: { ruling: 'unsupported_effect' } };
-  const { values, errors } = readInputs(ruleset, ruling, raw, { lang });
+  const { values, errors } = readInputs(ruleset, ruling, raw, { lang, table });
   if (Object.keys(errors).length) return { errors };
+  const rule = sameHandRule(effects);
+  const again = rule && values.same_hand === 'yes' && chomboSeats(table).includes(values.offender);
   const ctx = {
     ruleset, rulingId, values, raw, legacy, offender: values.offender, before: table, after: clone(table),
     rules: tableRules(ruleset, table), changes: [], sticks: [], next: {}, notes: [], penalty: 0, tiles: 0,
     missing: new Set(), unset: false, score: null, stick: null, offence: null, strike: false,
+    sameHand: again ? rule : null,
   };
   for (const effect of effects) {
+    if (ctx.sameHand === 'once' && effect.type !== 'hand') continue;  // one per hand: only the re-deal stands
     if (!NOTHING_TO_APPLY.includes(effect.type) && chosen(effect, values)) INTERPRET[effect.type](effect, ctx);
   }
+  if (ctx.sameHand) ctx.notes.push(`chombo_${ctx.sameHand}`);
+  if (rule && ctx.offender !== null && ctx.offender !== undefined) ctx.after.seats[ctx.offender].chombo = true;
   const next = nextHand(ctx);
   const problems = settingErrors(ctx);
   if (problems) return { errors: problems };
   return {
     after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), sticks: ctx.sticks, next, notes: ctx.notes,
-    penalty: ctx.penalty, tiles: ctx.tiles, offence: ctx.offence, strike: ctx.strike, inputs: values,
+    penalty: ctx.penalty, tiles: ctx.tiles, offence: ctx.offence, strike: ctx.strike, sameHand: ctx.sameHand,
+    inputs: values,
   };
 }
 

@@ -153,7 +153,8 @@ export function appliedByPerson(replayed, seatOf) {
   let session = 0;
   for (const { id, step, before, outcome } of replayed.steps) {
     if (step.kind === 'new-session') session += 1;
-    if (step.kind !== 'ruling' || outcome.errors) continue;
+    // A second chombo that a hand carries no more of (sameHand 'once') gave nothing: it is no offence to count.
+    if (step.kind !== 'ruling' || outcome.errors || outcome.sameHand === 'once') continue;
     const person = step.person ?? before?.seats[seatOf(step.inputs?.offender)]?.playerId;
     if (!person) continue;  // an unnamed seat is nobody: nothing is counted for it
     const entry = { action: step.action ?? `step:${id}`, rulingId: step.rulingId, at: step.at };

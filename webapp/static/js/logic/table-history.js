@@ -7,7 +7,7 @@
  */
 import { applyStep } from './calculator.js';
 import { fromVersion1, STEP_KINDS } from './records/table.js';
-import { SEATS, newTable, valueAt } from './table-state.js';
+import { SEAT_MARKS, SEATS, newTable, valueAt } from './table-state.js';
 
 /** A new history for a ruleset's table, with the event's settings (see table-state.js eventSettingsNeeded). */
 export function emptyHistory(ruleset, event = {}) {
@@ -27,11 +27,16 @@ export function addStep(history, step, at = new Date().toISOString()) {
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Every leaf that differs between two tables, as [{path, from, to}] (a seat's name, a score, the dealer, …). */
+/**
+ * Every leaf that differs between two tables, as [{path, from, to}] (a seat's name, a score, the dealer, …). The marks
+ * the calculator keeps for itself (SEAT_MARKS) are no value the referee sets or reads, and are left out.
+ */
 export function tableDiff(before, after, path = []) {
   const isNode = (value) => value !== null && typeof value === 'object';
   if (isNode(before) && isNode(after) && Array.isArray(before) === Array.isArray(after)) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    const seat = path.length === 2 && path[0] === 'seats';
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .filter((key) => !(seat && SEAT_MARKS.includes(key)));
     return keys.flatMap((key) => tableDiff(
       before[key], after[key], [...path, Array.isArray(before) ? Number(key) : key]));
   }

@@ -5,6 +5,9 @@
 import { roundTo } from './numbers.js';
 
 export const SEATS = ['east', 'south', 'west', 'north'];
+/** Seat marks the calculator keeps for itself while a hand lasts, never typed or shown as values: `chombo`, a chombo
+ * (a ruling whose hand effect says `same_hand`) since the hand was last scored (see calculator.js applyRuling). */
+export const SEAT_MARKS = ['chombo'];
 const SCORE_KINDS = ['table', 'tournament'];
 /** Figures a ruleset may leave to the event (`event` in its data), with the block each belongs to. */
 const RIICHI_SETTINGS = ['stick', 'counter', 'noten_total', 'dealer_stays'];
@@ -181,7 +184,7 @@ export function sticksOnTable(table) {
   return table.seats.filter((seat) => seat.deposit).length + (table.pot || 0);
 }
 
-/** Clear what lasts for one hand only: riichi, dead hands and penalty tiles. */
+/** Clear what lasts for one hand only: riichi, dead hands, penalty tiles, and the mark of a chombo in this hand. */
 export function clearHand(table) {
   for (const seat of table.seats) {
     seat.riichi = false;
@@ -189,6 +192,7 @@ export function clearHand(table) {
     seat.deadHand = false;
     seat.liveTiles = 0;
     seat.deadTiles = 0;
+    delete seat.chombo;
   }
 }
 

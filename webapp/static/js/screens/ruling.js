@@ -151,7 +151,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const actBlock = renderAct({
         config, ruleset,
         act: {
-          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling), numberAnswer, seatRecords,
+          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table), numberAnswer, seatRecords,
           players: roster.players.map((entry) => entry.player.name),
           context: {
             event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },

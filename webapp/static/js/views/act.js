@@ -9,7 +9,7 @@
 import { el, format, listen } from './dom.js';
 import { formatNumber, formatSigned, pluralForm } from '../logic/format.js';
 import { logUrl, rosterUrl, tableUrl } from '../logic/urls.js';
-import { rulingFields, rulingInputs, seatSelect, statusWarning } from './ruling-fields.js';
+import { followOffender, rulingFields, rulingInputs, seatSelect, statusWarning } from './ruling-fields.js';
 import { fillPoints, localInputTime, sessionControl, textInput } from './record.js';
 import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './shared-parts.js';
 import { shortDay } from './status.js';
@@ -185,6 +185,7 @@ export function renderAct({ config, ruleset, act, on }) {
     status,
     later);
 
+  followOffender(form);
   const seatOf = () => {
     const value = form.querySelector('select[name="offender"]')?.value ?? '';
     return value === '' || value === 'away' ? null : Number(value);

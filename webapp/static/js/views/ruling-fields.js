@@ -1,5 +1,5 @@
 /** The fields a ruling asks at the table (only what the calculator needs), and what a form of them holds. */
-import { el, format } from './dom.js';
+import { el, format, listen } from './dom.js';
 import { field, seatLabel } from './shared-parts.js';
 import { shortDay, statusData, statusText } from './status.js';
 
@@ -61,6 +61,32 @@ function choiceField(item, strings, prefix = 'apply') {
     item.options.map((answer) => el('option', { value: answer }, calc[`${item.name}_${answer}`] ?? answer))));
 }
 
+/**
+ * Whether a second chombo of the same player is from the same hand (calculator.js inputFields): asked, under the
+ * warning that this player already has one, only while the offender chosen is one of the field's seats.
+ */
+function sameHandField(item, strings, prefix = 'apply') {
+  const wrapper = choiceField(item, strings, prefix);
+  wrapper.classList.add('same-hand');
+  wrapper.dataset.seats = item.seats.join(' ');
+  wrapper.hidden = true;
+  wrapper.prepend(el('p', { class: 'field-error status-warning', id: `${prefix}-same_hand-warning`, role: 'alert' },
+    strings.calc.same_hand_warning));
+  return wrapper;
+}
+
+/** Show the questions asked for some offenders only (data-seats) when the offender chosen is one of them. */
+export function followOffender(form) {
+  const show = () => {
+    const offender = form.querySelector('select[name="offender"]')?.value ?? '';
+    for (const wrapper of form.querySelectorAll('[data-seats]')) {
+      wrapper.hidden = offender === '' || !wrapper.dataset.seats.split(' ').includes(offender);
+    }
+  };
+  listen(form, 'change', show);
+  show();
+}
+
 function inputFor(need, config, table, numberAnswer, records = [], prefix = 'apply') {
   const { strings } = config;
   const calc = strings.calc;
@@ -87,19 +113,22 @@ export function rulingFields(config, { table, fields, numberAnswer, seatRecords 
   const { strings } = config;
   const chosen = fields.filter((item) => item.optional || item.kind === 'choices');
   return [
-    ...fields.filter((item) => !chosen.includes(item))
-      .map((item) => (item.kind === 'choice' ? choiceField(item, strings, prefix)
-        : inputFor(item.name, config, table, numberAnswer, seatRecords, prefix))),
+    ...fields.filter((item) => !chosen.includes(item)).map((item) => {
+      if (item.kind === 'choice') return item.seats ? sameHandField(item, strings, prefix) : choiceField(item, strings, prefix);
+      return inputFor(item.name, config, table, numberAnswer, seatRecords, prefix);
+    }),
     chosen.length ? choiceGroup(chosen, strings, prefix) : null,
   ];
 }
 
-/** What a form built with rulingFields holds, as the calculator reads it. */
+/** What a form built with rulingFields holds, as the calculator reads it (a question not asked of this offender
+ * left out). */
 export function rulingInputs(form, fields) {
   const ticked = (name) => [...form.querySelectorAll('input[type="checkbox"][data-choice]')]
     .filter((box) => box.name === name && box.checked).map((box) => box.value);
+  const asked = [...form.querySelectorAll('[data-field]')].filter((input) => !input.closest('[data-seats][hidden]'));
   return {
-    ...Object.fromEntries([...form.querySelectorAll('[data-field]')].map((input) => [input.name, input.value])),
+    ...Object.fromEntries(asked.map((input) => [input.name, input.value])),
     ...Object.fromEntries(fields.filter((item) => item.kind === 'choices').map((item) => [item.name, ticked(item.name)])),
   };
 }

@@ -3,8 +3,10 @@
  * changed, plus the undone steps, so any step can be undone or redone by replaying the rest (table-history.js does
  * that). One document per ruleset, keyed by the ruleset's id. Pure: no DOM, no storage.
  *
- * Version 5 is version 4 where a ruling step may hold `person` (the id of the person seated at the offender's seat when
- * it was applied, so their record keeps it whoever sits there later) and `session` (the session being played then).
+ * Version 5 is version 4 where a ruling step's inputs may hold `same_hand` ('yes' or 'no': whether a second chombo of
+ * the same player was found in the same hand, asked only then), and a ruling step may hold `person` (the id of the
+ * person seated at the offender's seat when it was applied, so their record keeps it whoever sits there later) and
+ * `session` (the session being played then): a version-4 app would take any of them for damage.
  * Version 4 is version 3 where a step may hold `action`: the id of the referee's action that added it (made when the
  * form opened), so the same action written twice (a double tap, a retry) adds the step once.
  * Version 3 is version 2 where a ruling step's inputs may hold `chosen` (the optional effects the referee chose): a
@@ -124,10 +126,12 @@ const COUNTS = (value) => isObject(value) && Object.entries(value).every(([name,
   && Number.isInteger(count) && count >= 0 && count <= 1e6);
 /** The referee's choices among a ruling's optional effects: the effect types ticked (see calculator.js inputFields). */
 const CHOSEN = (value) => Array.isArray(value) && value.length <= 20 && value.every((type) => typeof type === 'string' && /^[a-z][a-z0-9_]{0,39}$/.test(type));
+/** Whether a second chombo of the same player is from the same hand (see calculator.js inputFields). */
+const YES_NO = (value) => value === 'yes' || value === 'no';
 const RULING_INPUTS = {
   offender: SEAT_INPUT, winner: SEAT_INPUT, discarder: SEAT_INPUT, minutes: NUMBER_INPUT, points: NUMBER_INPUT,
   tiles: NUMBER_INPUT, hand_value: NUMBER_INPUT, win_type: TEXT_INPUT, riichi_call: TEXT_INPUT, counts: COUNTS,
-  chosen: CHOSEN,
+  chosen: CHOSEN, same_hand: YES_NO,
 };
 const WIN_INPUTS = {
   winner: SEAT_INPUT, discarder: SEAT_INPUT, liable: SEAT_INPUT, how: TEXT_INPUT, liability: TEXT_INPUT,
@@ -278,7 +282,7 @@ export function fromVersion3(data) {
   return data;
 }
 
-/** Version 4 → 5: nothing to change (version 5 only allows more: a ruling step's `person` and `session`). */
+/** Version 4 → 5: nothing to change (version 5 only allows more: `same_hand`, a ruling step's person and session). */
 export function fromVersion4(data) {
   return data;
 }
