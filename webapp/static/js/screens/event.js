@@ -59,11 +59,13 @@ export function createEventScreen(ctx, { rulesets }) {
       ctx.refresh();
     },
     async samePerson(firstId, secondId) {
+      merging = null;
       const done = await samePerson(config, firstId, secondId);
       merging = done.ok ? null : { pair: `${firstId} ${secondId}`, problem: done.problem ?? done.error ?? Object.values(done.errors ?? {})[0] ?? 'invalid' };
       ctx.refresh();
     },
     async keepApart(firstId, secondId) {
+      merging = null;
       await keepApart(firstId, secondId);
       ctx.refresh();
     },
@@ -90,8 +92,7 @@ export function createEventScreen(ctx, { rulesets }) {
       const { settings, sync: status } = await model.load(['settings', 'sync']);
       chosenRuleset = settings.settings.ruleset;
       const notices = await model.notices([{ kind: 'sync' }], [{ kind: 'sync', status: status.status }]);
-      const problem = merging;
-      merging = null;
+      const problem = merging;  // said until the referee's next action
       return {
         parts: renderEvent({
           config, status, today: today(new Date(correctedNow())), invitation, describe, local, merging: problem, on }),

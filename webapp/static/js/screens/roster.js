@@ -15,9 +15,16 @@ export function createRosterScreen(ctx, { rulesets }) {
   const { config } = ctx;
   const renaming = new Set(ctx.restored?.()?.renaming ?? []);  // ids of the players whose rename form is open
   let roster = null;
-  let added = null;  // the player just added, said once
-  let problem = null;  // a write the device refused, said once
-  let pasted = null;  // what the pasted list added and skipped, said once
+  // What the referee's last action came to, said until the next one (a drawing of the screen for a change made
+  // elsewhere keeps it): the player just added, a write the device refused, what the pasted list added and skipped.
+  let added = null;
+  let problem = null;
+  let pasted = null;
+  const said = () => {
+    added = null;
+    problem = null;
+    pasted = null;
+  };
   const rulesetIds = rulesets.map((ruleset) => ruleset.id);
   const after = (result, then = () => {}) => {
     if (result.ok) {
@@ -29,7 +36,7 @@ export function createRosterScreen(ctx, { rulesets }) {
   const player = (id) => roster.all.find((item) => item.id === id);
   const revOf = (id) => roster.players.find((entry) => entry.player.id === id)?.rev ?? '';
 
-  const on = {
+  const actions = {
     async chooseEvent(id) {
       const chosen = await chooseCurrentEvent(id);
       problem = chosen.error ?? null;
@@ -64,6 +71,11 @@ export function createRosterScreen(ctx, { rulesets }) {
       ctx.refresh();
     },
   };
+  // Each action of the referee starts with nothing said from the one before.
+  const on = Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, (...args) => {
+    said();
+    return action(...args);
+  }]));
 
   return {
     /** The parts of the model this part of the screen shows. */
@@ -106,9 +118,6 @@ export function createRosterScreen(ctx, { rulesets }) {
           ...entry, editing: renaming.has(entry.player.id), record: recordFor(entry.player) })),
         added, problem, pasted,
       };
-      added = null;
-      problem = null;
-      pasted = null;
       return {
         parts: renderRoster({
           config,
