@@ -301,7 +301,7 @@ def tracked_text_files():
 def draw(placed, planned):
     """A Markdown page with a Mermaid chart: each folder of js/ (its modules and lines) and the imports between them."""
     sys.path.insert(0, str(ROOT))
-    from webapp.preload import module_imports
+    from webapp.web.preload import module_imports
 
     def folder(path):
         path = placed[path][0] if planned else path

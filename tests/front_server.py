@@ -70,7 +70,8 @@ def stop(process):
 
 
 class Waitress:
-    """`python -m webapp.serve --call webapp:create_app` (waitress) on a free loopback port, as the README runs it."""
+    """`python -m webapp.web.serve --call webapp:create_app` (waitress) on a free loopback port, as the README runs
+    it."""
 
     def __init__(self, workdir, proxied=False):
         self.port = free_port()
@@ -78,7 +79,7 @@ class Waitress:
         command = [
             sys.executable,
             "-m",
-            "webapp.serve",
+            "webapp.web.serve",
             "--host=127.0.0.1",
             f"--port={self.port}",
             *WAITRESS_ARGS,

@@ -26,7 +26,7 @@ def free_port():
 
 
 class WaitressServer:
-    """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_*
+    """`python -m webapp.web.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_*
     environment variables."""
 
     def __init__(self, config, port=None, extra_args=()):
@@ -38,7 +38,7 @@ class WaitressServer:
         self.process = None
 
     def start(self, timeout=60):
-        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}"]
+        command = [sys.executable, "-m", "webapp.web.serve", "--host=127.0.0.1", f"--port={self.port}"]
         command += [*SERVER_OPTIONS, *self.extra_args, "--call", "webapp:create_app"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -11,7 +11,7 @@ import re
 import pytest
 from helpers import ROOT
 
-from webapp.preload import module_imports
+from webapp.web.preload import module_imports
 
 STATIC = ROOT / "webapp" / "static"
 _spec = importlib.util.spec_from_file_location("move_to_layers", ROOT / "scripts" / "move_to_layers.py")

@@ -3,8 +3,8 @@
 import pytest
 from helpers import ROOT
 
-from webapp.js_graph import _parser
-from webapp.script_comments import strip_comments
+from webapp.web.js_graph import _parser
+from webapp.web.script_comments import strip_comments
 
 STATIC = ROOT / "webapp" / "static"
 SCRIPTS = sorted(path.relative_to(STATIC).as_posix() for path in STATIC.rglob("*.js"))

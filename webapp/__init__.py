@@ -37,11 +37,13 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
 
-    from . import cli, compression, events, first_screen, i18n, pages, preload, pwa, script_comments, security
-    from .ruleset_store import load_rulesets
-    from .translation_gaps import require_translations, ui_gaps
+    from . import cli, events
+    from .i18n import locale
+    from .i18n.translation_gaps import require_translations, ui_gaps
+    from .rules.store import load_rulesets
+    from .web import compression, first_screen, pages, preload, pwa, script_comments, security
 
-    i18n.init_app(app)
+    locale.init_app(app)
     translations = Path(app.config["TRANSLATIONS_DIR"])
     store = load_rulesets(Path(app.config["RULESET_DIR"]), translations)
     app.extensions["rulesets"] = store

@@ -189,7 +189,7 @@ def add_controls(app):
     exactly as the app's own."""
     from flask import Response
 
-    from webapp.preload import module_graph
+    from webapp.web.preload import module_graph
 
     static = Path(app.static_folder)
     first_screen = ["js/app/main.js", "js/app/app.js", *module_graph(static)]

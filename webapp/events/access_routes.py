@@ -5,7 +5,7 @@ from datetime import timedelta
 from flask import current_app, jsonify
 from sqlalchemy import func, select, update
 
-from ..catalogs import LANGUAGES
+from ..i18n.catalogs import LANGUAGES
 from . import auth, ratelimit
 from . import validation as check
 from .api import bp, json_body, page_args
