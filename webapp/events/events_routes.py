@@ -34,7 +34,11 @@ def event_fields(data, partial=False):
         labels = given.get("sessions", [])
         for index, label in enumerate(labels):
             if not label.strip():
-                raise Invalid(f"sessions[{index}]", "Expected a session label of 1 to 100 characters.", "required")
+                raise Invalid(
+                    f"sessions[{index}]",
+                    f"Expected a session label of 1 to {check.MAX_SESSION} characters.",
+                    "required",
+                )
         fields["sessions"] = labels
     return fields
 
