@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+from ports import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 WAITRESS_ARGS = ["--threads=2", "--connection-limit=400", "--backlog=1024"]
 # Behind the proxy, waitress believes the forwarded headers from the proxy's address only.
@@ -37,12 +39,6 @@ def load_renderer():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_for_port(port, process, log, seconds=30):

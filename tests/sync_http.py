@@ -14,15 +14,10 @@ import time
 from pathlib import Path
 
 import brotli
+from ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER_OPTIONS = ["--threads=2", "--connection-limit=400", "--backlog=1024"]  # extra_args may override these
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class WaitressServer:

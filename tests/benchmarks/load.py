@@ -22,15 +22,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from ports import free_port  # noqa: E402
 
 SERVER_ARGS = ["--threads=8", "--connection-limit=400", "--backlog=1024", "--call", "webapp:create_app"]
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def start_server(port, log):
