@@ -221,7 +221,9 @@ def test_cache_version_changes_with_content(tmp_path):
     static = tmp_path / "static"
     shutil.copytree(ROOT / "webapp" / "static", static)
     before = version(static)
-    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n/* changed */\n")
+    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n/* a comment */\n")
+    assert version(static) == before  # not served (served_text.py): the phones keep what they have
+    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n.changed { color: red; }\n")
     assert version(static) != before
 
 
@@ -250,7 +252,7 @@ def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypat
     if change == "the sw.js template":
         sw = templates / "sw.js"
         sw.write_text(
-            sw.read_text(encoding="utf-8").replace("self.clients.claim()", "self.clients.claim() /* v2 */"),
+            sw.read_text(encoding="utf-8").replace("self.clients.claim()", "self.clients.claim() && 'v2'"),
             encoding="utf-8",
         )
     elif change == "a shell's text from the Python code":
@@ -258,7 +260,7 @@ def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypat
         monkeypatch.setattr(pages, "client_strings", lambda: {**strings(), "new_string": "New"})
     else:
         (static / "js" / "logic" / "format.js").write_text(
-            (static / "js" / "logic" / "format.js").read_text() + "\n// changed\n"
+            (static / "js" / "logic" / "format.js").read_text() + "\nexport const changed = true;\n"
         )
     assert version() != before
 

@@ -41,7 +41,7 @@ def create_app(test_config=None):
     from .i18n import locale
     from .i18n.translation_gaps import require_translations, ui_gaps
     from .rules.store import load_rulesets
-    from .web import compression, first_screen, pages, preload, pwa, script_comments, security
+    from .web import compression, first_screen, pages, preload, pwa, security, served_text
 
     locale.init_app(app)
     translations = Path(app.config["TRANSLATIONS_DIR"])
@@ -49,7 +49,7 @@ def create_app(test_config=None):
     app.extensions["rulesets"] = store
     app.extensions["translation_gaps"] = require_translations(app, store.gaps + ui_gaps(translations))
     compression.init_app(app)  # registered first, so it runs after every other after-request hook
-    script_comments.init_app(app)  # before compression runs: it compresses the script as served
+    served_text.init_app(app)  # before compression runs: it compresses the script or style as served
     first_screen.init_app(app)
     security.init_app(app)
     preload.init_app(app)

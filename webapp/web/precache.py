@@ -14,11 +14,12 @@ from .precache_version import versioned
 # of forty, and one compressed stream, which shares its dictionary across the modules. Documents are fetched as they
 # are (their headers carry the CSP), and so are binary icons and the rulesets' data (content-hashed, big already).
 BUNDLED_SUFFIXES = (".js", ".css", ".json", ".svg", ".webmanifest")
-# Never needed offline: the static export's fallback for a first visit to a path its host does not know, and the
-# home-screen icons, which the system fetches and keeps itself when the app is installed (a page's own icon is a
-# data: URL in the page).
+# Never needed offline: the static export's fallback for a first visit to a path its host does not know, the
+# home-screen icons, which the system fetches and keeps itself when the app is installed, and the source of a page's
+# own icon, which the page carries as a data: URL (first_screen.py).
 NOT_OFFLINE = {
     "js/app/fallback.js",
+    "icons/icon.svg",
     "icons/apple-touch-icon.png",
     "icons/icon-192.png",
     "icons/icon-512.png",

@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from ..i18n.catalogs import LANGUAGES
 from ..rules.url_grammar import LANG
 from .precache import build_bundle, precache_plan
+from .served_text import lean_script
 
 bp = Blueprint("pwa", __name__)
 CACHE_PREFIX = "mjref-"
@@ -42,7 +43,7 @@ def service_worker():
         immutable=json.dumps(plan.immutable),
         languages=json.dumps(list(LANGUAGES)),
     )
-    response = Response(body, mimetype="text/javascript")
+    response = Response(lean_script(body.encode()), mimetype="text/javascript")  # lean, as every script is served
     response.headers["Cache-Control"] = "no-cache"
     return response
 
