@@ -1,7 +1,7 @@
 """Ruleset validation: the schema first, then what a schema cannot say (references, the tree's shape, coverage).
 Every problem is reported with its file and path, so a file can be fixed in one pass. Translations are not checked
-here: a missing one is a gap (`translation_gaps.py`), shown in English in development and refused by the strict
-check."""
+here: a missing one is a gap (`webapp/i18n/translation_gaps.py`), shown in English in development and refused by the
+strict check."""
 
 from .schema import format_path, path_order
 from .schema_messages import Problem, structural_problems
