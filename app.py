@@ -10,8 +10,8 @@ import os
 import sys
 
 from webapp import create_app
-from webapp.ruleset_store import RulesetError
-from webapp.translation_gaps import MissingTranslations
+from webapp.i18n.translation_gaps import MissingTranslations
+from webapp.rules.store import RulesetError
 
 try:
     app = create_app({"MISSING_TRANSLATIONS": os.environ.get("FLASK_MISSING_TRANSLATIONS", "warn")})

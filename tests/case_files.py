@@ -37,7 +37,7 @@ import yaml
 from flask_babel import force_locale
 from helpers import NODE, ROOT, rulesets_in
 
-from webapp.ui_strings import client_strings
+from webapp.i18n.ui_strings import client_strings
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"

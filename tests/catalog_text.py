@@ -5,7 +5,7 @@ from pathlib import Path
 
 from babel.messages.pofile import write_po
 
-from webapp.catalogs import load_po
+from webapp.i18n.catalogs import load_po
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "translations"
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from webapp import create_app
-from webapp.catalogs import compile_catalogs
+from webapp.i18n.catalogs import compile_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")

@@ -14,6 +14,8 @@ import threading
 import time
 from pathlib import Path
 
+from ports import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 WAITRESS_ARGS = ["--threads=2", "--connection-limit=400", "--backlog=1024"]
 # Behind the proxy, waitress believes the forwarded headers from the proxy's address only.
@@ -37,12 +39,6 @@ def load_renderer():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_for_port(port, process, log, seconds=30):
@@ -70,7 +66,8 @@ def stop(process):
 
 
 class Waitress:
-    """`python -m webapp.serve --call webapp:create_app` (waitress) on a free loopback port, as the README runs it."""
+    """`python -m webapp.web.serve --call webapp:create_app` (waitress) on a free loopback port, as the README runs
+    it."""
 
     def __init__(self, workdir, proxied=False):
         self.port = free_port()
@@ -78,7 +75,7 @@ class Waitress:
         command = [
             sys.executable,
             "-m",
-            "webapp.serve",
+            "webapp.web.serve",
             "--host=127.0.0.1",
             f"--port={self.port}",
             *WAITRESS_ARGS,

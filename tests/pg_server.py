@@ -4,10 +4,11 @@ directory, a free loopback port. PostgreSQL refuses to run as root, so as root i
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
+
+from ports import free_port
 
 
 def bin_dir():
@@ -19,12 +20,6 @@ def bin_dir():
     if initdb:
         return Path(initdb).resolve().parent
     raise RuntimeError("PostgreSQL is not installed: run `bash .ci/setup` (apt-get install postgresql)")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class PostgresServer:

@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 import time
 
-from pg_server import free_port
+from ports import free_port
 
 
 class RedisServer:

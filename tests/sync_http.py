@@ -14,19 +14,14 @@ import time
 from pathlib import Path
 
 import brotli
+from ports import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER_OPTIONS = ["--threads=2", "--connection-limit=400", "--backlog=1024"]  # extra_args may override these
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class WaitressServer:
-    """`python -m webapp.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_*
+    """`python -m webapp.web.serve --call webapp:create_app` (waitress) on a loopback port, configured by FLASK_*
     environment variables."""
 
     def __init__(self, config, port=None, extra_args=()):
@@ -38,7 +33,7 @@ class WaitressServer:
         self.process = None
 
     def start(self, timeout=60):
-        command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={self.port}"]
+        command = [sys.executable, "-m", "webapp.web.serve", "--host=127.0.0.1", f"--port={self.port}"]
         command += [*SERVER_OPTIONS, *self.extra_args, "--call", "webapp:create_app"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -6,8 +6,8 @@ import pytest
 import yaml
 from helpers import ROOT, call_module, ruleset_ids
 
-from webapp.catalogs import read_catalog
-from webapp.ruleset_schema import TEXT_KEYS
+from webapp.i18n.catalogs import read_catalog
+from webapp.rules.schema import TEXT_KEYS
 
 
 def status(client, url):
@@ -149,7 +149,7 @@ def test_service_worker_precaches_everything(app, client):
     """The rulesets' structure one request; each language's shell and strings one request each, kept per language;
     every other file of the app (all modules, styles, manifests) in the bundle; together, every static file but the
     static export's own fallback and the home-screen icons, which the system keeps itself."""
-    from webapp.pwa import NOT_OFFLINE, precache_plan, static_urls
+    from webapp.web.precache import NOT_OFFLINE, precache_plan, static_urls
 
     with app.test_request_context():
         plan, statics = precache_plan(), static_urls()
@@ -180,7 +180,7 @@ def test_service_worker_precaches_everything(app, client):
 
 def test_bundle_holds_each_file_as_served(app, client):
     """The worker caches each bundled file under its URL with the body and type the server gives it."""
-    from webapp.pwa import precache_plan
+    from webapp.web.precache import precache_plan
 
     with app.test_request_context():
         plan = precache_plan()
@@ -194,7 +194,7 @@ def test_bundle_holds_each_file_as_served(app, client):
 
 
 def test_precache_urls_all_exist(app, client):
-    from webapp.pwa import precache_manifest
+    from webapp.web.precache import precache_manifest
 
     with app.test_request_context():
         _, urls = precache_manifest()
@@ -214,14 +214,16 @@ def test_cache_version_changes_with_content(tmp_path):
         app = create_app({"TESTING": True})
         app.static_folder = str(static)
         with app.test_request_context():
-            from webapp.pwa import precache_manifest
+            from webapp.web.precache import precache_manifest
 
             return precache_manifest()[0]
 
     static = tmp_path / "static"
     shutil.copytree(ROOT / "webapp" / "static", static)
     before = version(static)
-    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n/* changed */\n")
+    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n/* a comment */\n")
+    assert version(static) == before  # not served (served_text.py): the phones keep what they have
+    (static / "css" / "app.css").write_text((static / "css" / "app.css").read_text() + "\n.changed { color: red; }\n")
     assert version(static) != before
 
 
@@ -231,8 +233,9 @@ def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypat
     puts in a shell included (the version was a hash of the HTML templates and some files only)."""
     import shutil
 
-    from webapp import create_app, pages
-    from webapp.pwa import precache_manifest
+    from webapp import create_app
+    from webapp.web import pages
+    from webapp.web.precache import precache_manifest
 
     templates, static = tmp_path / "templates", tmp_path / "static"
     shutil.copytree(ROOT / "webapp" / "templates", templates)
@@ -249,7 +252,7 @@ def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypat
     if change == "the sw.js template":
         sw = templates / "sw.js"
         sw.write_text(
-            sw.read_text(encoding="utf-8").replace("self.clients.claim()", "self.clients.claim() /* v2 */"),
+            sw.read_text(encoding="utf-8").replace("self.clients.claim()", "self.clients.claim() && 'v2'"),
             encoding="utf-8",
         )
     elif change == "a shell's text from the Python code":
@@ -257,7 +260,7 @@ def test_cache_version_covers_every_precached_file_and_sw_js(tmp_path, monkeypat
         monkeypatch.setattr(pages, "client_strings", lambda: {**strings(), "new_string": "New"})
     else:
         (static / "js" / "logic" / "format.js").write_text(
-            (static / "js" / "logic" / "format.js").read_text() + "\n// changed\n"
+            (static / "js" / "logic" / "format.js").read_text() + "\nexport const changed = true;\n"
         )
     assert version() != before
 
@@ -295,9 +298,9 @@ def test_home_is_in_the_page_only_for_a_navigation(client):
 
 
 def test_the_url_grammar_is_served_and_given_to_the_client(client):
-    """Flask's routes come from webapp/url_grammar.py, and the page hands the same grammar to urls.js."""
-    from webapp.catalogs import LANGUAGES
-    from webapp.url_grammar import APP_PAGES, client_grammar
+    """Flask's routes come from webapp/rules/url_grammar.py, and the page hands the same grammar to urls.js."""
+    from webapp.i18n.catalogs import LANGUAGES
+    from webapp.rules.url_grammar import APP_PAGES, client_grammar
 
     for lang in LANGUAGES:
         for segment in APP_PAGES.values():
@@ -315,7 +318,7 @@ def test_the_tab_icon_is_in_the_page(client):
     import re
     from urllib.parse import unquote
 
-    from webapp.first_screen import ICON
+    from webapp.web.first_screen import ICON
 
     body = client.get("/en/", headers={"Sec-Fetch-Dest": "document"}).get_data(as_text=True)
     href = html.unescape(re.search(r'<link rel="icon" href="([^"]+)"', body).group(1))

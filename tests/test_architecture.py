@@ -1,25 +1,34 @@
 """The client's layers, by folder: what a module of each folder may import, and that pure logic touches no browser API.
 
-The table of layers is the one scripts/move_to_layers.py moves the modules by (LAYERS); a module's layer is the folder
-that script places it in, so these rules read the same before the move (when some modules still sit at the top of js/)
-and after it (when the place of each module is where it is).
+A module's layer is the folder of webapp/static/js it sits in (LAYERS); the server's packages have their own rule
+(tests/test_server_layers.py).
 """
 
-import importlib.util
 import re
 
 import pytest
 from helpers import ROOT
 
-from webapp.preload import module_imports
+from webapp.web.preload import module_imports
 
 STATIC = ROOT / "webapp" / "static"
-_spec = importlib.util.spec_from_file_location("move_to_layers", ROOT / "scripts" / "move_to_layers.py")
-layers = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(layers)
-
-# Where the script puts each module, "js/x.js" -> "js/logic/x.js" (the same path once the modules are moved).
-PLACES = {f"js/{old}": f"js/{new}" for old, (new, _) in layers.plan().items()}
+# The layers, each a folder of js/, and what a module of each may import (folders, by prefix).
+LAYERS = {
+    "app/": None,  # the bootstrap, the controller that routes to screens, offline use and install: anything
+    "screens/": ("screens/", "model/", "views/", "logic/"),  # controllers: read the tab's model, write through it
+    "model/": ("model/", "services/", "storage/changes.js", "logic/"),  # the tab's one model: the screens' only reader
+    "services/": ("services/", "storage/", "logic/"),  # the referee's data and its workflows
+    "storage/": ("storage/", "legacy/", "logic/records/"),  # IndexedDB: reads that validate, atomic writes
+    "views/": ("views/", "logic/"),  # render only: data and callbacks in, DOM out
+    "legacy/": ("legacy/", "logic/"),  # pure, and only for the previous release's data (storage migrates it)
+    "logic/": ("logic/",),  # pure: no DOM, no storage, no network; runs in Node as in the browser
+}
+PURE = ("logic/", "legacy/")  # layers whose modules touch no browser API
+# What a browser-only module names (comments left out): no pure module names any of them.
+BROWSER_API = re.compile(
+    r"\b(document|window|localStorage|sessionStorage|indexedDB|IDBKeyRange|BroadcastChannel|navigator|fetch"
+    r"|XMLHttpRequest|WebSocket|location|caches|requestAnimationFrame|customElements|HTMLElement)\b"
+)
 # Browser APIs that keep or share data: no view uses them.
 STORAGE_APIS = re.compile(
     r"\b(localStorage|sessionStorage|indexedDB|BroadcastChannel|navigator\.storage|navigator\.locks)\b"
@@ -31,19 +40,24 @@ ESCALATION_CALLS = re.compile(r"\b(disciplineStatus|progressiveAmount|escalation
 
 
 def place(module):
-    """Where a module ("js/x.js") is, or goes: its path under js/, without the "js/"."""
-    return PLACES.get(module, module).removeprefix("js/")
+    """A module's path under js/ ("js/views/x.js" -> "views/x.js")."""
+    return module.removeprefix("js/")
 
 
 def layer(module):
-    return layers.layer_of(place(module))
+    """The layer folder a module is in ("logic/records/x.js" is in "logic/"), or None."""
+    return next((folder for folder in LAYERS if place(module).startswith(folder)), None)
+
+
+def strip_comments(source):
+    return re.sub(r"/\*.*?\*/|//[^\n]*", "", source, flags=re.S)
 
 
 def import_violations(graph):
-    """(module, import) pairs where the import's folder is not one the module's layer may import (layers.LAYERS)."""
+    """(module, import) pairs where the import's folder is not one the module's layer may import (LAYERS)."""
     found = []
     for module, targets in sorted(graph.items()):
-        allowed = layers.LAYERS.get(layer(module), ())
+        allowed = LAYERS.get(layer(module), ())
         if allowed is None:  # the app: anything
             continue
         found += [(module, target) for target in targets if not place(target).startswith(allowed)]
@@ -51,12 +65,12 @@ def import_violations(graph):
 
 
 def browser_api_violations(sources):
-    """(module, name) for each pure module (a layer in layers.PURE) that names a browser API outside its comments."""
+    """(module, name) for each pure module (a layer in PURE) that names a browser API outside its comments."""
     found = []
     for module, source in sorted(sources.items()):
-        if place(module).startswith(layers.PURE):
-            code = layers.strip_comments(source)
-            found += [(module, name) for name in sorted(set(layers.BROWSER_API.findall(code)))]
+        if place(module).startswith(PURE):
+            code = strip_comments(source)
+            found += [(module, name) for name in sorted(set(BROWSER_API.findall(code)))]
     return found
 
 
@@ -65,15 +79,15 @@ def sources():
 
 
 def test_every_module_has_a_layer():
-    """No module sits outside the layers: the script places each one (it stops with a list otherwise)."""
+    """No module sits outside the layers' folders (a new folder gets its row in LAYERS first)."""
     graph = module_imports(STATIC)
-    assert {layer(module) for module in graph} == set(layers.LAYERS)
+    assert {layer(module) for module in graph} == set(LAYERS)
     assert [module for module in graph if layer(module) is None] == []
 
 
 def test_each_layer_imports_only_what_it_may():
     """logic/ imports logic/ only; views/ import views/ and logic/; storage/ imports storage/, legacy/ and
-    logic/records/; services/, screens/ and legacy/ as layers.LAYERS says."""
+    logic/records/; services/, screens/ and legacy/ as LAYERS says."""
     assert import_violations(module_imports(STATIC)) == []
 
 
@@ -154,7 +168,7 @@ def escalation_violations(graph, source_of):
         if layer(module) not in ("screens/", "views/"):
             continue
         found += [(module, target) for target in graph[module] if target.endswith("/" + ESCALATION_MODULE)]
-        source = layers.strip_comments(source_of(module))
+        source = strip_comments(source_of(module))
         found += [(module, f"{call}()") for call in sorted(set(ESCALATION_CALLS.findall(source)))]
     return found
 

@@ -47,7 +47,7 @@ def test_source_groups_are_checked():
     """A malformed layout is reported with its path, like every other ruleset problem."""
     import yaml
 
-    from webapp.ruleset_checks import validate
+    from webapp.rules.checks import validate
 
     data = yaml.safe_load((ROOT / "rulesets" / "mcr-ema-2014.yaml").read_text(encoding="utf-8"))
     data["source"]["groups"] = [{"label": "", "match": []}, {"label": "Dead hand", "match": ["d-", 3]}]

@@ -15,7 +15,7 @@ from conftest import (
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from webapp.ui_strings import client_strings
+from webapp.i18n.ui_strings import client_strings
 
 LANGS = ["en", "fr", "it"]
 
@@ -425,9 +425,9 @@ def test_axe_reports_no_violations(page, live_server, lang, scheme):
 
 
 def test_the_router_reads_the_url_grammar_from_the_page(page, own_server, monkeypatch):
-    """urls.js builds and reads URLs with the words the server defines (webapp/url_grammar.py), not its own:
+    """urls.js builds and reads URLs with the words the server defines (webapp/rules/url_grammar.py), not its own:
     renamed on the server, the calculator's word is what the client links to and understands."""
-    from webapp import url_grammar
+    from webapp.rules import url_grammar
 
     monkeypatch.setitem(url_grammar.RULESET_PAGES, "table", "score-table")
     page.goto(f"{own_server.url}/en/wrc-2015/ruling/r_empty_meld")

@@ -9,7 +9,7 @@ from helpers import ruleset_document, ruleset_ids
 from playwright.sync_api import expect
 from search_terms import TERMS, expected_rulings
 
-from webapp.glossary import GLOSSARY
+from webapp.i18n.glossary import GLOSSARY
 
 LANGS = ["en", "fr", "it"]
 

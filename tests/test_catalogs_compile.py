@@ -7,7 +7,7 @@ from pathlib import Path
 
 from catalog_text import TRANSLATIONS, catalog_paths
 
-from webapp.catalogs import load_po
+from webapp.i18n.catalogs import load_po
 
 
 def _pybabel():

@@ -10,7 +10,7 @@ import pytest
 from flask_babel import force_locale
 from helpers import NODE, ROOT, call_module
 
-from webapp.ui_strings import client_strings
+from webapp.i18n.ui_strings import client_strings
 
 LANGS = ["en", "fr", "it"]
 SEPARATORS = {"en": ",", "fr": ";", "it": ";"}

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from helpers import NODE, ROOT, call_module
 
-from webapp.ruleset_schema import ACTS_ON, SCHEMA, SCHEMA_PATH, effect_types
+from webapp.rules.schema import ACTS_ON, SCHEMA, SCHEMA_PATH, effect_types
 
 CALCULATOR = ROOT / "webapp" / "static" / "js" / "logic" / "calculator.js"
 

@@ -10,9 +10,8 @@ import pytest
 from conftest import rulings_after_server_stops
 from playwright.sync_api import expect
 
-from webapp.export import export_site, file_for
-from webapp.pages import STATIC_EXPORT
-from webapp.pwa import precache_manifest, precache_plan, static_urls
+from webapp.web.export import STATIC_EXPORT, export_site, file_for
+from webapp.web.precache import precache_manifest, precache_plan, static_urls
 
 LANGS = ["en", "fr", "it"]
 

@@ -6,12 +6,12 @@ import re
 import pytest
 from helpers import ROOT, ruleset_document, ruleset_ids
 
-from webapp.ruleset_store import translation_gaps
+from webapp.rules.store import translation_gaps
 
 
 def test_every_string_is_translated():
     """The strict check: every string of the rulesets and the UI has a French and an Italian translation that is not
-    fuzzy (run `python -m webapp.translate`, then translate what it reports)."""
+    fuzzy (run `python -m webapp.i18n.translate`, then translate what it reports)."""
     assert [gap.line() for gap in translation_gaps(ROOT / "rulesets", ROOT / "translations")] == []
 
 

@@ -5,8 +5,8 @@ import re
 
 from helpers import ROOT
 
-from webapp.js_graph import module_facts, read_module, resolve
-from webapp.preload import module_graph, module_imports, read_imports
+from webapp.web.js_graph import module_facts, read_module, resolve
+from webapp.web.preload import module_graph, module_imports, read_imports
 
 STATIC = ROOT / "webapp" / "static"
 

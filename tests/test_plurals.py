@@ -1,6 +1,6 @@
 """Every count the interface shows goes through plural forms: "1 tile revealed", "2 tiles revealed", in each language.
 
-Two places put a number beside a noun: the client strings (webapp/ui_strings.py), where a counted string is a
+Two places put a number beside a noun: the client strings (webapp/i18n/ui_strings.py), where a counted string is a
 `plural(...)` pair {one, other} picked by Intl.PluralRules, and the answer of a number question, whose `unit` in the
 ruleset schema is a `counted` pair {one, other} picked the same way (engine.js answerLabel).
 """
@@ -11,9 +11,9 @@ import pytest
 import yaml
 from helpers import ROOT, call_module, ruleset_document
 
-from webapp.ruleset_checks import validate
-from webapp.ruleset_schema import SCHEMA
-from webapp.ui_strings import client_strings
+from webapp.i18n.ui_strings import client_strings
+from webapp.rules.checks import validate
+from webapp.rules.schema import SCHEMA
 
 # Placeholders that hold a count, and the words that may follow one without making it a noun phrase.
 COUNTS = {

@@ -2,11 +2,11 @@
 
 from helpers import ruleset_document
 
-from webapp import readings_doc
+from webapp.rules import readings_doc
 
 
 def test_readings_table_is_current():
-    assert readings_doc.main(["--check"]) == 0, "run: python -m webapp.readings_doc"
+    assert readings_doc.main(["--check"]) == 0, "run: python -m webapp.rules.readings_doc"
 
 
 def test_readings_table_lists_every_reading(app):

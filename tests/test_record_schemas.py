@@ -1,7 +1,9 @@
 """Issue 24: one schema per record kind (webapp/schemas), read by the server (jsonschema) and by the phone
 (schema-check.js in Node); shared valid and invalid examples get the same verdict at the same field on both sides,
-and through the API; the phone's copy of the schemas and docs/api.md's field tables follow the files."""
+and through the API; the phone's copy of the schemas and docs/api.md's field tables follow the files, and so do the
+server's limits (issue 37)."""
 
+import ast
 import json
 from pathlib import Path
 
@@ -9,7 +11,7 @@ import pytest
 from events_helpers import create_event, row_counts, version
 from helpers import call_module
 
-from webapp.events import schemas
+from webapp.events import schemas, validation
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = json.loads((ROOT / "tests" / "fixtures" / "record-examples.json").read_text(encoding="utf-8"))
@@ -84,3 +86,46 @@ def test_the_phones_storage_check_takes_what_the_server_takes(tmp_path):
     assert call_module("logic/records/player.js", "playerProblems", [[item] for item in players], tmp_path) == [
         []
     ] * len(players)
+
+
+# The server's limits and where the schemas hold them: (kind, field path, keyword).
+LIMITS = {
+    "MAX_ID": ("version", ["record_id"], "maxLength"),
+    "MAX_NAME": ("event", ["name"], "maxLength"),
+    "MAX_SESSION": ("event", ["sessions", 0], "maxLength"),
+    "MAX_TEXT": ("incident", ["note"], "maxLength"),
+    "MAX_POINTS": ("incident", ["points"], "maximum"),
+}
+
+
+def limits_written_as_numbers(source):
+    """The limits a module sets to a number of its own (MAX_TEXT = 500) instead of reading them from a schema."""
+    found = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [target.id for target in targets if isinstance(target, ast.Name) and target.id in LIMITS]
+            if not any(isinstance(part, ast.Name | ast.Attribute | ast.Call) for part in ast.walk(node.value)):
+                found += names  # numbers only; what reads something must read the schemas (the test below)
+    return sorted(found)
+
+
+def test_the_servers_limits_are_read_from_the_schemas():
+    """validation.py reads each length and range from webapp/schemas, as the phone does: a limit changes in the schema
+    alone, and a number written in the code instead fails here."""
+    source = Path(validation.__file__).read_text(encoding="utf-8")
+    assert limits_written_as_numbers(source) == []
+    assert {name: getattr(validation, name) for name in LIMITS} == {
+        name: schemas.rule_of(kind, parts)[keyword] for name, (kind, parts, keyword) in LIMITS.items()
+    }
+
+
+def test_a_limit_written_as_a_number_is_caught():
+    """The check itself can fail: a planted MAX_TEXT = 400 (or any number, even the schema's) is reported."""
+    planted = (
+        'MAX_TEXT = 400  # "as the phone\'s"\n'
+        'MAX_NAME = schemas.rule_of("event", ["name"])["maxLength"]\n'
+        "MAX_POINTS = -1e7 * -1\n"
+        "MAX_ID: int = 100\n"
+    )
+    assert limits_written_as_numbers(planted) == ["MAX_ID", "MAX_POINTS", "MAX_TEXT"]

@@ -10,8 +10,8 @@ import yaml
 from helpers import ROOT
 from jsonschema import Draft202012Validator
 
-from webapp import ruleset_doc
-from webapp.ruleset_schema import SCHEMA, SCHEMA_PATH, TEXT_KEYS, map_texts, text_strings
+from webapp.rules import format_doc
+from webapp.rules.schema import SCHEMA, SCHEMA_PATH, TEXT_KEYS, map_texts, text_strings
 
 # Keywords schema_messages.py explains; pattern, oneOf and anyOf need their message in the schema (x-errors).
 EXPLAINED = {
@@ -88,7 +88,7 @@ def test_every_key_and_shape_is_described():
 def test_every_keyword_has_an_author_message():
     for path, node in schemas(SCHEMA):
         unknown = set(node) - EXPLAINED - STRUCTURE
-        assert not unknown, f"{path}: no author message for {unknown} (see webapp/schema_messages.py)"
+        assert not unknown, f"{path}: no author message for {unknown} (see webapp/rules/schema_messages.py)"
         for keyword in ("pattern", "oneOf", "anyOf"):
             if keyword in node and not (keyword == "oneOf" and "x-discriminator" in node):
                 assert keyword in node.get("x-errors", {}), f"{path}: {keyword} needs its message in x-errors"
@@ -141,13 +141,13 @@ def test_schema_is_installed_with_the_package():
 
 
 def test_readme_format_reference_is_current():
-    """rulesets/README.md's format reference is what `python -m webapp.ruleset_doc` writes from the schema."""
+    """rulesets/README.md's format reference is what `python -m webapp.rules.format_doc` writes from the schema."""
     text = (ROOT / "rulesets" / "README.md").read_text(encoding="utf-8")
-    assert ruleset_doc.current(text) == ruleset_doc.render(), "run: .venv/bin/python -m webapp.ruleset_doc"
+    assert format_doc.current(text) == format_doc.render(), "run: .venv/bin/python -m webapp.rules.format_doc"
 
 
 def test_readme_reference_names_every_key_and_effect_type():
-    reference = ruleset_doc.render()
+    reference = format_doc.render()
     for path, node in schemas(SCHEMA):
         for key in node.get("properties", {}):
             assert f"`{key}`" in reference, f"{path}: {key}"
@@ -155,24 +155,22 @@ def test_readme_reference_names_every_key_and_effect_type():
 
 def test_doc_command_rewrites_only_between_the_markers(tmp_path):
     readme = tmp_path / "README.md"
-    readme.write_text(
-        f"Hand-written.\n\n{ruleset_doc.BEGIN}\nold\n{ruleset_doc.END}\n\nMore prose.\n", encoding="utf-8"
-    )
-    assert ruleset_doc.update(readme) is True
+    readme.write_text(f"Hand-written.\n\n{format_doc.BEGIN}\nold\n{format_doc.END}\n\nMore prose.\n", encoding="utf-8")
+    assert format_doc.update(readme) is True
     text = readme.read_text(encoding="utf-8")
     assert text.startswith("Hand-written.\n\n") and text.endswith("\n\nMore prose.\n")
-    assert ruleset_doc.current(text) == ruleset_doc.render()
-    assert ruleset_doc.update(readme) is False
+    assert format_doc.current(text) == format_doc.render()
+    assert format_doc.update(readme) is False
 
 
 def test_doc_check_exits_1_when_stale(tmp_path, monkeypatch):
     result = subprocess.run(
-        [sys.executable, "-m", "webapp.ruleset_doc", "--check"], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "webapp.rules.format_doc", "--check"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
     stale = tmp_path / "README.md"
-    stale.write_text(f"{ruleset_doc.BEGIN}\nold\n{ruleset_doc.END}\n", encoding="utf-8")
-    monkeypatch.setattr(ruleset_doc, "README", stale)
+    stale.write_text(f"{format_doc.BEGIN}\nold\n{format_doc.END}\n", encoding="utf-8")
+    monkeypatch.setattr(format_doc, "README", stale)
     with pytest.raises(SystemExit) as exit_:
-        ruleset_doc.main(["--check"])
+        format_doc.main(["--check"])
     assert exit_.value.code == 1

@@ -8,7 +8,7 @@ from flask_babel import force_locale
 from helpers import NODE, ROOT, ruleset_document, ruleset_ids
 from search_terms import TERMS, expected_rulings
 
-from webapp.ui_strings import client_strings
+from webapp.i18n.ui_strings import client_strings
 
 LANGS = ["en", "fr", "it"]
 RUNNER = ROOT / "tests" / "search_runner.mjs"

@@ -9,8 +9,8 @@ import pytest
 from conftest import every_language_kept, wait_offline_ready
 from playwright.sync_api import expect
 
-from webapp.export import site_files
-from webapp.security import PERMISSIONS_POLICY, relative_location
+from webapp.web.export import site_files
+from webapp.web.security import PERMISSIONS_POLICY, relative_location
 
 LANGS = ["en", "fr", "it"]
 

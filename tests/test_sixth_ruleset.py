@@ -15,7 +15,7 @@ from helpers import ROOT
 from playwright.sync_api import expect
 
 from webapp import create_app
-from webapp.translation_gaps import MissingTranslations
+from webapp.i18n.translation_gaps import MissingTranslations
 
 FIXTURE = ROOT / "tests" / "fixtures" / "house-rules.yaml"
 FIRST_GAP = (

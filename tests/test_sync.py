@@ -404,7 +404,7 @@ def test_a_phone_gets_the_changes_feed_compressed_fast_and_the_static_memo_keeps
     strongest (about 110 ms for 200 versions), and not memoized, so the static files' compressed bodies stay."""
     import brotli
 
-    from webapp.compression import FAST
+    from webapp.web.compression import FAST
 
     head = create_event(api)
     head.statuses(*[version() for _ in range(50)])

@@ -1,4 +1,4 @@
-"""Updating the catalogs (`python -m webapp.translate`): a changed string keeps its old translation as fuzzy for
+"""Updating the catalogs (`python -m webapp.i18n.translate`): a changed string keeps its old translation as fuzzy for
 review, which the app never shows; a new ruleset's catalogs get the project's header, not fuzzy."""
 
 import json
@@ -10,9 +10,10 @@ from babel.messages.catalog import Catalog
 from helpers import ROOT
 from test_catalogs_compile import _compile
 
-from webapp import create_app, translate
-from webapp.catalogs import load_po, po_path
-from webapp.translation_gaps import MissingTranslations
+from webapp import create_app
+from webapp.i18n import translate
+from webapp.i18n.catalogs import load_po, po_path
+from webapp.i18n.translation_gaps import MissingTranslations
 
 FILE = "wrc-2015.yaml"
 OLD = "Empty call for a chow, pung or kong"
@@ -88,7 +89,7 @@ def test_a_changed_ui_string_keeps_its_translation_as_fuzzy(tmp_path):
     shutil.copy(po_path(ROOT / "translations", "fr", "messages"), target)
     old = load_po(target)["Your answers"].string
     template = Catalog(domain="messages")
-    template.add("Your answers so far", locations=[("webapp/ui_strings.py", 0)])
+    template.add("Your answers so far", locations=[("webapp/i18n/ui_strings.py", 0)])
     translate.merge(template, target, "fr")
     message = load_po(target)["Your answers so far"]
     assert message.fuzzy and message.string == old and message.previous_id == ["Your answers"]

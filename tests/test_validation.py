@@ -12,9 +12,9 @@ import yaml
 from helpers import ROOT
 
 from webapp import create_app
-from webapp.ruleset_checks import validate
-from webapp.ruleset_schema import path_order
-from webapp.ruleset_store import RulesetError, check_rulesets
+from webapp.rules.checks import validate
+from webapp.rules.schema import path_order
+from webapp.rules.store import RulesetError, check_rulesets
 
 FILE = "rulesets/wrc-2015.yaml"
 
@@ -559,7 +559,8 @@ def test_readings_are_listed_and_exist(workspace):
 
 
 def test_words_of_the_url_grammar_are_reserved(workspace):
-    """A ruleset id may not be a page of the app, nor an answer a screen's word (both from webapp/url_grammar.py)."""
+    """A ruleset id may not be a page of the app, nor an answer a screen's word (both from
+    webapp/rules/url_grammar.py)."""
     data = yaml.safe_load((ROOT / FILE).read_text(encoding="utf-8"))
     data["id"] = "join"
     assert any(

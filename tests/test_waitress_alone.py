@@ -8,7 +8,7 @@ import socket
 import pytest
 from front_server import Waitress
 
-from webapp.security import PERMISSIONS_POLICY
+from webapp.web.security import PERMISSIONS_POLICY
 
 
 @pytest.fixture(scope="module")

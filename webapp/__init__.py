@@ -37,17 +37,19 @@ def create_app(test_config=None):
     if test_config:
         app.config.update(test_config)
 
-    from . import cli, compression, events, first_screen, i18n, pages, preload, pwa, script_comments, security
-    from .ruleset_store import load_rulesets
-    from .translation_gaps import require_translations, ui_gaps
+    from . import cli, events
+    from .i18n import locale
+    from .i18n.translation_gaps import require_translations, ui_gaps
+    from .rules.store import load_rulesets
+    from .web import compression, first_screen, pages, preload, pwa, security, served_text
 
-    i18n.init_app(app)
+    locale.init_app(app)
     translations = Path(app.config["TRANSLATIONS_DIR"])
     store = load_rulesets(Path(app.config["RULESET_DIR"]), translations)
     app.extensions["rulesets"] = store
     app.extensions["translation_gaps"] = require_translations(app, store.gaps + ui_gaps(translations))
     compression.init_app(app)  # registered first, so it runs after every other after-request hook
-    script_comments.init_app(app)  # before compression runs: it compresses the script as served
+    served_text.init_app(app)  # before compression runs: it compresses the script or style as served
     first_screen.init_app(app)
     security.init_app(app)
     preload.init_app(app)

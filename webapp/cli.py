@@ -7,8 +7,8 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from .ruleset_store import check_rulesets
-from .translation_gaps import ui_gaps
+from .i18n.translation_gaps import ui_gaps
+from .rules.store import check_rulesets
 
 rulesets_cli = AppGroup("rulesets", help="Work with the ruleset files.")
 
@@ -46,7 +46,7 @@ def check(strict):
 
 
 def init_app(app):
-    from .export import export_command
+    from .web.export import export_command
 
     app.cli.add_command(rulesets_cli)
     app.cli.add_command(export_command)

@@ -2,9 +2,9 @@
 
     .venv/bin/python tests/benchmarks/load.py [--clients 200] [--requests 6000] [--time-limit 120] [--short] [--json]
 
-It starts `python -m webapp.serve --call webapp:create_app` on a free 127.0.0.1 port, runs a fixed number of requests
-(shells, wizard deep links, ruleset data, scripts, the service worker, 404s) from keep-alive clients that accept
-compression, then stops the server and prints errors and latency percentiles. It exits 1 on any error.
+It starts `python -m webapp.web.serve --call webapp:create_app` on a free 127.0.0.1 port, runs a fixed number of
+requests (shells, wizard deep links, ruleset data, scripts, the service worker, 404s) from keep-alive clients that
+accept compression, then stops the server and prints errors and latency percentiles. It exits 1 on any error.
 `--short` is the test suite's run (20 clients, 200 requests): it proves the script still works, not how fast.
 """
 
@@ -22,20 +22,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from ports import free_port  # noqa: E402
 
 SERVER_ARGS = ["--threads=8", "--connection-limit=400", "--backlog=1024", "--call", "webapp:create_app"]
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def start_server(port, log):
     """Start waitress; its log goes to a file (a pipe nobody reads would fill up and stall the server)."""
-    command = [sys.executable, "-m", "webapp.serve", "--host=127.0.0.1", f"--port={port}", *SERVER_ARGS]
+    command = [sys.executable, "-m", "webapp.web.serve", "--host=127.0.0.1", f"--port={port}", *SERVER_ARGS]
     process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

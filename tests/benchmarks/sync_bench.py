@@ -7,7 +7,7 @@ database afterwards.
                                                      [--processes 1] [--threads 8]
 
 For each database (SQLite in a temporary folder, then a PostgreSQL server this script starts and stops), it starts
-`python -m webapp.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one
+`python -m webapp.web.serve --call webapp:create_app` on a loopback port; a head referee creates an event and one
 invitation; each referee (a thread with its own keep-alive connection) accepts it, so it has its own credential, and
 signs in. Then all referees at once upload their incidents in a few batches and pull the changes feed to the end. The
 script then reads the database and prints: lost versions (budget 0), duplicated versions (budget 0), refused or failed

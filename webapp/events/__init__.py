@@ -5,7 +5,7 @@ import secrets
 from pathlib import Path
 
 from . import auth, errors, migrate, ratelimit
-from .db import Database, database_url
+from .db import EXTENSION, Database, database_url
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,  # a batch of 200 versions is far below this
@@ -50,13 +50,12 @@ def init_app(app):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     app.config["SECRET_KEY"] = secret_key(app)
     database = Database(database_url(app))
-    app.extensions["events.db"] = database
+    app.extensions[EXTENSION] = database
     if app.config["DATABASE_AUTO_UPGRADE"]:
         migrate.upgrade(database)
     errors.init_app(app)
     auth.init_app(app)
     ratelimit.init_app(app)
-    from . import access_routes, events_routes, sync_routes  # noqa: F401  (they add their routes to the blueprint)
     from .api import bp
     from .cli import db_cli
 

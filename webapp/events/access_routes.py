@@ -2,18 +2,20 @@
 
 from datetime import timedelta
 
-from flask import current_app, jsonify
+from flask import Blueprint, current_app, jsonify
 from sqlalchemy import func, select, update
 
-from ..catalogs import LANGUAGES
+from ..i18n.catalogs import LANGUAGES
 from . import auth, ratelimit
 from . import validation as check
-from .api import bp, json_body, page_args
+from .db import database
 from .errors import ApiError, Invalid
-from .events_routes import database
 from .invites import invite_link, qr_code, split_invite
 from .models import Credential, Event, Invite, League, now
+from .request_data import json_body, page_args
 from .shapes import credential_json, event_json, invite_json, new_credential_json
+
+bp = Blueprint("access", __name__)  # registered by the /api blueprint (api.py)
 
 
 @bp.post("/auth/token")

@@ -4,6 +4,7 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
+from flask import current_app
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
@@ -13,6 +14,12 @@ from sqlalchemy.orm import sessionmaker
 SQLITE_BUSY_TIMEOUT_MS = 4_000
 POSTGRES_LOCK_TIMEOUT_MS = 4_000  # the same on PostgreSQL: waiting for a row lock (a space's, during an upload)
 POOL_TIMEOUT_S = 4  # waiting for a free connection of the pool
+EXTENSION = "events.db"  # where the app keeps its Database (app.extensions)
+
+
+def database():
+    """The current app's events database (opened by the app factory, see events.init_app)."""
+    return current_app.extensions[EXTENSION]
 
 
 def database_url(app):

@@ -2,21 +2,20 @@
 
 import hmac
 
-from flask import current_app, jsonify
+from flask import Blueprint, current_app, jsonify
 from sqlalchemy import select
 
 from . import auth, ratelimit
 from . import validation as check
-from .api import bp, json_body
+from .db import database
 from .errors import ApiError, Invalid
 from .models import Credential, Event, League, Record, Space, now
+from .request_data import json_body
 from .shapes import credential_json, event_json, new_credential_json
 
+bp = Blueprint("events", __name__)  # registered by the /api blueprint (api.py)
+
 EVENT_FIELDS = {"name", "ruleset_id", "starts_on", "ends_on", "sessions"}
-
-
-def database():
-    return current_app.extensions["events.db"]
 
 
 def event_fields(data, partial=False):
@@ -35,7 +34,11 @@ def event_fields(data, partial=False):
         labels = given.get("sessions", [])
         for index, label in enumerate(labels):
             if not label.strip():
-                raise Invalid(f"sessions[{index}]", "Expected a session label of 1 to 100 characters.", "required")
+                raise Invalid(
+                    f"sessions[{index}]",
+                    f"Expected a session label of 1 to {check.MAX_SESSION} characters.",
+                    "required",
+                )
         fields["sessions"] = labels
     return fields
 

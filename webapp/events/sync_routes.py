@@ -1,14 +1,16 @@
 """The sync API: upload a batch of versions, follow the changes feed, list and read conflicts and record histories."""
 
-from flask import Response, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from sqlalchemy import Text, bindparam, cast, or_, select
 
 from . import auth, sync
-from .api import bp, json_body, page_args
+from .db import database
 from .errors import ApiError, Invalid
-from .events_routes import database
 from .models import Credential, Record, Version
+from .request_data import json_body, page_args
 from .shapes import version_json, version_text
+
+bp = Blueprint("sync", __name__)  # registered by the /api blueprint (api.py)
 
 MAX_RECORD_PK = 2**31 - 1  # records.pk is a 32-bit integer on PostgreSQL: a larger cursor is not one we gave
 

@@ -11,10 +11,12 @@ from . import schemas
 from .errors import Invalid
 from .text_rule import id_problem, text_problem
 
-MAX_ID = 100  # ids made on the phone: crypto.randomUUID() is 36 characters
-MAX_NAME = 200
-MAX_TEXT = 500  # as the phone's log (log.js MAX_TEXT)
-MAX_POINTS = 1e7  # as the phone's log
+# Lengths and ranges are the record schemas' (webapp/schemas), which the phone reads too (logic/records/*.js).
+MAX_ID = schemas.rule_of("version", ["record_id"])["maxLength"]  # ids made on the phone: crypto.randomUUID() is 36
+MAX_NAME = schemas.rule_of("event", ["name"])["maxLength"]
+MAX_SESSION = schemas.rule_of("event", ["sessions", 0])["maxLength"]
+MAX_TEXT = schemas.rule_of("incident", ["note"])["maxLength"]
+MAX_POINTS = schemas.rule_of("incident", ["points"])["maximum"]
 MAX_BODY_BYTES = 16_384  # every field at its longest, in 4-byte characters, still fits
 MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$", re.ASCII)
 DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)

@@ -1,4 +1,4 @@
-"""Keep the translation catalogs in step with the sources: `python -m webapp.translate` (no app needed).
+"""Keep the translation catalogs in step with the sources: `python -m webapp.i18n.translate` (no app needed).
 
 A string whose English changed keeps its old translation, marked fuzzy for a translator to review (`#| msgid` shows
 the old English); the app never shows a fuzzy translation. A ruleset's string is matched by its path in the YAML
@@ -16,10 +16,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from ..rules.schema import format_path, text_strings
 from .catalogs import TRANSLATED, UI_DOMAIN, po_path
-from .ruleset_schema import format_path, text_strings
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # webapp/: the UI strings of every package and the templates
 ROOT = PACKAGE.parent
 PROJECT = "Mahjong Referee"
 TEAM = "the Mahjong Referee project"
@@ -143,7 +143,7 @@ def update(ruleset_files=None, root=ROOT / "translations", ui=True):
 
 
 def main(argv=None):
-    """`python -m webapp.translate` updates every catalog; `--only FILE...` only those rulesets' catalogs."""
+    """`python -m webapp.i18n.translate` updates every catalog; `--only FILE...` only those rulesets' catalogs."""
     import argparse
 
     parser = argparse.ArgumentParser(description=main.__doc__)

@@ -8,8 +8,8 @@ shown). The app shows such a string in English. Whether that is allowed depends 
 
 from dataclasses import dataclass
 
+from ..rules.schema import format_path, text_strings
 from .catalogs import TRANSLATED, UI_DOMAIN, po_label, read_catalog
-from .ruleset_schema import format_path, text_strings
 
 SHOWN = 70  # characters of an msgid a message quotes; the path says which string it is
 
@@ -21,7 +21,7 @@ class MissingTranslations(Exception):
         self.gaps = gaps
         super().__init__(
             f"{len(gaps)} strings have no translation the app may show "
-            "(update the catalogs with `python -m webapp.translate`, then translate them):\n" + report(gaps)
+            "(update the catalogs with `python -m webapp.i18n.translate`, then translate them):\n" + report(gaps)
         )
 
 

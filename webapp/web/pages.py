@@ -2,15 +2,15 @@
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request
 
-from .catalogs import LANGUAGE_NAMES, LANGUAGES
-from .events.errors import is_api_request, json_error
-from .i18n import LANGUAGE_COOKIE, best_language
-from .pwa import precache_manifest
-from .ui_strings import client_strings
-from .url_grammar import APP_PAGES, LANG, client_grammar
+from ..events.errors import is_api_request, json_error
+from ..i18n.catalogs import LANGUAGE_NAMES, LANGUAGES
+from ..i18n.locale import LANGUAGE_COOKIE, best_language
+from ..i18n.ui_strings import client_strings
+from ..rules.url_grammar import APP_PAGES, LANG, client_grammar
+from .export import STATIC_EXPORT
+from .precache import precache_manifest
 
 bp = Blueprint("pages", __name__)
-STATIC_EXPORT = "mahjong_referee.static_export"  # set in the WSGI environ by `flask export`
 
 
 def rulesets():

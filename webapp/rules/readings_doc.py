@@ -1,6 +1,6 @@
 """rulesets/READINGS.md: every reading the rulings rest on, tabled from the ruleset files so the two never disagree.
 
-`python -m webapp.readings_doc` rewrites the file; `--check` only says whether it is current, as a test does.
+`python -m webapp.rules.readings_doc` rewrites the file; `--check` only says whether it is current, as a test does.
 """
 
 import sys
@@ -8,15 +8,15 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TARGET = ROOT / "rulesets" / "READINGS.md"
 INTRO = """# Readings
 
 Where a ruling's penalty, numbers or next steps rest on something its source does not state, the ruling says so on
 screen, under "How this app reads the source": what the source leaves open, the reading the app takes, and where that
-reading comes from. This table lists every one, per ruleset. It is written from the ruleset files by
-`python -m webapp.readings_doc` (a test fails when it is not current); edit the `readings` of the ruleset files, not
-this file.
+reading comes from. This table lists every one, per ruleset. It is written from the ruleset files
+by `python -m webapp.rules.readings_doc` (a test fails when it is not current); edit the `readings` of the ruleset
+files, not this file.
 """
 
 
@@ -63,7 +63,7 @@ def main(argv=None):
         print(
             "READINGS.md: current"
             if current == wanted
-            else "READINGS.md: not current; run python -m webapp.readings_doc"
+            else "READINGS.md: not current; run python -m webapp.rules.readings_doc"
         )
         return 0 if current == wanted else 1
     TARGET.write_text(wanted, encoding="utf-8")

@@ -1,9 +1,9 @@
 """Ruleset validation: the schema first, then what a schema cannot say (references, the tree's shape, coverage).
 Every problem is reported with its file and path, so a file can be fixed in one pass. Translations are not checked
-here: a missing one is a gap (`translation_gaps.py`), shown in English in development and refused by the strict
-check."""
+here: a missing one is a gap (`webapp/i18n/translation_gaps.py`), shown in English in development and refused by the
+strict check."""
 
-from .ruleset_schema import format_path, path_order
+from .schema import format_path, path_order
 from .schema_messages import Problem, structural_problems
 from .tags import TAGS
 from .url_grammar import reserved_answers, reserved_ruleset_ids
@@ -108,7 +108,7 @@ def _check_rulings(data, _stem):
                 f"unknown penalty kind '{ruling['penalty']}' (allowed: {', '.join(data['penalties'])})",
             )
         if ruling["tag"] not in TAGS:
-            yield Problem((*path, "tag"), f"unknown incident tag '{ruling['tag']}' (see webapp/tags.py)")
+            yield Problem((*path, "tag"), f"unknown incident tag '{ruling['tag']}' (see webapp/rules/tags.py)")
 
 
 def _check_reachability(data, _stem):

@@ -13,8 +13,8 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
-SOURCE = Path(__file__).resolve().parent / "templates" / "first-screen.css"
-ICON = Path(__file__).resolve().parent / "static" / "icons" / "icon.svg"
+SOURCE = Path(__file__).resolve().parent.parent / "templates" / "first-screen.css"
+ICON = Path(__file__).resolve().parent.parent / "static" / "icons" / "icon.svg"
 COMMENT = re.compile(r"/\*.*?\*/", re.S)
 
 

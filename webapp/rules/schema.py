@@ -7,7 +7,7 @@ extraction, the compiled form, the format reference in rulesets/README.md) deriv
 import json
 from pathlib import Path
 
-SCHEMA_PATH = Path(__file__).with_name("ruleset.schema.json")
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "ruleset.schema.json"  # webapp/: package data
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 TEXT_REF = "#/$defs/text"  # the words a referee reads (a text_list is a list of them)
 TEXT_REFS = {TEXT_REF, "#/$defs/text_list"}

@@ -3,9 +3,9 @@
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ..rules.tags import TAGS
 from .find_strings import find_strings
 from .sync_strings import sync_strings
-from .tags import TAGS
 
 
 def client_strings():

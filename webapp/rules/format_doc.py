@@ -1,16 +1,16 @@
 """The format reference of rulesets/README.md, written from the schema so the two never disagree.
 
-`python -m webapp.ruleset_doc` rewrites the part of the README between the markers (no app needed, so it works
+`python -m webapp.rules.format_doc` rewrites the part of the README between the markers (no app needed, so it works
 while a schema change leaves the rulesets to update); `--check` only says whether it is current, as a test does.
 """
 
 from pathlib import Path
 
-from .ruleset_schema import SCHEMA, effect_types, resolve, shapes
+from .schema import SCHEMA, effect_types, resolve, shapes
 
-BEGIN = "<!-- format reference: generated from webapp/ruleset.schema.json by `python -m webapp.ruleset_doc` -->"
+BEGIN = "<!-- format reference: generated from webapp/ruleset.schema.json by `python -m webapp.rules.format_doc` -->"
 END = "<!-- end of the format reference -->"
-README = Path(__file__).resolve().parent.parent / "rulesets" / "README.md"
+README = Path(__file__).resolve().parents[2] / "rulesets" / "README.md"
 
 
 def _cell(text):

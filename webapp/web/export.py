@@ -7,14 +7,14 @@ import click
 from flask import current_app, g, render_template
 from flask.cli import with_appcontext
 
-from .catalogs import LANGUAGE_NAMES, LANGUAGES
+from ..i18n.catalogs import LANGUAGE_NAMES, LANGUAGES
 from .compression import CODINGS, MIN_SIZE, encode
-from .pages import STATIC_EXPORT
-from .pwa import precache_plan, static_urls
+from .precache import precache_plan, static_urls
 from .security import document_headers
 
 SUFFIXES = {"br": ".br", "gzip": ".gz"}
 TEXT = {".html", ".js", ".css", ".json", ".webmanifest", ".svg", ".txt"}
+STATIC_EXPORT = "mahjong_referee.static_export"  # set in the WSGI environ of the requests the export makes
 
 
 def file_for(url):
@@ -106,8 +106,8 @@ def export_site(app, target):
 def export_command(directory):
     """Write the whole app as static files into DIRECTORY (replacing what is there); refuse while a string has no
     translation the app may show, as an export is what visitors get."""
-    from .ruleset_store import translation_gaps
-    from .translation_gaps import MissingTranslations
+    from ..i18n.translation_gaps import MissingTranslations
+    from ..rules.store import translation_gaps
 
     gaps = translation_gaps(Path(current_app.config["RULESET_DIR"]), Path(current_app.config["TRANSLATIONS_DIR"]))
     if gaps:

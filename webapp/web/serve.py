@@ -1,6 +1,6 @@
 """The production server: waitress, with the app's security headers on the answers waitress gives by itself.
 
-    python -m webapp.serve [waitress-serve's options] --call webapp:create_app
+    python -m webapp.web.serve [waitress-serve's options] --call webapp:create_app
 
 Waitress answers a bad request line (400), headers over its limit (431) and the like on its own, before any WSGI
 code runs, so no middleware can add headers to them; this command takes waitress-serve's options as they are and
@@ -48,7 +48,7 @@ def serve_headered(app, **adjustments):
 
 
 def main(argv=None):
-    return run(argv or ["python -m webapp.serve", *sys.argv[1:]], _serve=serve_headered)
+    return run(argv or ["python -m webapp.web.serve", *sys.argv[1:]], _serve=serve_headered)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from jsonschema import Draft202012Validator
 
-from .ruleset_schema import SCHEMA, resolve
+from .schema import SCHEMA, resolve
 
 # Problems that leave the data in the shape the later checks expect: those checks still run on such a file.
 HARMLESS = frozenset(

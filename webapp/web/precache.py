@@ -1,29 +1,25 @@
-"""Installability and offline use: the manifest, and the service worker with its content-versioned precache."""
+"""What the service worker caches, and its version: the files the app needs offline, each language's apart, and the
+bundle that carries the text files in one request."""
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, g, render_template, url_for
-from flask_babel import gettext as _
+from flask import current_app, url_for
 
-from .catalogs import LANGUAGES
+from ..i18n.catalogs import LANGUAGES
 from .precache_version import versioned
-from .url_grammar import LANG
-
-bp = Blueprint("pwa", __name__)
-CACHE_PREFIX = "mjref-"
-
 
 # Text files travel to the service worker together, in one JSON file it unpacks into its cache: one request instead
 # of forty, and one compressed stream, which shares its dictionary across the modules. Documents are fetched as they
 # are (their headers carry the CSP), and so are binary icons and the rulesets' data (content-hashed, big already).
 BUNDLED_SUFFIXES = (".js", ".css", ".json", ".svg", ".webmanifest")
-# Never needed offline: the static export's fallback for a first visit to a path its host does not know, and the
-# home-screen icons, which the system fetches and keeps itself when the app is installed (a page's own icon is a
-# data: URL in the page).
+# Never needed offline: the static export's fallback for a first visit to a path its host does not know, the
+# home-screen icons, which the system fetches and keeps itself when the app is installed, and the source of a page's
+# own icon, which the page carries as a data: URL (first_screen.py).
 NOT_OFFLINE = {
     "js/app/fallback.js",
+    "icons/icon.svg",
     "icons/apple-touch-icon.png",
     "icons/icon-192.png",
     "icons/icon-512.png",
@@ -114,76 +110,3 @@ def build_bundle(plan):
                 raise RuntimeError(f"{url}: HTTP {response.status_code}")
             files.append({"url": url, "type": response.content_type, "body": response.get_data(as_text=True)})
     return json.dumps({"version": plan.version, "files": files}, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-@bp.route("/precache/<version>.json")
-def precache_bundle(version):
-    """The bundle of this version (named by it, so cached for good); an old version's is gone."""
-    plan = precache_plan()
-    if version != plan.version:
-        abort(404)
-    bundles = current_app.extensions.setdefault("precache_bundles", {})
-    if version not in bundles:
-        bundles.clear()
-        bundles[version] = build_bundle(plan)
-    response = Response(bundles[version], mimetype="application/json")
-    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
-    return response
-
-
-@bp.route("/sw.js")
-def service_worker():
-    """The service worker, at the root so its scope covers every language."""
-    plan = precache_plan()
-    body = render_template(
-        "sw.js",
-        version=plan.version,
-        prefix=CACHE_PREFIX,
-        common=json.dumps(plan.common()),
-        by_language=json.dumps(plan.by_language()),
-        bundle=json.dumps(plan.bundle_url),
-        immutable=json.dumps(plan.immutable),
-        languages=json.dumps(list(LANGUAGES)),
-    )
-    response = Response(body, mimetype="text/javascript")
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-@bp.route(f"/{LANG}/manifest.webmanifest")
-def manifest():
-    """The web app manifest, in the language of its URL."""
-    icons = [
-        {
-            "src": url_for("static", filename="icons/icon-192.png"),
-            "sizes": "192x192",
-            "type": "image/png",
-            "purpose": "any",
-        },
-        {
-            "src": url_for("static", filename="icons/icon-512.png"),
-            "sizes": "512x512",
-            "type": "image/png",
-            "purpose": "any",
-        },
-        {
-            "src": url_for("static", filename="icons/icon-maskable-512.png"),
-            "sizes": "512x512",
-            "type": "image/png",
-            "purpose": "maskable",
-        },
-    ]
-    body = {
-        "id": "/",
-        "name": _("Mahjong Referee"),
-        "short_name": _("Referee"),
-        "description": _("From what happened at the table to the ruling and its section, offline."),
-        "lang": g.lang,
-        "start_url": f"/{g.lang}/",
-        "scope": "/",
-        "display": "standalone",
-        "background_color": "#f7f5ef",
-        "theme_color": "#1d5c4b",
-        "icons": icons,
-    }
-    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")

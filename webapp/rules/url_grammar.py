@@ -11,7 +11,7 @@ Pages and screens map a stable view name to their URL word, so a word could chan
 shows the view.
 """
 
-from .catalogs import LANGUAGES
+from ..i18n.catalogs import LANGUAGES
 
 APP_PAGES = {"log": "log", "glossary": "glossary", "join": "join", "roster": "roster", "event": "event"}
 RULESET_PAGES = {"table": "table", "search": "search", "browse": "browse", "clock": "clock"}

@@ -11,10 +11,10 @@ from typing import NamedTuple
 
 import yaml
 
-from .catalogs import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, CatalogText, read_catalog
-from .ruleset_checks import validate
-from .ruleset_schema import TEXT_KEYS, map_texts
-from .translation_gaps import ruleset_gaps, ui_gaps
+from ..i18n.catalogs import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED, CatalogText, read_catalog
+from ..i18n.translation_gaps import ruleset_gaps, ui_gaps
+from .checks import validate
+from .schema import TEXT_KEYS, map_texts
 
 
 class RulesetError(Exception):
