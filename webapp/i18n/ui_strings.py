@@ -476,6 +476,7 @@ def calculator_strings():
         "act_record_change": _("What this changes for %(player)s:"),
         "act_suspends": _("This suspends %(player)s until %(date)s."),
         "act_bans": _("This bans %(player)s."),
+        "act_in_play": _("At the table now: %(reading)s"),
         "act_strikes_change": _("Strikes in the window: %(from)s → %(to)s"),
         "act_counts_nothing": _("Nobody was named, so nothing is counted in anyone's record."),
         "act_records": _("Applied at the table earlier, not in the log yet"),

@@ -247,6 +247,9 @@ def _check_readings(data, _stem):
                 listed.add(reading_id)
                 if reading_id not in readings:
                     yield Problem((section, node_id, "readings", index), f"no reading '{reading_id}' in readings")
+    in_play = (data.get("discipline") or {}).get("in_play")
+    if in_play is not None and in_play not in readings:
+        yield Problem(("discipline", "in_play"), f"no reading '{in_play}' in readings")
     for reading_id in readings:
         if reading_id not in listed:
             yield Problem(
@@ -273,5 +276,5 @@ CHECKS = (
     (("penalties", "rulings"), _check_choices),
     (("penalties", "rulings"), _check_same_hand),
     (("source", "rulings"), _check_coverage),
-    (("readings", "penalties", "rulings"), _check_readings),
+    (("readings", "penalties", "rulings", "discipline"), _check_readings),
 )

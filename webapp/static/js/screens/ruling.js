@@ -146,7 +146,9 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           log, board, ruleset, personId: person.id, session: context.session, at,
           adding: { id: act.id, at: at.toISOString(), rulesetId: ruleset.id, rulingId, player: person.name,
             playerId: person.id, session: inputs.session ?? context.session } });
-        return { name: person.name, before, after, points: nextPointsOf(ruleset, rulingId, before) };
+        const inPlay = ruleset.discipline?.in_play;
+        return { name: person.name, before, after, points: nextPointsOf(ruleset, rulingId, before),
+          inPlay: inPlay ? { id: inPlay, text: ruleset.readings[inPlay].reading } : null };
       };
       const actBlock = renderAct({
         config, ruleset,

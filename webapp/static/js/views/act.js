@@ -70,11 +70,16 @@ export function recordChangeLines(config, change) {
   if (!change?.before || !change.after) return [];
   const { name, before, after } = change;
   const lines = [];
-  if (after.status.state !== before.status.state && after.status.state === 'suspended') {
+  const brings = after.status.state !== before.status.state ? after.status.state : null;
+  if (brings === 'suspended') {
     lines.push(el('li', { 'data-brings': 'suspension', 'data-until': after.status.until },
       format(calc.act_suspends, { player: name, date: shortDay(lang, after.status.until) })));
-  } else if (after.status.state !== before.status.state && after.status.state === 'banned') {
+  } else if (brings === 'banned') {
     lines.push(el('li', { 'data-brings': 'ban' }, format(calc.act_bans, { player: name })));
+  }
+  // What becomes of the hanchan being played: the ruleset's reading, said before the referee confirms.
+  if (brings && change.inPlay) {
+    lines.push(el('li', { 'data-in-play': change.inPlay.id }, format(calc.act_in_play, { reading: change.inPlay.text })));
   }
   if (after.strikes && before.strikes && after.strikes.inWindow !== before.strikes.inWindow) {
     lines.push(el('li', { 'data-strikes-from': before.strikes.inWindow, 'data-strikes-to': after.strikes.inWindow },

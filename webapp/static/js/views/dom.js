@@ -107,7 +107,7 @@ export function strictFormat(on) {
  */
 export function format(template, values = {}) {
   if (typeof template !== 'string') {
-    if (strict || !template || typeof template !== 'object') throw new TypeError(`format: not a string: ${JSON.stringify(template)}`);
+    if (strict || !template || typeof template !== 'object') throw new TypeError(`format takes a string, not ${JSON.stringify(template)}`);
     const count = Number(values.count ?? Object.values(values).find((value) => typeof value === 'number') ?? 0);
     return format(pluralForm(document.documentElement.lang || 'en', template, count), values);
   }
