@@ -464,6 +464,7 @@ def calculator_strings():
         "act_no_change": _("No score changes."),
         "act_status": _("%(player)s now:"),
         "act_again": _("Another action for this ruling"),
+        "act_no_penalty": _("This ruling penalizes nobody: no incident is recorded in the log."),
         "act_nameless": _("This seat has no name: the log records the name typed here, or the seat's wind."),
         "apply_help": _("Choose who is concerned, check the preview, then apply. Nothing changes before you confirm."),
         "offender": _("Offender"),
