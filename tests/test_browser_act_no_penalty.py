@@ -25,7 +25,9 @@ NO_PENALTY = [
 
 
 @pytest.mark.parametrize(("lang", "ruleset", "ruling", "seat"), NO_PENALTY, ids=[f"{r[1]}-{r[2]}" for r in NO_PENALTY])
-def test_a_no_penalty_ruling_is_applied_and_logs_nothing_against_the_player(phone, live_server, lang, ruleset, ruling, seat):
+def test_a_no_penalty_ruling_is_applied_and_logs_nothing_against_the_player(
+    phone, live_server, lang, ruleset, ruling, seat
+):
     page = phone
     page.goto(f"{live_server.url}/{lang}/{ruleset}/ruling/{ruling}")
     expect(page.locator("#act-record-only")).to_have_count(0)  # nothing to record against anyone
