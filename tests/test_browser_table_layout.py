@@ -9,6 +9,7 @@ them in place (the text size is the browser's default font size, as a phone's se
 
 import pytest
 from playwright.sync_api import expect
+from table_taps import tap_win
 
 LANGS = ["en", "fr", "it"]
 WIDTHS = [320, 360, 390]
@@ -98,10 +99,7 @@ def prepare(page, base):
 def win_tapped(page, base, lang):
     """WRC: a win being tapped, at its value step (the discarder named) with the preview shown."""
     open_table(page, base, lang, "wrc-2015")
-    page.locator("#tap-win").tap()
-    page.locator("#seat-1").tap()
-    page.locator("#seat-3").tap()
-    page.fill("#tap-value", "12000")
+    tap_win(page, 1, 3, {"value": "12000"})
     expect(page.locator("#tap-preview li")).to_have_count(4)
 
 
@@ -119,19 +117,14 @@ def pending_form(page, base, lang):
 
 def liable_taps(page, base, lang):
     """Tsumo: the same win tapped, the liable player said above the prompt."""
-    page.locator("#tap-win").tap()
-    page.locator("#seat-3").tap()
-    page.locator("#tap-tsumo").tap()
+    tap_win(page, 3, "tsumo")
     expect(page.locator("#tap-liable")).to_be_visible()
 
 
 def mcr_value(page, base, lang):
     """MCR: the value step of a win, with the base and where it comes from."""
     open_table(page, base, lang, "mcr-ema-2014")
-    page.locator("#tap-win").tap()
-    page.locator("#seat-2").tap()
-    page.locator("#tap-tsumo").tap()
-    page.fill("#tap-value", "16")
+    tap_win(page, 2, "tsumo", {"value": "16"})
 
 
 def wsom_sheet(page, base, lang):
@@ -186,11 +179,7 @@ def test_after_a_win_the_board_and_what_moved_are_in_view(browser, live_server, 
     page = context.new_page()
     set_text_size(context.new_cdp_session(page), text)
     open_table(page, live_server.url, "fr", "wrc-2015")
-    page.locator("#tap-win").tap()
-    page.locator("#seat-2").tap()
-    page.locator("#seat-0").tap()
-    page.fill("#tap-value", "8000")
-    page.locator("#tap-score").tap()
+    tap_win(page, 2, 0, {"value": "8000"}, score=True)
     expect(page.locator('#moved-list [data-seat="0"]')).to_have_attribute("data-moved", "-8000")
     expect(page.locator("#moved")).to_be_in_viewport(ratio=1)
     expect(page.locator("#moved-undo")).to_be_in_viewport(ratio=1)

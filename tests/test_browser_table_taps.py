@@ -5,6 +5,7 @@ live penalty tiles are marked dead in one tap on the seat's sheet."""
 import pytest
 import stored as store
 from playwright.sync_api import expect
+from table_taps import tap_win
 
 PHONE = {"width": 390, "height": 844}
 
@@ -98,11 +99,7 @@ def test_an_mcr_win_is_scored_by_taps_from_the_rulesets_base(phone, live_server)
     expect(page.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "48")
     assert seat_values(page) == ["-32", "48", "-8", "-8"]
     expect(page.locator('#moved-list [data-seat="0"]')).to_have_attribute("data-moved", "-32")
-    page.locator("#tap-win").tap()
-    page.locator("#seat-2").tap()
-    page.locator("#tap-tsumo").tap()
-    page.fill("#tap-value", "10")
-    page.locator("#tap-score").tap()
+    tap_win(page, 2, "tsumo", {"value": "10"}, score=True)
     expect(page.locator('#seat-2 [data-score="table"]')).to_have_attribute("data-value", "46")
     assert seat_values(page) == ["-50", "30", "46", "-26"]
     assert [step["kind"] for step in steps_of(page, "mcr-ema-2014")] == ["win", "win"]

@@ -145,12 +145,12 @@ function resetDone(config, ruleset, board, ui, on) {
 }
 
 /**
- * Run `then` once `node` is on the page: a render is shown only once the tap that made it ends, and one overtaken by a
- * newer render never is (then nothing runs).
+ * Run `then` once `node` is on the page: a render is shown only once the tap that made it ends (later on a busy
+ * phone), and one overtaken by a newer render never is (then nothing runs; the newer one brings its own).
  */
-function whenShown(node, then, frames = 120) {
+function whenShown(node, then, until = Date.now() + 10_000) {
   if (node.isConnected) then();
-  else if (frames) requestAnimationFrame(() => whenShown(node, then, frames - 1));
+  else if (Date.now() < until) setTimeout(() => whenShown(node, then, until), 50);
 }
 
 /**
