@@ -3,6 +3,7 @@
  * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../logic/calculator.js';
+import { penalizes } from '../logic/engine.js';
 import { knownSessions } from '../logic/log.js';
 import { appliedBySeat, nextPoints, playerRecord } from '../logic/player-record.js';
 import { personFor } from '../logic/roster-data.js';
@@ -147,8 +148,11 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           : appliedBySeat(replayHistory(history, ruleset), seatIndex)[done.seat];
         return playerRecord({ ruleset, incidents, applied, who: done.who, session: settings.context.session });
       };
-      /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
-      const save = async (inputs, mode) => {
+      /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. A ruling that
+       * penalizes nobody is applied only: the log records no incident against the player named. */
+      const penalizing = penalizes(ruleset, ruling);
+      const save = async (inputs, chosen) => {
+        const mode = penalizing ? chosen : 'apply';
         const seat = seatIndex(inputs.offender);
         const seated = seat === null ? null : table.seats[seat];
         const asked = new Set(inputFields(ruleset, ruling).map((field) => field.name));
@@ -169,7 +173,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         if (saved.incident) recordedHere.add(saved.incident.id);
         const board = saved.board ?? (saved.history ? saved : null);
         act.done = {
-          mode, repeated: Boolean(saved.repeated) || (mode === 'apply' && !board),
+          mode, noIncident: !penalizing, repeated: Boolean(saved.repeated) || (mode === 'apply' && !board),
           before: board && mode !== 'record' ? table : null,
           after: board && mode !== 'record' ? currentTable(board.history, ruleset) : null,
           player: name, seat, who: name ? personFor(roster.all, name, roster.event.id, saved.incident?.playerId || seated?.playerId || '') : null,
@@ -183,6 +187,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         config, ruleset,
         act: {
           status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table), numberAnswer, seatRecords,
+          penalizes: penalizing,
           context: {
             event: roster.event.name || config.strings.roster.local, session: settings.context.session,
             table: settings.context.table,

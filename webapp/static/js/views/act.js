@@ -74,6 +74,7 @@ function resultBlock(config, ruleset, done, on) {
   const status = done.record ? recordLines(config, done.record) : [];
   return el('div', { class: 'act-result', id: 'act-result', 'data-mode': done.mode, 'data-repeated': String(Boolean(done.repeated)) },
     el('h3', { id: 'act-result-title', tabindex: '-1' }, done.repeated ? calc.act_repeated : said),
+    done.noIncident ? el('p', { id: 'act-no-incident' }, calc.act_no_penalty) : null,
     changes.length ? [el('p', { class: 'sum-title' }, calc.act_changed), el('ul', { id: 'act-changes' }, changes)] : null,
     status.length ? [el('p', { class: 'sum-title' }, format(calc.act_status, { player: done.player })), el('ul', { class: 'escalation', id: 'act-status' }, status)] : null,
     el('p', { class: 'more-links' },
@@ -122,9 +123,13 @@ export function renderAct({ config, ruleset, act, on }) {
   const warning = el('div', { id: 'act-warning' });
   let warnedFor = null;  // the seat whose suspension or ban was said: the next tap goes on all the same
   const button = (id, label, mode, kind = 'secondary') => el('button', { type: 'button', class: `button ${kind}`, id, 'data-mode': mode }, label);
-  const confirm = button('act-confirm', calc.act_confirm, 'both', 'primary big');
+  // A ruling that penalizes nobody is applied only: no incident is recorded against the player named.
+  const confirm = act.penalizes === false ? button('act-confirm', calc.confirm, 'apply', 'primary big')
+    : button('act-confirm', calc.act_confirm, 'both', 'primary big');
   const applyOnly = button('act-apply-only', calc.act_apply_only, 'apply');
   const recordOnly = button('act-record-only', calc.act_record_only, 'record');
+  const others = act.penalizes === false ? el('p', { class: 'help', id: 'act-no-penalty' }, calc.act_no_penalty)
+    : el('div', { class: 'form-actions' }, applyOnly, recordOnly);
   const { event, session, table: tableLabel } = act.context;
   const form = el('form', { class: 'apply-form act-form', id: 'act-form', novalidate: true },
     offender, rulingFields(config, act, 'act'), nameless,
@@ -133,7 +138,7 @@ export function renderAct({ config, ruleset, act, on }) {
     warning,
     el('p', { class: 'help', id: 'act-context' }, format(calc.act_context, { event, session: session || '–', table: tableLabel || '–' })),
     confirm,
-    el('div', { class: 'form-actions' }, applyOnly, recordOnly),
+    others,
     status,
     later);
 
