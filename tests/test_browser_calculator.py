@@ -163,7 +163,10 @@ def test_calculator_fits_320px(page, live_server):
     page.goto(f"{live_server.url}/it/wrc-2015/table")
     page.wait_for_selector("#scoreboard")
     page.click("#seat-1")
-    page.click("#open-win")
+    page.click("#tap-win")
+    page.click("#seat-1")
+    page.click("#tap-tsumo")
+    expect(page.locator("#tap-value-form")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 

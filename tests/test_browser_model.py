@@ -188,7 +188,7 @@ def test_a_riichi_tap_never_overwrites_a_score_changed_in_another_tab(browser, l
     second.press("#seat-0-table", "Enter")
     expect(second.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "25000")
     first.locator("#seat-0-riichi-tap").tap()
-    expect(first.locator("#table-refused")).to_have_attribute("data-seat", "0")
+    expect(first.locator("#table-changed-elsewhere")).to_have_attribute("data-seat", "0")
     current = store.table(first, "wrc-2015")
     assert not any(change["path"][-1] == "riichi" for step in current["steps"] for change in step.get("changes", []))
     context.close()

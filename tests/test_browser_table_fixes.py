@@ -61,19 +61,21 @@ def test_a_tsumo_draw_is_scored_once_the_dealer_rule_is_set(phone, live_server, 
     expect(page.locator("#event-dealer_stays-error")).to_be_hidden()
     expect(page.locator("#event-missing")).to_have_count(0)
     assert store.table(page, "tsumo-quebec")["steps"][-1]["changes"][-1]["to"] == "tenpai"
-    page.click("#open-draw")
-    page.check("#draw-tenpai-0")
-    page.click("#draw-save")
-    expect(page.locator("#draw-form")).to_have_count(0)
+    page.click("#tap-draw")
+    page.click("#seat-0")
+    page.click("#tap-score")
+    expect(page.locator("#tap-score-panel")).to_have_count(0)
     assert [step["kind"] for step in store.table(page, "tsumo-quebec")["steps"]][-1] == "draw"
     expect(page.locator('#seat-0 [data-mark="dealer"]')).to_have_count(1)  # tenpai: the dealer keeps the deal
 
 
 def test_a_draw_with_a_figure_missing_says_so_at_the_form(page, live_server):
     open_table(page, live_server.url, "en", "tsumo-quebec")
-    page.click("#open-draw")
-    page.click("#draw-save")
-    expect(page.locator("#draw-settings-error")).to_be_visible()
+    page.click("#tap-draw")
+    page.click("#seat-0")
+    expect(page.locator("#tap-preview")).to_have_attribute("data-error", "setting_missing")
+    page.click("#tap-score")
+    expect(page.locator("#tap-preview")).to_have_attribute("data-error", "setting_missing")
     assert store.table(page, "tsumo-quebec") is None
 
 
@@ -90,13 +92,14 @@ def test_a_pending_liability_survives_score_a_win(phone, live_server, lang):
     page.click("#act-open-table")
     expect(page.locator("#win-liable")).to_have_attribute("data-seat", "1")
     expect(page.locator("#win-title")).to_be_focused()  # brought into view
-    page.click("#open-win")  # the visible button opens the same pending win, never a blank one
-    expect(page.locator("#win-liable")).to_have_attribute("data-seat", "1")
+    page.click("#tap-win")  # the win button scores the same pending win, never a blank one
+    expect(page.locator("#tap-liable")).to_have_attribute("data-seat", "1")
     page.reload()
     expect(page.locator("#win-liable")).to_have_attribute("data-seat", "1")
-    page.click("#win-cancel")  # dismissed on purpose: then "Score a win" is a blank win
-    page.click("#open-win")
-    expect(page.locator("#win-liable")).to_have_count(0)
+    page.click("#win-cancel")  # dismissed on purpose: then the win button scores a blank win
+    page.click("#tap-win")
+    expect(page.locator("#tap-prompt")).to_have_attribute("data-step", "winner")
+    expect(page.locator("#tap-liable")).to_have_count(0)
 
 
 # Every commit of a write to the device's database ends half a second late: a save is still under way when the

@@ -100,13 +100,26 @@ FEATURES = [
             "riichi": False,
             "counters": False,
             "pot": False,
-            "winScoring": False,
+            "winScoring": True,
+            "drawScoring": False,
             "newSession": True,
             "progressive": True,
             "substitute": True,
         },
     ),
-    ("wsom", {"scores": [], "riichi": False, "counters": False, "pot": False, "penaltyTiles": True, "deadHand": True}),
+    (
+        "wsom",
+        {
+            "scores": [],
+            "riichi": False,
+            "counters": False,
+            "pot": False,
+            "winScoring": False,
+            "drawScoring": False,
+            "penaltyTiles": True,
+            "deadHand": True,
+        },
+    ),
 ]
 
 

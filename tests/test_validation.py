@@ -193,6 +193,22 @@ def test_scoring_figures_are_checked(workspace):
     assert reported(problems, "rulings.r_riichi_open.effects[1].kind", "missing")
 
 
+def test_a_table_pays_wins_one_way(workspace):
+    """A hand's base (MCR) and riichi figures are two ways to pay a win: a ruleset gives one, with its origin."""
+
+    def both(data):
+        data["scoring"]["hand"] = {"base": 8, "origin": "Where the payments come from."}
+
+    assert reported(problems_after(workspace, both), "scoring.hand", "give riichi or hand, not both")
+
+    def wrong(data):
+        data["scoring"]["hand"] = {"base": -8}
+
+    problems = problems_after(workspace, wrong)
+    assert reported(problems, "scoring.hand.base", "")
+    assert reported(problems, "scoring.hand.origin", "missing")
+
+
 def test_create_app_refuses_invalid_ruleset(workspace):
     problems_after(workspace, lambda data: data["rulings"]["r_false_win_shown"].update(penalty="mangan"))
     with pytest.raises(RulesetError) as error:

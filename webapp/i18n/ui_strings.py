@@ -468,6 +468,7 @@ def calculator_strings():
         "act_no_change": _("No score changes."),
         "act_status": _("%(player)s now:"),
         "act_again": _("Another action for this ruling"),
+        "act_no_penalty": _("This ruling penalizes nobody: no incident is recorded in the log."),
         "act_nameless": _(
             "This seat has no name: type who it was. With no name, the ruling is applied and nothing is counted for "
             "anyone."
@@ -536,6 +537,8 @@ def calculator_strings():
         "dead_hand": _("dead hand"),
         "live_tiles": _("live penalty tiles:"),
         "dead_tiles": _("dead penalty tiles:"),
+        "tiles_dead": _("Turn the live penalty tiles dead"),
+        "tiles_dead_discarded": _("One was discarded: turn the rest dead"),
         "strikes": _("strikes:"),
         "substituted": _("a substitute plays"),
         "disqualified": _("disqualified"),
@@ -572,6 +575,11 @@ def calculator_strings():
         "tap_discarder": _("Tap the seat that discarded the winning tile, or choose tsumo."),
         "tap_tenpai": _("Tap each tenpai seat, then score the draw."),
         "value_hint": _("Points of the hand as scored, before counters and riichi sticks: those are added for you."),
+        "value_hint_base": _(
+            "The hand's points as counted. Each player also pays the base of %(base)s: it is added for you."
+        ),
+        "tap_value_ron": _("%(winner)s wins on the discard of %(discarder)s."),
+        "tap_value_tsumo": _("%(winner)s wins by self-draw (tsumo)."),
         "moved_title": _("What moved on each seat"),
         "value_dealer": _("Paid by the dealer"),
         "value_others": _("Paid by each other player"),

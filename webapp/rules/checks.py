@@ -160,8 +160,8 @@ def _check_scale(data, _stem):
 
 
 def _check_scoring(data, _stem):
-    """What the rulings' effects need from `scoring`: a substitute rule, riichi figures, and an origin for a start
-    left to the event."""
+    """What the rulings' effects need from `scoring`: a substitute rule, riichi figures, one way to pay a win (riichi
+    or a hand's base, on a table score), and an origin for a start left to the event."""
     scoring = data.get("scoring", {})
     specs = list(data["penalties"].values()) + list(data["rulings"].values())
     used = {effect["type"] for spec in specs for effect in spec.get("effects", [])}
@@ -174,6 +174,12 @@ def _check_scoring(data, _stem):
             ("scoring", "riichi"),
             "missing: rulings void a riichi or lead to a win or a draw, so the riichi figures are needed",
         )
+    if "riichi" in scoring and "hand" in scoring:
+        yield Problem(
+            ("scoring", "hand"), "give riichi or hand, not both: a riichi table pays its wins with the riichi figures"
+        )
+    if "hand" in scoring and "table" not in scoring:
+        yield Problem(("scoring", "table"), "missing: a hand's payments move the table score, so the ruleset needs one")
     table = scoring.get("table", {})
     if table.get("start") == "event" and "origin" not in table:
         yield Problem(("scoring", "table", "origin"), "missing: say why the event sets the start")

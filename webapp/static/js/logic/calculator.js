@@ -12,6 +12,8 @@ export {
   eventSettingsNeeded, newTable, readEventSettings, seatIndex, sums, tableFeatures, tableRules,
 } from './table-state.js';
 export { drawFields, scoreDraw, scoreWin, winFields } from './hand-scoring.js';
+export { pendingHand, pendingPrefill, scoreHand, startTap, tapEntry, tapSeat, tapTsumo } from './hand-entry.js';
+export { deadTileEdits, riichiEdits } from './table-edits.js';
 export const MAX_POINTS = MAX_NUMBER;
 
 /** The bounds of the numbers a ruling may ask for. */

@@ -105,6 +105,14 @@ export function effectsOf(ruleset, ruling) {
   return [...(kind.effects || []), ...(ruling.effects || [])];
 }
 
+/**
+ * Whether a ruling penalizes the player it names: not when its penalty kind says it penalizes nobody (`no_penalty`:
+ * no penalty, a re-deal), so applying it records no incident against anyone.
+ */
+export function penalizes(ruleset, ruling) {
+  return !ruleset.penalties[ruling.penalty]?.no_penalty;
+}
+
 /** The ids of the readings a ruling rests on, as its screen shows them: its penalty kind's, then its own. */
 export function readingsOf(ruleset, ruling) {
   const kind = ruleset.penalties[ruling.penalty] || {};

@@ -1,7 +1,8 @@
 /**
- * The end of a hand at a riichi table: a win (ron or tsumo) or an exhaustive draw, paid with counters, riichi
+ * The end of a hand: at a riichi table, a win (ron or tsumo) or an exhaustive draw, paid with counters, riichi
  * sticks, noten payments and dealer rotation as the ruleset's `scoring.riichi` data (or the event) says, and a win
- * after a risky discard paid by the liable player as its ruling says. Pure: no DOM, no storage.
+ * after a risky discard paid by the liable player as its ruling says; at a table whose hands pay a base and their
+ * value (`scoring.hand`, MCR), a win paid from that base. Pure: no DOM, no storage.
  */
 import { effectsOf } from './engine.js';
 import { MAX_NUMBER, parseNumber } from './numbers.js';
@@ -26,11 +27,25 @@ export function liabilityOf(ruleset, rulingId) {
   return ruling ? effectsOf(ruleset, ruling).find((effect) => effect.type === 'liability') ?? null : null;
 }
 
+/** What each payer adds to a win's value where the ruleset's hands pay a base (`scoring.hand`), else null. */
+function baseOf(ruleset) {
+  return ruleset.scoring?.hand?.base ?? null;
+}
+
+/** The numbers a self-drawn win asks: the value alone where hands pay a base; else by who deals and who won. */
+function tsumoValues(ruleset, table, values) {
+  if (baseOf(ruleset) !== null) return [{ name: 'value', kind: 'number', required: true, ...VALUE }];
+  const winner = seatOf(values.winner);
+  if (winner !== null && winner === table.dealer) return [{ name: 'value_each', kind: 'number', required: true, ...VALUE }];
+  return [{ name: 'value_dealer', kind: 'number', required: true, ...VALUE }, { name: 'value_others', kind: 'number', required: true, ...VALUE }];
+}
+
 /**
  * The fields of the win form for what is known so far (`values`, e.g. a prefill and the referee's choices), so the
  * form asks only what this win needs: [{name, kind, required, fixed, options}]. A tsumo by the dealer asks what each
  * player pays; by another player, what the dealer and what each other player pay; a ron, the discarder and the value.
- * A win after a kan fed by a risky discard is a tsumo paid by the liable player: no discarder is asked.
+ * A win after a kan fed by a risky discard is a tsumo paid by the liable player: no discarder is asked. Where hands pay
+ * a base (MCR), a win asks its value alone, by discard or by self-draw.
  */
 export function winFields(ruleset, table, values = {}) {
   const liability = liabilityOf(ruleset, values.liability);
@@ -42,9 +57,7 @@ export function winFields(ruleset, table, values = {}) {
   if (how === 'ron') {
     fields.push({ name: 'discarder', kind: 'seat', required: true }, { name: 'value', kind: 'number', required: true, ...VALUE });
   } else if (how === 'tsumo') {
-    const winner = seatOf(values.winner);
-    if (winner !== null && winner === table.dealer) fields.push({ name: 'value_each', kind: 'number', required: true, ...VALUE });
-    else fields.push({ name: 'value_dealer', kind: 'number', required: true, ...VALUE }, { name: 'value_others', kind: 'number', required: true, ...VALUE });
+    fields.push(...tsumoValues(ruleset, table, values));
   }
   return fields;
 }
@@ -110,18 +123,36 @@ function winPayments(values, table, rules, liability) {
   return payments;
 }
 
-/** Only a riichi table scores wins and draws: the others answer with an error. */
-function needRiichi(ruleset) {
-  return ruleset.scoring?.riichi ? null : { errors: { kind: 'no_win_scoring' } };
+/**
+ * Where hands pay a base and their value (MCR): on a discard the discarder pays the base and the value and each other
+ * player the base; on a self-draw each player pays the base and the value. [[payer, amount]]
+ */
+function basePayments(values, base) {
+  const payments = [];
+  for (let seat = 0; seat < 4; seat += 1) {
+    if (seat === values.winner) continue;
+    const full = values.how === 'tsumo' || seat === values.discarder;
+    payments.push([seat, full ? base + values.value : base]);
+  }
+  return payments;
+}
+
+/** Only a riichi table scores draws, and a riichi table or one whose hands pay a base (MCR) wins: the others answer
+ * with an error. */
+function needScoring(ruleset, kind) {
+  const scoring = ruleset.scoring || {};
+  const scored = kind === 'draw' ? scoring.riichi : scoring.riichi || scoring.hand;
+  return scored ? null : { errors: { kind: 'no_win_scoring' } };
 }
 
 /**
- * Score a win. `raw`: {winner, how: 'ron'|'tsumo', discarder, value (ron), value_dealer and value_others (tsumo by a
- * non-dealer), value_each (tsumo by the dealer), liable and liability (a risky-discard ruling's prefill)}; numbers
- * as typed in `lang` or as numbers. Returns {after, changes, sums, sticks, next, inputs} or {errors}.
+ * Score a win. `raw`: {winner, how: 'ron'|'tsumo', discarder, value (ron, or any win where hands pay a base),
+ * value_dealer and value_others (tsumo by a non-dealer), value_each (tsumo by the dealer), liable and liability (a
+ * risky-discard ruling's prefill)}; numbers as typed in `lang` or as numbers. Returns {after, changes, sums, sticks,
+ * next, inputs} or {errors}.
  */
 export function scoreWin(table, ruleset, raw = {}, { lang = 'en' } = {}) {
-  const refused = needRiichi(ruleset);
+  const refused = needScoring(ruleset, 'win');
   if (refused) return refused;
   const { values, errors } = readWin(ruleset, table, raw, { lang });
   if (Object.keys(errors).length) return { errors };
@@ -133,7 +164,9 @@ export function scoreWin(table, ruleset, raw = {}, { lang = 'en' } = {}) {
   if (Object.keys(missing).length) return { errors: missing };
   const liability = liabilityOf(ruleset, values.liability);
   const ctx = { ruleset, after: clone(table), changes: [], unset: false };
-  for (const [payer, amount] of winPayments(values, table, rules, liability)) {
+  const base = baseOf(ruleset);
+  const payments = base === null ? winPayments(values, table, rules, liability) : basePayments(values, base);
+  for (const [payer, amount] of payments) {
     move(ctx, payer, 'table', -amount);
     move(ctx, values.winner, 'table', amount);
   }
@@ -144,6 +177,7 @@ export function scoreWin(table, ruleset, raw = {}, { lang = 'en' } = {}) {
     stickList.push({ seat: values.winner, count: sticks, points: sticks * rules.stick });
   }
   if (ctx.unset) return { errors: { start: 'setting_missing' } };
+  if (base !== null) return baseWin(ctx, values);
   const dealerWon = values.winner === table.dealer;
   clearHand(ctx.after);
   ctx.after.pot = 0;
@@ -154,6 +188,13 @@ export function scoreWin(table, ruleset, raw = {}, { lang = 'en' } = {}) {
     counter: dealerWon ? 'added' : 'cleared', depositsReturned: [],
   };
   return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), sticks: stickList, next, inputs: values };
+}
+
+/** The end of a win paid from a base (MCR): the hand's marks go; the deal and the counters are not the data's. */
+function baseWin(ctx, values) {
+  clearHand(ctx.after);
+  const next = { redeal: false, continues: false, dealer: 'continues', counter: 'unchanged', depositsReturned: [] };
+  return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), sticks: [], next, inputs: values };
 }
 
 /** The fields of the draw form: one tenpai check per seat; a seat whose hand is dead or known noten is fixed noten. */
@@ -186,7 +227,7 @@ export function readDraw(table, raw) {
  * dealer keeps the deal when tenpai (if the ruleset says so). Returns {after, changes, sums, next, notes, inputs}.
  */
 export function scoreDraw(table, ruleset, raw = {}) {
-  const refused = needRiichi(ruleset);
+  const refused = needScoring(ruleset, 'draw');
   if (refused) return refused;
   const { values, errors } = readDraw(table, raw);
   if (Object.keys(errors).length) return { errors };

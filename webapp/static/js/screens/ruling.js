@@ -5,6 +5,7 @@
  * at the seat chosen (or the one named for a seat without a name), and their record is the model's recordOf.
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../logic/calculator.js';
+import { penalizes } from '../logic/engine.js';
 import { knownSessions } from '../logic/log.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
@@ -32,14 +33,14 @@ function actionId({ renew = false } = {}) {
   return id;
 }
 
-/** Whether a ruling penalizes anyone: a ruling of no penalty is about nobody's offence. */
-const penalizes = (ruling) => ruling.penalty !== 'none';
 
 export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others, extra = [] }) {
   const { config } = ctx;
   const ruling = ruleset.rulings[rulingId];
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
   const act = { id: actionId(), done: null, saving: null };  // the one action under the summary
+  // A ruling that penalizes nobody (no penalty, a re-deal) is applied only: no incident against the player named.
+  const penalizing = penalizes(ruleset, ruling);
   // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
   addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
   const parts = ['settings', 'log', 'roster', 'shortcuts', tablePart(ruleset.id)];
@@ -96,7 +97,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const incidents = log.entries.map((entry) => entry.incident);
 
       /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
-      const save = async (inputs, mode) => {
+      const save = async (inputs, chosen) => {
+        const mode = penalizing ? chosen : 'apply';
         const seat = seatIndex(inputs.offender);
         const seated = seat === null ? null : table.seats[seat];
         const person = personFor(table, seat, inputs.player);
@@ -125,7 +127,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const board = saved.board;
         const who = saved.incident?.playerId ?? person?.id ?? null;
         act.done = {
-          mode, repeated: Boolean(saved.repeated),
+          mode, noIncident: !penalizing, repeated: Boolean(saved.repeated),
           before: board ? table : null, after: board ? tableOf({ status: 'ok', ...board }, ruleset).table : null,
           player: name || (seated ? config.strings.winds[seat] : ''), personId: who,
           counted: Boolean(who) || mode === 'record', reveal: true,
@@ -136,7 +138,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       };
       /** The person's record now and after this action, as the preview says it. */
       const recordChange = (inputs) => {
-        if (!table || !penalizes(ruling)) return null;
+        if (!table || !penalizing) return null;
         const seat = seatIndex(inputs.offender);
         const person = personFor(table, seat, inputs.player);
         if (!person) return null;
@@ -153,7 +155,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const actBlock = renderAct({
         config, ruleset,
         act: {
-          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table), numberAnswer, seatRecords,
+          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table),
+          numberAnswer, seatRecords, penalizes: penalizing,
           players: roster.players.map((entry) => entry.player.name),
           context: {
             event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },

@@ -5,26 +5,26 @@
  * strikes and warnings. A seat shows the record of the person seated there (the model's recordOf), the same the log
  * and the ruling screen show; a seat with no name is nobody's.
  */
-import { applyStep, drawFields, scoreDraw, scoreWin, warnings, winFields } from '../logic/calculator.js';
+import {
+  applyStep, deadTileEdits, drawFields, pendingHand, pendingPrefill, riichiEdits, scoreHand, startTap, tapEntry,
+  tapSeat, tapTsumo, warnings, winFields,
+} from '../logic/calculator.js';
+import { nextSession } from '../logic/log.js';
 import { MAX_NUMBER, formatNumberInput, parseNumber } from '../logic/numbers.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { currentTable, listSteps, tableDiff, undoImpact } from '../logic/table-history.js';
+import { movedBetween } from '../logic/table-edits.js';
 import {
-  decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures, valueAt,
+  applyEdit, decimalsOf, eventSettingsNeeded, scoreKinds, sticksOnTable, tableFeatures, tableRules, usualFigures,
+  valueAt,
 } from '../logic/table-state.js';
-import { nextSession } from '../logic/log.js';
-import { addPlayer, addStep, correctedNow, redoStep, resetBoard, saveFields, startSession, undoStep } from '../model/actions.js';
+import {
+  addPlayer, addStep, correctedNow, redoStep, resetBoard, saveFields, startSession, undoStep,
+} from '../model/actions.js';
 import { tablePart } from '../model/model.js';
 import { personOf, recordOf, tableOf } from '../model/selectors.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
-
-/** The win or draw the newest step asks to score next ({kind, prefill, stepId}), or null. */
-function pendingScore(replayed) {
-  const last = replayed.steps[replayed.steps.length - 1];
-  const score = last?.step.kind === 'ruling' ? last.outcome.next?.score : null;
-  return score ? { ...score, stepId: last.id } : null;
-}
 
 /** Each seat's record: the record of the person seated there (the model's recordOf), null for a seat with no name. */
 function seatRecords(ruleset, table, data) {
@@ -71,7 +71,8 @@ function boardView(ruleset, board, data) {
     undone: listed.undone, warnings: warnings(table, ruleset), discipline,
     eventNeeded: eventSettingsNeeded(ruleset), missing: tableRules(ruleset, table).missing,
     usual: usualFigures(ruleset, table),
-    origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean), pending: pendingScore(replayed),
+    origins: [scoring.table?.origin, scoring.riichi?.origin].filter(Boolean),
+    pending: pendingHand(replayed.steps), hand: scoring.hand ?? null,
     rosterNames: data.roster.players.map((entry) => entry.player.name),
     names: (id) => personOf(data.log, id)?.name ?? null,  // a history line names the person, never their id
   };
@@ -95,28 +96,6 @@ function readField(ruleset, lang, path, raw, { whole = false } = {}) {
     : { lang, decimals: decimalsOf(ruleset, score), min: -MAX_NUMBER, max: MAX_NUMBER };
   const { value, error } = parseNumber(raw, options);
   return error ? { error } : { value };
-}
-
-/**
- * The edits riichi makes in one tap: the seat's riichi, its stick put on the table and its points taken from the
- * player (given back when riichi is taken back), so the table's total stays right. A stick of no known value yet
- * (the event has not set it) or a seat with no score yet moves no points.
- */
-function riichiEdits(ruleset, table, index, on) {
-  const seat = table.seats[index];
-  const edits = [{ path: ['seats', index, 'riichi'], to: on }];
-  if (seat.deposit === on) return edits;
-  edits.push({ path: ['seats', index, 'deposit'], to: on });
-  const { stick } = tableRules(ruleset, table);
-  if (typeof stick === 'number' && typeof seat.table === 'number') {
-    edits.push({ path: ['seats', index, 'table'], to: seat.table + (on ? -stick : stick) });
-  }
-  return edits;
-}
-
-/** How much each seat's table score moved between two tables: [delta per seat]. */
-function movedBetween(before, after) {
-  return before.seats.map((seat, index) => (after.seats[index].table ?? 0) - (seat.table ?? 0));
 }
 
 /** The edits one typed field makes: riichi puts its stick down too; the event's start fills the seats still empty. */
@@ -162,13 +141,13 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const ui = {
     open: null, focus: null, form: null, prefill: {}, confirm: null, dismissed: null, cancelled: null, reveal: false,
     ask: null, undoable: null,
-    tap: null, moved: null, refused: null,
+    tap: null, refused: null, moved: null, changedElsewhere: null,
     ...(ctx.restored() ?? {}),  // the editors open before a reload into an update
   };
   let movedTimer = null;
-  /** Show what a step moved on each seat for a few seconds. */
-  const showMoved = (deltas) => {
-    ui.moved = { deltas };
+  /** Show what a step moved on each seat for a few seconds (`reveal`: brought into view with the board). */
+  const showMoved = (deltas, { reveal = false } = {}) => {
+    ui.moved = { deltas, reveal };
     clearTimeout(movedTimer);
     movedTimer = setTimeout(() => {
       ui.moved = null;
@@ -197,6 +176,18 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
   const done = (result) => {
     if (result.ok) ctx.refresh();
     return result;
+  };
+  /** Keep a hand scored by its form or by taps as a step; the board then shows what it moved, in view. */
+  const keepHand = async (kind, result) => {
+    if (result.errors) return { errors: withSettings(result.errors) };
+    const before = view.table;
+    const saved = await addStep(ruleset, { kind, inputs: result.inputs });
+    if (saved.ok) {
+      ui.form = null;
+      ui.tap = null;
+      showMoved(movedBetween(before, result.after), { reveal: true });
+    }
+    return done(saved);
   };
   const editsInOrder = inOrder();
   /**
@@ -250,10 +241,9 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
     openForm: (kind, prefill) => {
       // The hand a ruling leads to stays pending (a liable payer with it) until it is scored or cancelled on purpose:
       // "Score a win" opens that same form, never a blank one that would drop the liability.
-      const pending = view.pending?.kind === kind && ui.cancelled !== view.pending.stepId ? view.pending : null;
       ui.open = null;
       ui.form = kind;
-      ui.prefill = pending ? { ...(pending.prefill || {}), ...(prefill || {}) } : prefill || {};
+      ui.prefill = { ...pendingPrefill(view.pending, kind, ui.cancelled), ...(prefill || {}) };
       ui.reveal = true;
       ctx.refresh();
     },
@@ -264,34 +254,18 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       ctx.refresh();
     },
     winFields: (values) => winFields(ruleset, view.table, values),
-    win: async (values) => {
-      const result = scoreWin(view.table, ruleset, values, { lang });
-      if (result.errors) return { errors: withSettings(result.errors) };
-      const saved = await addStep(ruleset, { kind: 'win', inputs: result.inputs });
-      if (saved.ok) ui.form = null;
-      return done(saved);
-    },
+    win: async (values) => keepHand('win', scoreHand(view.table, ruleset, 'win', values, { lang })),
     drawFields: (values) => drawFields(ruleset, view.table, values),
-    draw: async (values) => {
-      const result = scoreDraw(view.table, ruleset, values);
-      if (result.errors) return { errors: withSettings(result.errors) };
-      const saved = await addStep(ruleset, { kind: 'draw', inputs: result.inputs });
-      if (saved.ok) ui.form = null;
-      return done(saved);
-    },
+    draw: async (values) => keepHand('draw', scoreHand(view.table, ruleset, 'draw', values)),
     riichi: (index) => editsInOrder(async () => {
       const seat = view.table.seats[index];
       const edits = riichiEdits(ruleset, view.table, index, !seat.riichi);
       const before = view.table;
       const saved = await saveFields(ruleset, fieldEdits(edits));
       // Refused: the seat's score changed elsewhere since it was shown; nothing was written, and the board says so.
-      ui.refused = saved.conflict ? { seat: index } : null;
+      ui.changedElsewhere = saved.conflict ? { seat: index } : null;
       if (saved.conflict) ctx.refresh();
-      if (saved.ok) {
-        const after = structuredClone(before);
-        for (const { path, to } of edits) after.seats[path[1]][path[2]] = to;
-        showMoved(movedBetween(before, after));
-      }
+      if (saved.ok) showMoved(movedBetween(before, applyEdit(before, edits)));
       return done(saved);
     }),
     useUsual: () => editsInOrder(async () => {
@@ -302,51 +276,46 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       return edits.length ? done(await saveFields(ruleset, fieldEdits(edits))) : {};
     }),
     tapStart: (kind) => {
-      ui.tap = kind === 'draw' ? { kind, tenpai: [] } : { kind };
+      // The hand a ruling leads to is the hand tapped too: its liable player, its tsumo, its noten seats.
+      ui.tap = startTap(kind, pendingPrefill(view.pending, kind, ui.cancelled));
+      ui.refused = null;
       ui.open = null;
       ui.form = null;
       ctx.refresh();
     },
     tapSeat: (index) => {
-      const tap = ui.tap;
-      if (!tap) return;
-      if (tap.kind === 'draw') {
-        tap.tenpai = tap.tenpai.includes(index)
-          ? tap.tenpai.filter((seat) => seat !== index)
-          : [...tap.tenpai, index].sort();
-      } else if (tap.winner === undefined) tap.winner = index;
-      else if (!tap.how && index !== tap.winner) Object.assign(tap, { how: 'ron', discarder: index });
+      if (!ui.tap) return;
+      const { tap, refused } = tapSeat(ruleset, view.table, ui.tap, index);
+      ui.tap = tap;
+      ui.refused = refused ? { seat: index, code: refused } : null;
       ctx.refresh();
     },
     tapTsumo: () => {
-      if (ui.tap?.winner === undefined) return;
-      ui.tap.how = 'tsumo';
+      if (!ui.tap) return;
+      ui.tap = tapTsumo(ui.tap);
+      ui.refused = null;
       ctx.refresh();
     },
     tapCancel: () => {
       ui.tap = null;
+      ui.refused = null;
       ctx.refresh();
     },
+    /** A seat's live penalty tiles turned dead (one discarded first, or none). */
+    deadTiles: (index, options) => editsInOrder(async () => {
+      const edits = deadTileEdits(view.table, index, options);
+      return edits.length ? done(await saveFields(ruleset, fieldEdits(edits))) : {};
+    }),
     tapPreview: (values) => {
       const tap = ui.tap || {};
-      const result = tap.kind === 'draw' ? scoreDraw(view.table, ruleset, { tenpai: tap.tenpai })
-        : scoreWin(view.table, ruleset, { ...tap, ...values }, { lang });
+      const result = scoreHand(view.table, ruleset, tap.kind, tapEntry(tap, values), { lang });
       return result.errors
         ? { errors: result.errors }
         : { moved: movedBetween(view.table, result.after), sticks: result.sticks };
     },
     tapScore: async (values = {}) => {
       const tap = ui.tap;
-      if (!tap) return {};
-      const result = tap.kind === 'draw' ? scoreDraw(view.table, ruleset, { tenpai: tap.tenpai })
-        : scoreWin(view.table, ruleset, { ...tap, ...values }, { lang });
-      if (result.errors) return { errors: result.errors };
-      const saved = await addStep(ruleset, { kind: tap.kind, inputs: result.inputs });
-      if (saved.ok) {
-        ui.tap = null;
-        showMoved(movedBetween(view.table, result.after));
-      }
-      return done(saved);
+      return tap ? keepHand(tap.kind, scoreHand(view.table, ruleset, tap.kind, tapEntry(tap, values), { lang })) : {};
     },
     undoMoved: async () => {
       const newest = view.steps?.[0];

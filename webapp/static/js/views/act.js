@@ -102,7 +102,8 @@ function resultBlock(config, ruleset, done, on) {
   return el('div', { class: 'act-result', id: 'act-result', 'data-mode': done.mode, 'data-repeated': String(Boolean(done.repeated)),
     'data-reveal-box': true },
   el('h3', { id: 'act-result-title', tabindex: '-1', 'data-reveal': done.reveal || null }, done.repeated ? calc.act_repeated : said),
-    done.counted === false ? el('p', { id: 'act-counted-nothing' }, calc.act_counts_nothing) : null,
+  done.noIncident ? el('p', { id: 'act-no-incident' }, calc.act_no_penalty) : null,
+  done.counted === false && !done.noIncident ? el('p', { id: 'act-counted-nothing' }, calc.act_counts_nothing) : null,
     changes.length ? [el('p', { class: 'sum-title' }, calc.act_changed), el('ul', { id: 'act-changes' }, changes)] : null,
     status.length ? [el('p', { class: 'sum-title' }, format(calc.act_status, { player: done.player })), el('ul', { class: 'escalation', id: 'act-status' }, status)] : null,
     el('p', { class: 'more-links' },
@@ -175,9 +176,13 @@ export function renderAct({ config, ruleset, act, on }) {
   const warning = el('div', { id: 'act-warning' });
   let warnedFor = null;  // the seat whose suspension or ban was said: the next tap goes on all the same
   const button = (id, label, mode, kind = 'secondary') => el('button', { type: 'button', class: `button ${kind}`, id, 'data-mode': mode }, label);
-  const confirm = button('act-confirm', calc.act_confirm, 'both', 'primary big');
+  // A ruling that penalizes nobody is applied only: no incident is recorded against the player named.
+  const confirm = act.penalizes === false ? button('act-confirm', calc.confirm, 'apply', 'primary big')
+    : button('act-confirm', calc.act_confirm, 'both', 'primary big');
   const applyOnly = button('act-apply-only', calc.act_apply_only, 'apply');
   const recordOnly = button('act-record-only', calc.act_record_only, 'record');
+  const others = act.penalizes === false ? el('p', { class: 'help', id: 'act-no-penalty' }, calc.act_no_penalty)
+    : el('div', { class: 'form-actions' }, applyOnly, recordOnly);
   const form = el('form', { class: 'apply-form act-form', id: 'act-form', novalidate: true },
     offender, rulingFields(config, act, 'act'), nameless, records,
     el('p', { class: 'field-error', id: 'act-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
@@ -186,7 +191,7 @@ export function renderAct({ config, ruleset, act, on }) {
     warning,
     details.node,
     confirm,
-    el('div', { class: 'form-actions' }, applyOnly, recordOnly),
+    others,
     status,
     later);
 

@@ -1,8 +1,9 @@
 /**
- * The scoreboard: the four seats at a glance in their 2x2 at every width (wind, dealer, name, each score with its
- * label, small marks for the state that matters at the table, riichi in one tap), each edited in a sheet over the
- * board; every field is kept as soon as it changes. While a win or draw is scored by taps, a tap on a seat picks it;
- * after a scoring, each seat shows for a few seconds what moved.
+ * The scoreboard: the four seats at a glance in their 2x2 (one a row when the text is large for the screen: wind,
+ * dealer, name, each score with its label, small marks for the state that matters at the table, riichi in one tap),
+ * each edited in a sheet over the board, where WSOM's live penalty tiles turn dead in one tap; every field is kept as
+ * soon as it changes. While a win or draw is scored by taps, a tap on a seat picks it; after a scoring, each seat
+ * shows for a few seconds what moved.
  */
 import { el, format } from './dom.js';
 import { formatNumber, formatSigned } from '../logic/format.js';
@@ -86,11 +87,18 @@ function seatEditor(config, board, index, on, ui) {
     type: 'button', class: 'button secondary', id: `seat-${index}-make-dealer`,
     onclick: (event) => commit(event.target, ['dealer'], index),
   }, calc.make_dealer);
+  // WSOM: a live penalty tile may be discarded at this discard or the next; then the ones left are dead.
+  const tiles = seat.liveTiles ? el('div', { class: 'form-actions', id: `seat-${index}-tiles` },
+    el('button', { type: 'button', class: 'button secondary', id: `seat-${index}-tiles-dead`, onclick: () => on.deadTiles(index) }, calc.tiles_dead),
+    el('button', {
+      type: 'button', class: 'button secondary', id: `seat-${index}-tiles-dead-discarded`,
+      onclick: () => on.deadTiles(index, { discarded: true }),
+    }, calc.tiles_dead_discarded)) : null;
   return el('form', {
     class: 'seat-editor', id: `seat-${index}-editor`, novalidate: true, 'data-rev': board.rev, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault(),
   },
   staleNote(`seat-${index}-editor`, strings),
-  field(`seat-${index}-name`, calc.name, name), scores, riichi, dealer,
+  field(`seat-${index}-name`, calc.name, name), scores, riichi, tiles, dealer,
   el('p', { class: 'field-error', id: `seat-${index}-status`, role: 'status' }),
   el('button', { type: 'button', class: 'button secondary', id: `seat-${index}-done`, onclick: () => on.open(null) }, calc.done));
 }
@@ -126,12 +134,14 @@ function seatCard(config, board, index, on, ui) {
     el('span', { class: 'seat-wind' }, strings.winds[index]),
     dealer ? el('span', { class: 'mark dealer-mark', 'data-mark': 'dealer' }, calc.dealer) : null),
   el('span', { class: 'seat-name', 'data-name': seat.name }, seat.name || calc.no_name),
-  board.kinds.map((kind) => el('span', { class: 'seat-score', 'data-score': kind.kind, 'data-value': seat[kind.kind] ?? '' },
-    el('span', { class: 'seat-score-label' }, `${kind.label} `), el('span', { class: 'seat-score-value' }, shown(lang, seat[kind.kind])))),
-  moved !== undefined && moved !== 0 ? el('span', { class: 'seat-moved', 'data-moved': moved }, formatSigned(lang, moved)) : null,
-  marks.length ? el('span', { class: 'seat-marks' }, marks.map((item) => el('span', {
-    class: 'mark', 'data-mark': item.mark, 'data-count': item.count, 'data-next': item.next ?? undefined,
-  }, item.text))) : null);
+  // The scores, what moved and the marks in one block, laid out on the card's rows (app.css).
+  el('span', { class: 'seat-rest' },
+    board.kinds.map((kind) => el('span', { class: 'seat-score', 'data-score': kind.kind, 'data-value': seat[kind.kind] ?? '' },
+      el('span', { class: 'seat-score-label' }, `${kind.label} `), el('span', { class: 'seat-score-value' }, shown(lang, seat[kind.kind])))),
+    moved !== undefined && moved !== 0 ? el('span', { class: 'seat-moved', 'data-moved': moved }, formatSigned(lang, moved)) : null,
+    marks.length ? el('span', { class: 'seat-marks' }, marks.map((item) => el('span', {
+      class: 'mark', 'data-mark': item.mark, 'data-count': item.count, 'data-next': item.next ?? undefined,
+    }, item.text))) : null));
   const riichi = board.features.riichi && !ui.tap ? el('button', {
     type: 'button', class: 'button secondary small seat-riichi', id: `seat-${index}-riichi-tap`, 'aria-pressed': String(Boolean(seat.riichi)),
     'aria-label': format(strings.label_value, { label: calc.riichi_button, value: strings.winds[index] }), onclick: () => on.riichi(index),
@@ -183,7 +193,7 @@ function tableLine(config, board, on, ui) {
  * player record, player-record.js), sticks, rev, rosterNames}; ui: {open: seat index | 'counters' | null, focus:
  * control id, tap, moved};
  * on: {open(which), edit(fieldId, path, value, options) → {ok} | {errors} | {error}, formatInput(value, decimals),
- * riichi(index), tapSeat(index)}.
+ * riichi(index), tapSeat(index), deadTiles(index, {discarded})}.
  */
 export function renderScoreboard(config, board, on, ui) {
   const calc = config.strings.calc;

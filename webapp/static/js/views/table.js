@@ -12,6 +12,7 @@ import { renderScoreboard } from './scoreboard.js';
 import { field, keepField, keepOnEnter, refocus, seatLabel, staleNote, storageFailed } from './shared-parts.js';
 import { statusData } from './status.js';
 import { renderMoved, renderTapScore } from './tap-score.js';
+import { tapStep } from '../logic/hand-entry.js';
 
 function warningList(config, table, found) {
   const calc = config.strings.calc;
@@ -142,19 +143,31 @@ function resetDone(config, ruleset, board, ui, on) {
 }
 
 /**
+ * Run `then` once `node` is on the page: a render is shown only once the tap that made it ends (later on a busy
+ * phone), and one overtaken by a newer render never is (then nothing runs; the newer one brings its own).
+ */
+function whenShown(node, then, until = Date.now() + 10_000) {
+  if (node.isConnected) then();
+  else if (Date.now() < until) setTimeout(() => whenShown(node, then, until), 50);
+}
+
+/**
  * board: {status, rev, table, kinds, features, seatExtras, sticks, steps, undone, byId, warnings, discipline,
- * eventNeeded, missing, origins, pending}; ui: {open, focus, form: 'win'|'draw'|null, prefill, confirm}. on: the
- * scoreboard's and history's callbacks, plus step(kind), openForm(kind, prefill), closeForm(), win(values),
- * winFields(values), draw(values), drawFields(values), reset(). A status other than 'ok' means the stored table
- * cannot be shown or changed here (a notice says why) and only what is safe is offered.
+ * eventNeeded, missing, origins, pending, hand}; ui: {open, focus, form: 'win'|'draw'|null, prefill, confirm, tap,
+ * refused, moved}. on: the scoreboard's and history's callbacks, plus step(kind), openForm(kind, prefill),
+ * closeForm(), win(values), winFields(values), draw(values), drawFields(values), the taps' tapStart(kind),
+ * tapSeat(index), tapTsumo(), tapPreview(values), tapScore(values), tapCancel(), undoMoved(), and reset(). A status
+ * other than 'ok' means the stored table cannot be shown or changed here (a notice says why) and only what is safe is
+ * offered.
  */
 export function renderTable({ config, ruleset, board, notices, ui, on }) {
   const { strings, lang } = config;
   const calc = strings.calc;
   const status = el('div', { id: 'table-status', role: 'status' },
     // A tap refused because what it changes was changed elsewhere meanwhile (another tab, another phone).
-    ui.refused ? el('p', { class: 'field-error', id: 'table-refused', role: 'alert', 'data-seat': ui.refused.seat },
-      format(calc.refused_changed, { seat: strings.winds[ui.refused.seat] })) : null);
+    ui.changedElsewhere ? el('p', {
+      class: 'field-error', id: 'table-changed-elsewhere', role: 'alert', 'data-seat': ui.changedElsewhere.seat,
+    }, format(calc.refused_changed, { seat: strings.winds[ui.changedElsewhere.seat] })) : null);
   // The status line is found when a handler runs: a screen drawn again keeps the node and hands it new handlers.
   const failed = (result) => {
     if (result?.error) storageFailed(document.getElementById('table-status') ?? status, strings, result.error);
@@ -174,12 +187,12 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
   }
   const { table } = board;
   const act = (id, label, onclick, extra = {}) => el('button', { type: 'button', class: 'button secondary', id, onclick, ...extra }, label);
-  // A hand scored by taps on the board: the usual way, right under the seats.
+  // A hand scored by taps on the board, right under the seats: the one set of win and draw buttons (the hand a ruling
+  // leads to is scored the same way, or in its form, which opens by itself).
   const taps = board.features.winScoring && !ui.tap ? el('div', { class: 'tap-actions' },
-    act('tap-win', calc.step_win, () => on.tapStart('win')), act('tap-draw', calc.step_draw, () => on.tapStart('draw'))) : null;
+    act('tap-win', calc.step_win, () => on.tapStart('win')),
+    board.features.drawScoring ? act('tap-draw', calc.step_draw, () => on.tapStart('draw')) : null) : null;
   const actions = el('div', { class: 'table-actions' },
-    board.features.winScoring ? act('open-win', calc.score_win, () => on.openForm('win', {}), { 'aria-expanded': String(ui.form === 'win') }) : null,
-    board.features.winScoring ? act('open-draw', calc.score_draw, () => on.openForm('draw', {}), { 'aria-expanded': String(ui.form === 'draw') }) : null,
     board.features.endHanchan || board.features.hanchanScores ? act('end-hanchan', calc.end_hanchan, () => on.askStep('end-hanchan')) : null,
     board.features.newSession ? act('new-session', calc.new_session, () => on.askStep('new-session')) : null);
   let form = null;
@@ -193,12 +206,22 @@ export function renderTable({ config, ruleset, board, notices, ui, on }) {
       el('button', { type: 'button', class: 'button primary', id: 'score-next-open', onclick: () => on.openForm(board.pending.kind, board.pending.prefill) },
         board.pending.kind === 'win' ? calc.score_next_win : calc.score_next_draw))
     : null;
+  const moved = renderMoved(config, ui.moved, on);
+  const scoreboard = renderScoreboard(config, board, on, ui);
+  // After a hand is scored, the board and what moved are brought into view (the value was typed below the board).
+  if (moved && ui.moved.reveal) {
+    whenShown(moved, () => {
+      ui.moved.reveal = false;
+      moved.scrollIntoView({ block: 'start' });
+      moved.focus({ preventScroll: true });  // the value's field is gone: the focus goes to what it did
+    });
+  }
   return [
     ...top,
-    renderScoreboard(config, board, on, ui),
-    renderMoved(config, ui.moved, on),
+    moved,
+    scoreboard,
     taps,
-    renderTapScore(config, table, ui.tap, on),
+    renderTapScore(config, table, ui, on, { step: ui.tap ? tapStep(ui.tap) : null, hand: board.hand }),
     resetAsked(config, board, ui, { ...on, step: async (kind) => failed(await on.step(kind)) }),
     resetDone(config, ruleset, board, ui, { undo: async (id) => failed(await on.undo(id)) }),
     board.missing.length ? el('p', { id: 'event-missing', 'data-missing': board.missing.join(' ') },
