@@ -14,6 +14,10 @@ DEFAULTS = {
     "RATE_LIMIT_PER_ADDRESS": "120 per minute",  # a venue's referees may all share one public address
     "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # failed guesses at one credential's (or invitation's) secret
     "RATE_LIMIT_EVENT_CREATION": "20 per hour",
+    # Per device (credential): versions stored in a minute (a head's roster of 5,000 goes up in three minutes), and
+    # bytes stored in all (40,000 incidents of 500 bytes), both answered 429 with Retry-After (quota.py).
+    "QUOTA_VERSIONS_PER_CREDENTIAL": "2000 per minute",
+    "QUOTA_BYTES_PER_CREDENTIAL": 20 * 1024 * 1024,
     "PASSWORD_HASH_PROFILE": "RFC_9106_LOW_MEMORY",  # argon2id, 64 MiB, 3 passes (argon2-cffi's default)
     "DATABASE_AUTO_UPGRADE": True,
     "EVENT_CREATION_KEY": None,
@@ -56,7 +60,7 @@ def init_app(app):
     errors.init_app(app)
     auth.init_app(app)
     ratelimit.init_app(app)
-    from . import access_routes, events_routes, sync_routes  # noqa: F401  (they add their routes to the blueprint)
+    from . import access_routes, events_routes, snapshot_routes, sync_routes  # noqa: F401  (they add their routes)
     from .api import bp
     from .cli import db_cli
 

@@ -1,5 +1,7 @@
 """The database: which one (SQLite in the instance folder, or PostgreSQL from DATABASE_URL), its engine and sessions."""
 
+import functools
+import json
 import os
 import threading
 import time
@@ -15,6 +17,9 @@ from sqlalchemy.orm import sessionmaker
 SQLITE_BUSY_TIMEOUT_MS = 1_000
 POSTGRES_LOCK_TIMEOUT_MS = 1_000  # the same on PostgreSQL: waiting for a row lock (a space's, during an upload)
 POOL_TIMEOUT_S = 4  # waiting for a free connection of the pool
+# JSON columns (record bodies above all) are stored as UTF-8 text without spaces: json.dumps's default escapes every
+# letter outside ASCII (6 bytes for "é", 12 for an emoji) and spaces every separator (issue 36).
+compact_json = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
 WRITES_AT_ONCE = 1  # per process: with waitress's 2 threads, one is always free for pages and reads
 WRITE_PATIENCE_S = 0.25  # a write waits for this process's write under way only while that one is this young
 
@@ -103,7 +108,11 @@ def make_engine(url):
     seventh of a request's time when 200 referees sync): a connection the database dropped (restarted) fails its
     request, which answers 503 busy (errors.py), and SQLAlchemy then replaces every connection of the pool."""
     if make_url(url).get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False})
+        engine = create_engine(
+            url,
+            json_serializer=compact_json,
+            connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
+        )
         _sqlite_setup(engine)
         return engine
     return create_engine(
@@ -111,6 +120,7 @@ def make_engine(url):
         pool_size=10,
         max_overflow=10,
         pool_timeout=POOL_TIMEOUT_S,
+        json_serializer=compact_json,
         connect_args={"options": f"-c lock_timeout={POSTGRES_LOCK_TIMEOUT_MS}"},
     )
 

@@ -3,7 +3,7 @@
 from flask import Response, jsonify, request
 from sqlalchemy import Text, bindparam, cast, or_, select
 
-from . import auth, sync
+from . import auth, quota, sync
 from .api import bp, json_body, page_args
 from .errors import ApiError, Invalid
 from .events_routes import database
@@ -11,6 +11,7 @@ from .models import Credential, Record, Version
 from .shapes import version_json, version_text
 
 MAX_RECORD_PK = 2**31 - 1  # records.pk is a 32-bit integer on PostgreSQL: a larger cursor is not one we gave
+STORED = ("accepted", "conflict")  # the outcomes that store a version (not duplicate, not refused)
 
 
 @bp.post("/events/<event_id>/versions")
@@ -22,7 +23,9 @@ def upload(event_id):
         auth.require_role(who, "head", "referee")
         auth.require_open(who.event)
         versions = sync.envelopes(data)
+        quota.check(who)
         results = sync.store_batch(session, who, versions)
+        quota.count(who, sum(result.get("status") in STORED for result in results), len(versions))
     return jsonify({"results": results})
 
 
