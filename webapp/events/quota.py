@@ -11,6 +11,7 @@ import time
 
 from flask import current_app, request
 from limits import parse
+from sqlalchemy import bindparam, update
 
 from .errors import ApiError
 from .models import Credential
@@ -18,6 +19,12 @@ from .models import Credential
 # A stored version is its body and, beside it, its ids, parents and flags: about this many bytes.
 ENVELOPE_BYTES = 150
 STORAGE_RETRY_AFTER = 3600  # seconds: stored bytes only grow; the phone asks again now and then, keeping its outbox
+# Built once, as every upload that stores something runs it; in SQL, so two uploads of one device at once both count.
+ADD_STORED = (
+    update(Credential)
+    .where(Credential.id == bindparam("credential_id"))
+    .values(stored_bytes=Credential.stored_bytes + bindparam("size"))
+)
 
 
 class QuotaExceeded(ApiError):
@@ -59,14 +66,14 @@ def check(who):
         )
 
 
-def count(who, stored, sent):
+def count(session, who, stored, sent):
     """Count the versions the batch stored (`stored` of `sent`): against the minute's limit, and their share of the
-    request's bytes against the credential's storage (updated in the batch's transaction, in SQL, so two uploads of
-    one device at once both count)."""
+    request's bytes against the credential's storage (in the batch's transaction)."""
     if not stored:
         return
     limiter = current_app.extensions["events.limiter"]
     if limiter.enabled:
         limiter.limiter.hit(_versions_limit(), "versions", who.credential.id, cost=stored)
     size = (request.content_length or 0) * stored // max(sent, 1)
-    who.credential.stored_bytes = Credential.stored_bytes + max(size, ENVELOPE_BYTES * stored)
+    size = max(size, ENVELOPE_BYTES * stored)
+    session.connection().execute(ADD_STORED, {"credential_id": who.credential.id, "size": size})

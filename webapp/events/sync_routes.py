@@ -25,7 +25,7 @@ def upload(event_id):
         versions = sync.envelopes(data)
         quota.check(who)
         results = sync.store_batch(session, who, versions)
-        quota.count(who, sum(result.get("status") in STORED for result in results), len(versions))
+        quota.count(session, who, sum(result.get("status") in STORED for result in results), len(versions))
     return jsonify({"results": results})
 
 
