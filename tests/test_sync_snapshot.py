@@ -2,7 +2,7 @@
 changes feed from where the snapshot began, instead of every version ever sent. SQLite and PostgreSQL."""
 
 import pytest
-from events_helpers import create_event, incident, version
+from events_helpers import create_event, incident, league_of_two_weeks, version
 
 
 @pytest.fixture
@@ -88,11 +88,7 @@ def test_a_snapshot_cursor_or_limit_that_is_not_ours_is_a_422(head, query, field
 
 
 def test_a_leagues_snapshot_holds_its_other_events_incidents_and_the_roster(api):
-    week1 = create_event(
-        api, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-02", ends_on="2026-11-02"
-    )
-    league_id = week1.get("").json["event"]["league"]["id"]
-    week2 = create_event(api, league={"id": league_id}, name="Week 2", headers=week1.headers)
+    week1, week2 = league_of_two_weeks(api)
     player = version(kind="player", body={"name": "Ada"})
     strike = version(body=incident(player="", playerId=player["record_id"], at="2026-11-02T20:00:00+01:00"))
     week1.statuses(player, strike)
