@@ -119,3 +119,13 @@ def create_event(client, league=None, ruleset=RULESET, name="Autumn Cup", header
     response = client.post("/api/events", json=body, headers=headers or {})
     assert response.status_code == 201, response.json
     return Device(client, response.json["credential"], response.json["event"]["id"]).sign_in()
+
+
+def league_of_two_weeks(client, first_day="2026-11-02"):
+    """A league's two events, week 1 (on `first_day`) and week 2 (the default dates), each with its head referee."""
+    week1 = create_event(
+        client, league={"name": "Arizona League"}, name="Week 1", starts_on=first_day, ends_on=first_day
+    )
+    league_id = week1.get("").json["event"]["league"]["id"]
+    week2 = create_event(client, league={"id": league_id}, name="Week 2", headers=week1.headers)
+    return week1, week2

@@ -155,6 +155,11 @@ class SlowClients:
 
     HEADER = b"GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow\r\nX-Padding: " + b"x" * 4000
     BAD_REQUEST_LINE = b"/bad HTTP/1.1\r\n"
+    # A whole request's headers, then its body a byte at a time (the bytes of HEADER serve as the body).
+    SLOW_BODY = (
+        b"POST /api/auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100000\r\n\r\n"
+    )
 
     def __init__(self, port, count, tls_context=None, interval=0.5, opening=b""):
         self.port, self.count, self.tls, self.interval, self.opening = port, count, tls_context, interval, opening

@@ -471,13 +471,14 @@ def test_one_walk_in_spelt_three_ways_on_three_phones_is_one_player_suspended_on
 
 @pytest.mark.parametrize("status", [503, 507, 429])
 def test_a_busy_or_full_server_is_waited_for_and_the_outbox_kept(browser, server, status):
-    """503 (busy), 429 (wait: the sign-in's limit) and 507 (full) are neither a lost connection nor a revoked
-    phone: the phone says so, keeps what waits, and tries again by itself after the server's Retry-After."""
+    """503 (busy), 429 (wait: the device's quota; the sign-in's limit is test_browser_sync_wait.py's) and 507 (full)
+    are neither a lost connection nor a revoked phone: the phone says so, keeps what waits, and tries again by itself
+    after the server's Retry-After."""
     (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
         record(bruno, base, note="waits for the server")
-        path = re.compile(r".*/api/auth/token$" if status == 429 else r".*/api/events/[^/]+/versions$")
+        path = re.compile(r".*/api/events/[^/]+/versions$")
         refusals = []
 
         def refuse(route):
@@ -489,7 +490,7 @@ def test_a_busy_or_full_server_is_waited_for_and_the_outbox_kept(browser, server
             )
 
         bruno_context.route(path, refuse)
-        bruno.goto(f"{base}/en/event")  # a new page signs in again
+        bruno.goto(f"{base}/en/event")
         bruno.click("#sync-now")
         state = bruno.locator("#sync-status")
         expect(state).to_have_attribute("data-problem", {503: "busy", 507: "full", 429: "wait"}[status])

@@ -3,31 +3,72 @@ and keeps what waits to be sent."""
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 from test_browser_sync import phones, record, server, sync  # noqa: F401  (server is the module's live server fixture)
 
 
-def test_a_rate_limited_sign_in_says_wait_not_revoked(browser, server):  # noqa: F811
+@pytest.mark.parametrize(
+    "path, error",
+    [("**/api/auth/token", "rate_limited"), ("**/versions", "version_quota"), ("**/versions", "storage_quota")],
+)
+def test_a_rate_limited_sign_in_or_a_quota_says_wait_not_revoked(browser, server, path, error):  # noqa: F811
+    """Too many sign-ins, or the device's quota of versions a minute or of bytes (issue 36): the phone says "wait"
+    and keeps what waits to be sent."""
     (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)
     base = server.url
     try:
         sync(bruno, base)
         record(bruno, base, note="kept while the server asks to wait")
         bruno.route(
-            "**/api/auth/token",
+            path,
             lambda route: route.fulfill(
                 status=429,
                 headers={"Retry-After": "42", "Content-Type": "application/json"},
-                body=json.dumps({"error": "rate_limited", "message": "Too many failed attempts.", "field": None}),
+                body=json.dumps({"error": error, "message": "Wait.", "field": None}),
             ),
         )
-        bruno.goto(f"{base}/en/event")  # a new page: the access token kept in memory is gone, so it signs in again
+        bruno.evaluate("() => sessionStorage.clear()")  # a new tab: it signs in again
+        bruno.goto(f"{base}/en/event")
         bruno.click("#sync-now")
         status = bruno.locator("#sync-status")
         expect(status).to_have_attribute("data-problem", "wait")
         expect(status).to_have_attribute("data-waiting", "2")  # the incident and its walk-in player
-        bruno.unroute("**/api/auth/token")
+        bruno.unroute(path)
         sync(bruno, base)  # once the server takes it again, all goes through
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+def test_a_phone_keeps_its_session_across_page_loads(browser, server):  # noqa: F811
+    """Issue 36: every page load signed in again (a slow argon2 check on the server each time, and a venue's phones
+    share one address); the access token now lasts the tab's life, and a token the server no longer takes is dropped
+    and signed in again, never kept."""
+    (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
+    sign_ins = []
+    bruno.on(
+        "request", lambda request: sign_ins.append(request.url) if request.url.endswith("/api/auth/token") else None
+    )
+    try:
+        for _ in range(3):
+            sync(bruno, base)  # each loads /en/event again, syncs as it opens, and syncs on the tap
+        assert sign_ins == []  # the token the phone got when it joined lasts across page loads (before: 6 sign-ins)
+        kept = bruno.evaluate("() => JSON.parse(sessionStorage.getItem('mjref.sync.accessToken'))")
+        assert kept["value"] and kept["credentialId"] and "secret" not in kept
+        bruno.evaluate(
+            "() => sessionStorage.setItem('mjref.sync.accessToken', JSON.stringify({...JSON.parse("
+            "sessionStorage.getItem('mjref.sync.accessToken')), value: 'not-a-token'}))"
+        )
+        sync(bruno, base)  # refused as not valid: dropped, signed in again, synced
+        assert len(sign_ins) == 1
+        assert (
+            bruno.evaluate("() => JSON.parse(sessionStorage.getItem('mjref.sync.accessToken')).value") != "not-a-token"
+        )
+        bruno.evaluate("() => sessionStorage.clear()")  # as a new tab
+        sync(bruno, base)
+        assert len(sign_ins) == 2
     finally:
         anna_context.close()
         bruno_context.close()

@@ -99,6 +99,8 @@ def test_a_database_url_from_the_environment_is_used(tmp_path, monkeypatch):
 
 
 def test_the_sign_in_is_rate_limited_per_credential_and_per_address(tmp_path):
+    """Failures count per credential (and address); attempts naming no credential count per address; a credential's
+    own sign-ins count per credential."""
     app = create_app(
         {
             "DATABASE_URL": f"sqlite:///{tmp_path / 'limits.sqlite3'}",
@@ -106,26 +108,35 @@ def test_the_sign_in_is_rate_limited_per_credential_and_per_address(tmp_path):
             "RATELIMIT_ENABLED": True,
             "RATE_LIMIT_PER_CREDENTIAL": "3 per minute",
             "RATE_LIMIT_PER_ADDRESS": "10 per minute",
+            "RATE_LIMIT_SIGN_INS_PER_CREDENTIAL": "4 per minute",
         }
     )
     client = app.test_client()
-    head = create_event(client)  # one sign-in that succeeds: it does not count against the credential
+    head = create_event(client)  # one sign-in that succeeds: it does not count against the credential's failures
     head.sign_in()
     guess = {"credential_id": head.credential["id"], "secret": "wrong"}
     statuses = [client.post("/api/auth/token", json=guess).status_code for _ in range(4)]
     assert statuses == [401, 401, 401, 429]  # 3 failures a minute on this credential, then refused
     limited = client.post("/api/auth/token", json={**guess, "secret": head.credential["secret"]})
-    assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")  # even the right secret now
-    # 7 attempts so far from this address; each credential below is tried once, so only the address limit counts.
+    assert (limited.status_code, limited.json["error"]) == (429, "rate_limited")  # even the right secret, from here
+    # Attempts naming no credential count per address: 10 a minute, then refused at once.
     from_here = [
         client.post("/api/auth/token", json={"credential_id": f"other-{n}", "secret": "x"}).status_code
-        for n in range(4)
+        for n in range(11)
     ]
-    assert from_here == [401, 401, 401, 429]  # the 11th attempt from this address within a minute
+    assert from_here == [401] * 10 + [429]
     elsewhere = client.post(
-        "/api/auth/token", json={"credential_id": "other-9", "secret": "x"}, environ_base={"REMOTE_ADDR": "10.0.0.2"}
+        "/api/auth/token", json={"credential_id": "other-99", "secret": "x"}, environ_base={"REMOTE_ADDR": "10.0.0.2"}
     )
     assert elsewhere.status_code == 401
+    # The credential's own sign-ins: 2 made above, 2 more, then refused (from any address).
+    right = {**guess, "secret": head.credential["secret"]}
+    away = {"REMOTE_ADDR": "10.0.0.3"}
+    assert [client.post("/api/auth/token", json=right, environ_base=away).status_code for _ in range(3)] == [
+        200,
+        200,
+        429,
+    ]
     app.extensions["events.db"].dispose()
 
 

@@ -76,6 +76,29 @@ def test_normal_requests_are_served_while_300_bad_request_line_clients_linger(st
         bad.stop()
 
 
+def test_clients_dripping_a_body_from_a_venues_address_do_not_lock_the_address_out(stack):
+    """Issue 36: 256 clients sending a POST's body a byte every half second from one address got every user at that
+    address a 429. nginx reads a body whole before waitress sees the request, so a body still arriving is not counted
+    against the address (a body that stops is cut by client_body_timeout); pages and the API still answer there."""
+    nginx, _ = stack
+    slow = SlowClients(nginx.https_port, 300, tls_context=nginx.client_context(), opening=SlowClients.SLOW_BODY).start()
+    try:
+        assert slow.cut_off == 0, f"{slow.cut_off} slow clients could not connect"
+        time.sleep(1.5)  # each has sent bytes of its body
+        statuses = []
+        for _ in range(6):
+            statuses.append(https_get(nginx, "/en/", {"Accept-Language": "en"})[0])
+            statuses.append(https_get(nginx, "/api/events/none", {"Authorization": "Bearer x"})[0])
+            body = b'{"credential_id": "none", "secret": "x"}'
+            statuses.append(
+                https_get(nginx, "/api/auth/token", {"Content-Type": "application/json"}, method="POST", body=body)[0]
+            )
+        assert statuses == [200, 401, 401] * 6
+        assert slow.holding() == 300, "the slow clients were still sending"
+    finally:
+        slow.stop()
+
+
 def test_http2_is_negotiated(stack):
     nginx, _ = stack
     context = nginx.client_context(alpn=("h2", "http/1.1"))

@@ -1,7 +1,7 @@
 """The sync protocol: idempotent uploads, every version kept, conflicts kept and settled, the changes feed, leagues.
 Every test runs on SQLite and on PostgreSQL."""
 
-from events_helpers import create_event, incident, row_counts, version
+from events_helpers import create_event, incident, league_of_two_weeks, row_counts, version
 from sqlalchemy import func, select
 
 from webapp.events.models import Version
@@ -170,11 +170,7 @@ def test_the_changes_feed_is_paged_with_a_cursor(api):
 
 
 def test_a_league_shares_its_roster_and_reads_its_other_events_incidents(api):
-    week1 = create_event(
-        api, league={"name": "Arizona League"}, name="Week 1", starts_on="2026-11-02", ends_on="2026-11-02"
-    )
-    league_id = week1.get("").json["event"]["league"]["id"]
-    week2 = create_event(api, league={"id": league_id}, name="Week 2", headers=week1.headers)
+    week1, week2 = league_of_two_weeks(api)
     player = version(kind="player", body={"name": "Ada"})
     week1.statuses(player)
     strike1 = version(body=incident(player="", playerId=player["record_id"], at="2026-11-02T20:00:00+01:00"))

@@ -58,36 +58,48 @@ class Phone:
             batch = self.call("nextBatch", self.state)
         return None
 
+    def join(self, limit=2):
+        """As sync-run.js reads an event the phone has read nothing of: the snapshot's pages (the cursor moves only
+        after the last), then the feed from where it began."""
+        after = ""
+        while after is not None:
+            page = self.device.get(f"/snapshot?limit={limit}" + (f"&after={after}" if after else "")).json
+            after = page["next"]
+            self.apply(page["heads"], page["since"] if after is None else None)
+        self.download(limit)
+
     def download(self, limit=2):
         self.last_writes = []
         while True:
             page = self.device.changes(since=self.state["cursor"], limit=limit)
-            applied = self.call("applyChanges", self.state, page["changes"], page["next"])
-            self.state = applied["state"]
-            skipped = []
-            for write in applied["writes"]:
-                self.last_writes.append(write)
-                mine = self.records.get(write["id"])
-                now = (
-                    {"deleted": True, "body": None}
-                    if mine is None
-                    else {"deleted": mine["deleted"], "body": mine["body"]}
-                )
-                if now != {key: write["before"][key] for key in ("deleted", "body")}:
-                    skipped.append(write)
-                    continue  # changed here meanwhile: kept, sent at the next sync
-                if write["deleted"]:
-                    self.records.pop(write["id"], None)
-                else:
-                    self.records[write["id"]] = {
-                        "kind": write["kind"],
-                        "id": write["id"],
-                        "deleted": False,
-                        "body": write["body"],
-                    }
-            self.state = self.call("notShown", self.state, skipped)
+            self.apply(page["changes"], page["next"])
             if not page["more"]:
                 return
+
+    def apply(self, changes, cursor):
+        """Apply a page of versions and write what it changes, as sync-run.js does."""
+        applied = self.call("applyChanges", self.state, changes, cursor)
+        self.state = applied["state"]
+        skipped = []
+        for write in applied["writes"]:
+            self.last_writes.append(write)
+            mine = self.records.get(write["id"])
+            now = (
+                {"deleted": True, "body": None} if mine is None else {"deleted": mine["deleted"], "body": mine["body"]}
+            )
+            if now != {key: write["before"][key] for key in ("deleted", "body")}:
+                skipped.append(write)
+                continue  # changed here meanwhile: kept, sent at the next sync
+            if write["deleted"]:
+                self.records.pop(write["id"], None)
+            else:
+                self.records[write["id"]] = {
+                    "kind": write["kind"],
+                    "id": write["id"],
+                    "deleted": False,
+                    "body": write["body"],
+                }
+        self.state = self.call("notShown", self.state, skipped)
 
     def sync(self):
         self.stage()
@@ -368,3 +380,43 @@ def test_an_edit_from_a_form_made_before_a_download_was_written_is_kept_beside_i
     anna.upload()
     history = head.get("/records/r1").json
     assert history["in_conflict"] is True and len(history["heads"]) == 2
+
+
+def test_a_phone_joining_from_the_snapshot_ends_as_one_that_read_every_version(head, tmp_path):
+    """Edits, a deletion and a conflict: the phone that reads the snapshot (each record's heads) and then the feed
+    holds the same records and the same conflict as the phone that read every version, from far fewer versions."""
+    referee = head.add_device("head", name="Bruno")  # a second head: a referee may not edit the head's records
+    anna, bruno = Phone(head, tmp_path, "anna"), Phone(referee, tmp_path, "bruno")
+    for n in range(6):
+        anna.record("edited", note=f"edit {n}")
+        anna.sync()
+    anna.record("gone", note="soon gone")
+    anna.record("both", note="first")
+    anna.sync()
+    del anna.records["gone"]
+    anna.sync()
+    bruno.sync()
+    anna.record("both", note="anna says")
+    anna.sync()
+    bruno.records["both"]["body"] = incident(note="bruno says")
+    bruno.sync()  # bruno's edit was made from the first version: a conflict
+    assert len(bruno.call("conflicts", bruno.state)) == 1
+    late_feed = Phone(head.add_device(name="Carla"), tmp_path, "carla")
+    late_snapshot = Phone(head.add_device(name="Dino"), tmp_path, "dino")
+    late_feed.download()
+    late_snapshot.join()
+    assert bodies(late_snapshot)["edited"] == bodies(late_feed)["edited"] == "edit 5"
+    # In a conflict a phone shows what it showed first (the feed's phone: anna's, read before bruno's); the snapshot's
+    # phone, reading both heads at once, shows the one stored last. The head referee settles it for both.
+    assert bodies(late_snapshot)["both"] == "bruno says" and bodies(late_feed)["both"] == "anna says"
+    assert late_snapshot.call("conflicts", late_snapshot.state) == late_feed.call("conflicts", late_feed.state)
+    assert len(late_snapshot.call("conflicts", late_snapshot.state)) == 1
+    assert late_snapshot.state["cursor"] == late_feed.state["cursor"]
+    heads = {record_id: len(entry["seen"]) for record_id, entry in late_snapshot.state["known"].items()}
+    assert heads == {"edited": 1, "gone": 1, "both": 2}  # the feed's phone saw 6, 2 and 3 versions
+    # Then both follow the feed alike.
+    anna.record("edited", note="edit 6")
+    anna.sync()
+    late_feed.download()
+    late_snapshot.download()
+    assert bodies(late_snapshot)["edited"] == bodies(late_feed)["edited"] == "edit 6"

@@ -84,6 +84,7 @@ class Referee(threading.Thread):
         self.tls = tls
         self.start_line = start_line
         self.version_ids, self.upload_ms, self.pull_ms, self.failures, self.pulled = [], [], [], [], 0
+        self.busy = 0  # uploads answered 503 busy (nothing stored) and sent again
         self.client = None
         self.cursor, self.held = "0", []  # the feed's cursor and every version id pulled, as a phone keeps them
 
@@ -134,6 +135,7 @@ class Referee(threading.Thread):
                     "POST", f"/api/events/{self.event_id}/versions", {"versions": items[start : start + size]}
                 )
                 while status == 503:  # the database was busy and nothing was stored: a phone tries again later
+                    self.busy += 1
                     time.sleep(0.2)
                     status, body = self.client.call(
                         "POST", f"/api/events/{self.event_id}/versions", {"versions": items[start : start + size]}
@@ -321,6 +323,7 @@ def run(backend, database_url, args, database_pid=None):
             "failures": failures,
             "feed_complete": status == 200 and sorted(feed) == sorted(expected),
             "uploads": len(uploads),
+            "busy": sum(referee.busy for referee in referees),
             "upload_p50": statistics.median(uploads),
             "upload_p95": percentile(uploads, 0.95),
             "upload_max": max(uploads),
@@ -349,6 +352,7 @@ def report(result, args):
     print(f"  lost                 {result['lost']:>8}   (budget 0)")
     print(f"  duplicated           {result['duplicated']:>8}   (budget 0)")
     print(f"  refused or failed    {len(result['failures']):>8}   (budget 0)")
+    print(f"  busy, sent again     {result['busy']:>8}   (503: nothing stored; the phone tried again 0.2 s later)")
     print(f"  changes feed whole   {'yes' if result['feed_complete'] else 'NO':>8}")
     print(
         f"  upload latency       p50 {result['upload_p50']:.0f} ms, p95 {result['upload_p95']:.0f} ms, "

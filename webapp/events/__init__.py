@@ -11,9 +11,17 @@ DEFAULTS = {
     "MAX_CONTENT_LENGTH": 1024 * 1024,  # a batch of 200 versions is far below this
     "ACCESS_TOKEN_MAX_AGE": 3600,  # seconds; revocation is checked on every call anyway
     "RATELIMIT_STORAGE_URI": "memory://",  # one process; several app servers must share Redis or Memcached
-    "RATE_LIMIT_PER_ADDRESS": "120 per minute",  # a venue's referees may all share one public address
-    "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # failed guesses at one credential's (or invitation's) secret
+    # Sign-ins and invitations (ratelimit.Guard). A venue's referees may all share one public address, so what is
+    # counted per address is only attempts naming no credential or invitation at all.
+    "RATE_LIMIT_PER_ADDRESS": "120 per minute",
+    "RATE_LIMIT_PER_CREDENTIAL": "10 per minute",  # failed guesses at one secret (credential, invitation) per address
+    "RATE_LIMIT_SIGN_INS_PER_CREDENTIAL": "30 per minute",  # a device keeps its token for its tab's life
+    "RATE_LIMIT_USES_PER_INVITATION": "600 per minute",  # previews and joins: a venue's phones join at once
     "RATE_LIMIT_EVENT_CREATION": "20 per hour",
+    # Per device (credential): versions stored in a minute (a head's roster of 5,000 goes up in three minutes), and
+    # bytes stored in all (40,000 incidents of 500 bytes), both answered 429 with Retry-After (quota.py).
+    "QUOTA_VERSIONS_PER_CREDENTIAL": "2000 per minute",
+    "QUOTA_BYTES_PER_CREDENTIAL": 20 * 1024 * 1024,
     "PASSWORD_HASH_PROFILE": "RFC_9106_LOW_MEMORY",  # argon2id, 64 MiB, 3 passes (argon2-cffi's default)
     "DATABASE_AUTO_UPGRADE": True,
     "EVENT_CREATION_KEY": None,

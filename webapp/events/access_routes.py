@@ -25,16 +25,17 @@ def sign_in():
     check.only_keys(data, {"credential_id", "secret"})
     credential_id = check.text(data, "credential_id", max_len=check.MAX_ID, required=True, empty=False)
     secret = check.text(data, "secret", max_len=200, required=True, empty=False)
-    ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "sign-in")
-    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", credential_id, "sign-in")
-    failures.check()
+    guard = ratelimit.Guard("sign-in", credential_id, "RATE_LIMIT_SIGN_INS_PER_CREDENTIAL")
+    guard.check()
     with database().reading() as session:
         row = session.execute(
             select(Credential, Event).join(Event, Event.id == Credential.event_id).where(Credential.id == credential_id)
         ).first()
+        guard.named(row is not None)
         if not auth.secret_matches(row.Credential.secret_hash if row else None, secret):
-            failures.failed()
+            guard.failed()
             raise ApiError(401, "bad_credentials", "Unknown credential or wrong secret.")
+        guard.succeeded()
         if row.Credential.revoked_at is not None:
             raise ApiError(401, "revoked", "This device's access to the event was revoked.")
         league = session.get(League, row.Event.league_id) if row.Event.league_id else None
@@ -136,11 +137,10 @@ def accept_invite():
     if invite_id is None:
         raise Invalid("invite", "Expected the invitation as <invite-id>.<secret>, as the link's fragment holds it.")
     display_name = check.text(data, "display_name", max_len=100, required=True, empty=False).strip()
-    ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "accept-invite")
-    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", invite_id, "accept-invite")
-    failures.check()
+    guard = ratelimit.Guard("accept-invite", invite_id, "RATE_LIMIT_USES_PER_INVITATION")
+    guard.check()
     with database().reading() as session:
-        _usable_invite(session, invite_id, secret, failures)
+        _usable_invite(session, invite_id, secret, guard)
     credential_secret = auth.new_secret()
     credential_hash = auth.hash_secret(credential_secret)  # only for a genuine invitation: hashing is slow on purpose
     with database().writing() as session:
@@ -175,11 +175,10 @@ def preview_invite():
     if invite_id is None:
         raise Invalid("invite", "Expected the invitation as <invite-id>.<secret>, as the link's fragment holds it.")
     # Its own buckets: opening the join page must not use up the joins an address or an invitation is allowed.
-    ratelimit.per_address("RATE_LIMIT_PER_ADDRESS", "preview-invite")
-    failures = ratelimit.Failures("RATE_LIMIT_PER_CREDENTIAL", invite_id, "preview-invite")
-    failures.check()
+    guard = ratelimit.Guard("preview-invite", invite_id, "RATE_LIMIT_USES_PER_INVITATION")
+    guard.check()
     with database().reading() as session:
-        invite, event = _usable_invite(session, invite_id, secret, failures)
+        invite, event = _usable_invite(session, invite_id, secret, guard)
         body = {
             "role": invite.role,
             "event": {
@@ -191,12 +190,16 @@ def preview_invite():
     return jsonify(body)
 
 
-def _usable_invite(session, invite_id, secret=None, failures=None):
-    """The invitation and its event when it can still be accepted (its secret checked when given)."""
+def _usable_invite(session, invite_id, secret=None, guard=None):
+    """The invitation and its event when it can still be accepted (its secret checked, and counted by `guard`, when
+    given)."""
     invite = session.get(Invite, invite_id)
-    if secret is not None and not auth.secret_matches(invite.secret_hash if invite else None, secret):
-        failures.failed()
-        raise ApiError(404, "invite_invalid", "This invitation link is not valid.", "invite")
+    if secret is not None:
+        guard.named(invite is not None)
+        if not auth.secret_matches(invite.secret_hash if invite else None, secret):
+            guard.failed()
+            raise ApiError(404, "invite_invalid", "This invitation link is not valid.", "invite")
+        guard.succeeded()
     if invite.revoked_at is not None:
         raise ApiError(410, "invite_revoked", "This invitation was withdrawn by the head referee.", "invite")
     if invite.expires_at <= now():

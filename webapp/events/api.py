@@ -5,15 +5,29 @@ module imports a route module (tests/test_server_layers.py holds that)."""
 
 from flask import Blueprint, current_app, request
 
-from . import access_routes, events_routes, sync_routes
-from .errors import ApiError
+from . import access_routes, events_routes, snapshot_routes, sync_routes
+from .errors import ApiError, Invalid
+from .request_data import UNREADABLE, unreadable_problem
 
 bp = Blueprint("events_api", __name__, url_prefix="/api")
 BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
-ROUTES = (events_routes.bp, access_routes.bp, sync_routes.bp)
+ROUTES = (events_routes.bp, access_routes.bp, sync_routes.bp, snapshot_routes.bp)
 
 for routes in ROUTES:
     bp.register_blueprint(routes)
+
+
+@bp.before_request
+def readable_url():
+    """A path or query holding a NUL or a lone surrogate is refused before any view reads it: no id has one (404),
+    no query value may (422 at its name)."""
+    for value in (request.view_args or {}).values():
+        if isinstance(value, str) and UNREADABLE.search(value):
+            raise ApiError(404, "not_found", "Nothing here has this id.")
+    for key, value in request.args.items(multi=True):
+        problem = unreadable_problem(key) or unreadable_problem(value)
+        if problem:
+            raise Invalid(key, "Not readable text: a NUL or half of a character.", problem)
 
 
 @bp.before_request

@@ -7,6 +7,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
+from .db import WritersBusy
 from .text_rule import SURROGATE
 
 # Codes for the errors werkzeug raises itself (routing, sizes); our own refusals name their code.
@@ -21,7 +22,8 @@ HTTP_CODES = {
     415: "unsupported_media_type",
     429: "rate_limited",
 }
-BUSY_RETRY_AFTER = "5"  # seconds
+BUSY_RETRY_AFTER = "2"  # seconds: the database stayed locked for a second
+GATE_RETRY_AFTER = "1"  # seconds: this process's writes are waiting for the database
 
 # What the database says when it is busy (another writer holds the lock) or full, on SQLite and PostgreSQL
 # (SQLSTATE 55P03 lock_not_available, 57014 query_canceled, 53100 disk_full, 53xxx insufficient resources).
@@ -96,10 +98,14 @@ def init_app(app):
             response.headers["Retry-After"] = str(error.retry_after)
         return response
 
-    def busy():
+    def busy(retry_after=BUSY_RETRY_AFTER):
         response = json_error(503, "busy", "The server's database is busy: try again in a few seconds.")
-        response.headers["Retry-After"] = BUSY_RETRY_AFTER
+        response.headers["Retry-After"] = retry_after
         return response
+
+    @app.errorhandler(WritersBusy)
+    def writers_busy(_error):
+        return busy(GATE_RETRY_AFTER)
 
     @app.errorhandler(PoolTimeout)
     def pool_exhausted(error):

@@ -127,6 +127,8 @@ class Credential(Base):
     invite_id: Mapped[str | None] = mapped_column(ForeignKey("invites.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # About how many bytes of versions this device has had stored, against its storage quota (quota.py).
+    stored_bytes: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class Record(Base):

@@ -25,7 +25,7 @@ class Limits:
 def init_app(app):
     """One limiter per app, configured from RATELIMIT_ENABLED, RATELIMIT_STORAGE_URI (and _OPTIONS), RATELIMIT_STRATEGY.
 
-    The limits are counted only where a route calls per_address or Failures: no hook runs on every request (Flask-
+    The limits are counted only where a route calls per_address or a Guard: no hook runs on every request (Flask-
     Limiter's own before_request check cost about 0.5 ms of CPU on each sync call and had no limit to check)."""
     storage = storage_from_string(
         app.config.get("RATELIMIT_STORAGE_URI", "memory://"), **app.config.get("RATELIMIT_STORAGE_OPTIONS", {})
@@ -34,10 +34,14 @@ def init_app(app):
     app.extensions["events.limiter"] = Limits(bool(app.config.get("RATELIMIT_ENABLED", True)), strategy(storage))
 
 
+TOO_MANY_FAILURES = "Too many failed attempts: wait a minute and try again."
+TOO_MANY_FROM_HERE = "Too many attempts from this address: wait and try again."
+
+
 class RateLimited(ApiError):
     """A 429 that says when to try again (Retry-After, in seconds)."""
 
-    def __init__(self, retry_after, message="Too many failed attempts: wait a minute and try again."):
+    def __init__(self, retry_after, message=TOO_MANY_FAILURES):
         super().__init__(429, "rate_limited", message)
         self.retry_after = retry_after
 
@@ -54,29 +58,56 @@ def per_address(limit_key, scope):
         return
     item, identifiers = parse(current_app.config[limit_key]), (scope, get_remote_address())
     if not limiter.limiter.hit(item, *identifiers):
-        raise RateLimited(
-            _seconds_left(limiter, item, identifiers), "Too many attempts from this address: wait and try again."
-        )
+        raise RateLimited(_seconds_left(limiter, item, identifiers), TOO_MANY_FROM_HERE)
 
 
-class Failures:
-    """Failed attempts at one secret (a credential's, an invitation's) from one address: only failures count, so
-    fifty referees joining with one invitation, or a device signing in again, are never held back; guessing is. As
-    they count per address too, someone else's guesses never lock the owner's phone out of its own credential."""
+class Guard:
+    """The limits around checking one secret (a credential's, an invitation's), so that nobody's wrong guesses ever
+    keep a venue's phones out (issue 36: 125 junk sign-ins from one address got every referee behind it a 429):
 
-    def __init__(self, limit_key, key, scope):
+    - failed attempts at one secret, per address (RATE_LIMIT_PER_CREDENTIAL): guessing is held back, and someone
+      else's guesses elsewhere never lock the owner's phone out of its own credential;
+    - attempts naming no credential or invitation at all, per address (RATE_LIMIT_PER_ADDRESS): past it such
+      attempts are refused at once, without the slow hash check; an attempt naming a real one never counts here, so a
+      correct device at that address still signs in;
+    - successful checks of one secret, from anywhere (`successes_key`): bounds the hashing a holder of a secret can
+      ask of the server; only someone with the secret can use it up.
+    """
+
+    def __init__(self, scope, key, successes_key):
         self.limiter = current_app.extensions["events.limiter"]
-        self.item = parse(current_app.config[limit_key])
-        self.identifiers = (scope, key, get_remote_address())
+        self.scope, self.key = scope, key
+        self.failures = parse(current_app.config["RATE_LIMIT_PER_CREDENTIAL"])
+        self.successes = parse(current_app.config[successes_key])
+        self.address = get_remote_address()
 
-    def _refuse(self):
-        raise RateLimited(_seconds_left(self.limiter, self.item, self.identifiers))
+    def _enforce(self, hit, item, *identifiers, message=TOO_MANY_FAILURES):
+        """Count (hit) or look (test); past the limit, a 429 saying when to try again."""
+        if not self.limiter.enabled:
+            return
+        limiter = self.limiter.limiter
+        if not (limiter.hit if hit else limiter.test)(item, *identifiers):
+            raise RateLimited(_seconds_left(self.limiter, item, identifiers), message)
 
     def check(self):
-        """Refuse at once while this secret has had too many failed attempts."""
-        if self.limiter.enabled and not self.limiter.limiter.test(self.item, *self.identifiers):
-            self._refuse()
+        """Refuse at once while this secret has had too many failed attempts from this address."""
+        self._enforce(False, self.failures, self.scope, self.key, self.address)
+
+    def named(self, exists):
+        """The secret's id names a real credential or invitation (`exists`), or nothing: count it where it counts."""
+        if exists:
+            self._enforce(False, self.successes, self.scope + ":ok", self.key)
+        else:
+            self._enforce(
+                True,
+                parse(current_app.config["RATE_LIMIT_PER_ADDRESS"]),
+                self.scope + ":unknown",
+                self.address,
+                message=TOO_MANY_FROM_HERE,
+            )
 
     def failed(self):
-        if self.limiter.enabled and not self.limiter.limiter.hit(self.item, *self.identifiers):
-            self._refuse()
+        self._enforce(True, self.failures, self.scope, self.key, self.address)
+
+    def succeeded(self):
+        self._enforce(True, self.successes, self.scope + ":ok", self.key)

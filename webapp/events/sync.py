@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, select
 
 from . import validation as check
 from .errors import ApiError, Invalid, readable
-from .models import Record, Space, Version
+from .models import NAME_KEY, Record, Space, Version
 from .names import normalize_name
 
 MAX_BATCH = 200
@@ -339,5 +339,7 @@ def _check_body(who, item, path, player_state):
         return
     if item["kind"] == "player":
         check.player_body(body, field, item["record_id"])
+        if len(normalize_name(body["name"])) > NAME_KEY:  # "\ufdfa" is 18 letters once normalized
+            raise Invalid(f"{field}.name", "This name is too long once compared as people read it.", "too_long")
         return
     check.incident_body(body, field, who.event, item["record_id"], player_state)

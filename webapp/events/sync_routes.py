@@ -1,30 +1,34 @@
 """The sync API: upload a batch of versions, follow the changes feed, list and read conflicts and record histories."""
 
-from flask import Blueprint, Response, jsonify, request
-from sqlalchemy import Text, bindparam, cast, or_, select
+from flask import Blueprint, Response, jsonify
+from sqlalchemy import bindparam, or_, select
 
-from . import auth, sync
+from . import auth, quota, sync
 from .db import database
-from .errors import ApiError, Invalid
-from .models import Credential, Record, Version
+from .errors import ApiError
+from .feed import _scope, _version_query
+from .models import Record, Version
 from .request_data import json_body, page_args
 from .shapes import version_json, version_text
 
 bp = Blueprint("sync", __name__)  # registered by the /api blueprint (api.py)
 
 MAX_RECORD_PK = 2**31 - 1  # records.pk is a 32-bit integer on PostgreSQL: a larger cursor is not one we gave
+STORED = ("accepted", "conflict")  # the outcomes that store a version (not duplicate, not refused)
 
 
 @bp.post("/events/<event_id>/versions")
 def upload(event_id):
     """Store a batch of versions; the answer says, per version, accepted, duplicate, conflict or refused (why)."""
-    data = json_body()
+    data = json_body(scan=False)  # each version is checked alone (sync.py): one bad version never refuses the batch
     with database().writing() as session:
         who = auth.caller(session, event_id)
         auth.require_role(who, "head", "referee")
         auth.require_open(who.event)
         versions = sync.envelopes(data)
+        quota.check(who)
         results = sync.store_batch(session, who, versions)
+        quota.count(session, who, sum(result.get("status") in STORED for result in results), len(versions))
     return jsonify({"results": results})
 
 
@@ -39,44 +43,6 @@ def merge_players(event_id):
         player_id, into = sync.merge_request(data)
         result = sync.merge_player(session, who, player_id, into)
     return jsonify(result)
-
-
-def _scope():
-    scope = request.args.get("scope", "event")
-    if scope not in ("event", "league"):
-        raise Invalid("scope", "Expected event or league.")
-    return scope
-
-
-# A version as the API shows it (shapes.version_text): its columns, its author's name and its record's alias_of; body
-# and parents as the stored JSON text.
-VERSION_COLUMNS = (
-    Version.seq,
-    Version.record_id,
-    Version.version_id,
-    cast(Version.parents, Text).label("parents"),
-    Version.kind,
-    Version.deleted,
-    cast(Version.body, Text).label("body"),
-    Version.event_id,
-    Version.author_id,
-    Credential.display_name,
-    Version.received_at,
-    Record.alias_of,
-)
-
-
-def _version_query(*where, limit=None):
-    """The versions matching `where`, oldest first (at most `limit`), as rows of VERSION_COLUMNS."""
-    return (
-        select(*VERSION_COLUMNS)
-        .select_from(Version)
-        .join(Credential, Credential.id == Version.author_id)
-        .join(Record, Record.pk == Version.record_pk)
-        .where(*where)
-        .order_by(Version.seq)
-        .limit(limit)
-    )
 
 
 def _feed(*where):

@@ -1,10 +1,12 @@
 /**
  * The events API as the phone calls it: one request, the answer told apart (a connection problem, a busy or full
- * server, the API's JSON), and the access token, kept in this page's memory only and renewed once when it expired.
+ * server, the API's JSON), and the access token, kept for the tab's life (storage/access-token.js: a page load does
+ * not sign in again) and renewed once when it expired.
  */
+import { keepToken, keptToken } from '../storage/access-token.js';
 import { noteServerTime } from './server-clock.js';
 
-let token = null;  // {credentialId, value}: this page's access token, never stored
+let token = null;  // {credentialId, value, expiresAt}: the access token, also kept for this tab's next page loads
 
 /** What a status that means "not now" is called: the phone keeps its outbox and tries again later. */
 const BUSY = { 429: 'wait', 503: 'busy', 507: 'full' };
@@ -22,6 +24,7 @@ export function retryAfter(value, now = Date.now()) {
 /** Forget the access token (another event, or the phone left the event). */
 export function forgetToken() {
   token = null;
+  keepToken(null);
 }
 
 /**
@@ -64,26 +67,32 @@ export function refusal(answer) {
 }
 
 async function signIn(config, link) {
-  if (token?.credentialId === link.credential.id) return { ok: true };
+  token = token?.credentialId === link.credential.id ? token : keptToken(link.credential.id);
+  if (token) return { ok: true };
   const answer = await call(config, 'POST', '/auth/token', { body: { credential_id: link.credential.id, secret: link.credential.secret } });
   if (answer.problem) return answer;
   if (answer.status !== 200) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
-  token = { credentialId: link.credential.id, value: answer.json.access_token };
+  const lasts = Math.max(0, Number(answer.json.expires_in) * 1000 || 0);
+  token = { credentialId: link.credential.id, value: answer.json.access_token, expiresAt: Date.now() + lasts };
+  keepToken(token);
   return { ok: true };
 }
 
-/** An authorized call to the event; signs in first, and again once when the token expired. */
+/**
+ * An authorized call to the event; signs in first, and again once when the token expired or is no longer one the
+ * server takes (its key changed): a refused token is never kept for the next page load.
+ */
 export async function eventCall(config, link, method, path, body) {
+  let refused = 'unauthorized';
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const signed = await signIn(config, link);
     if (!signed.ok) return signed;
     const answer = await call(config, method, `/events/${encodeURIComponent(link.server.eventId)}${path}`, { body, auth: token.value });
-    if (answer.status === 401 && answer.json?.error === 'token_expired') {
-      token = null;
-      continue;
-    }
-    if (answer.status === 401 || answer.status === 403) return { problem: 'auth', error: answer.json?.error ?? 'unauthorized' };
-    return answer;
+    if (answer.status !== 401 && answer.status !== 403) return answer;
+    refused = answer.json?.error ?? 'unauthorized';
+    if (answer.status === 403) break;
+    forgetToken();
+    if (!['token_expired', 'unauthorized'].includes(refused)) break;
   }
-  return { problem: 'auth', error: 'token_expired' };
+  return { problem: 'auth', error: refused };
 }

@@ -127,13 +127,10 @@ export async function run(config) {
   }
   const scope = server.leagueId ? 'league' : 'event';
   let received = 0;
-  for (let more = true; more;) {
-    const query = `?since=${encodeURIComponent(state.cursor)}&limit=${PAGE}&scope=${scope}`;
-    const answer = await eventCall(config, link, 'GET', `/changes${query}`);
-    if (answer.problem) return answer;
-    if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
+  /** Apply a page of versions (the feed's, or the snapshot's heads) and save it; `cursor` moves the feed's cursor. */
+  const apply = async (changes, cursor, last) => {
     const named = new Set([...serverPlayers(state), ...held.records.filter((r) => r.kind === 'player').map((r) => r.id)]);  // as stage() saw them
-    const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
+    const applied = applyChanges(state, changes, cursor, { eventId: server.eventId });
     state = applied.state;
     const skipped = [];
     const overwritten = [];
@@ -143,10 +140,27 @@ export async function run(config) {
       state = markUnusable(state, unusable);
       state = notShown(state, applied.writes.filter((found) => unusable.includes(found.id)));
     }
+    if (last) state = { ...state, lastSyncAt: new Date().toISOString(), ...clockState() };
+    received += changes.length;
+    return save(ops.filter((op) => !op.unusable), skipped, overwritten);
+  };
+  // A phone that has read nothing yet (it just joined) reads each record's current heads, not every version ever
+  // sent, then the feed from where the snapshot began; its cursor moves only once the snapshot is read whole.
+  for (let after = state.cursor === '0' ? '' : null; after !== null;) {
+    const query = `?${after ? `after=${encodeURIComponent(after)}&` : ''}limit=${PAGE}&scope=${scope}`;
+    const answer = await eventCall(config, link, 'GET', `/snapshot${query}`);
+    if (answer.problem) return answer;
+    if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
+    after = answer.json.next;
+    if (!(await apply(answer.json.heads, after === null ? answer.json.since : undefined, false))) return { problem: 'storage' };
+  }
+  for (let more = true; more;) {
+    const query = `?since=${encodeURIComponent(state.cursor)}&limit=${PAGE}&scope=${scope}`;
+    const answer = await eventCall(config, link, 'GET', `/changes${query}`);
+    if (answer.problem) return answer;
+    if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
     more = answer.json.more;
-    if (!more) state = { ...state, lastSyncAt: new Date().toISOString(), ...clockState() };
-    if (!(await save(ops.filter((op) => !op.unusable), skipped, overwritten))) return { problem: 'storage' };
-    received += answer.json.changes.length;
+    if (!(await apply(answer.json.changes, answer.json.next, !more))) return { problem: 'storage' };
   }
   return closed ? { problem: 'closed', sent, refused, received } : { ok: true, sent, refused, received };
 }
