@@ -127,6 +127,10 @@ class Credential(Base):
     invite_id: Mapped[str | None] = mapped_column(ForeignKey("invites.id"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The device's last authenticated call (written at most once a minute: live.py) and how many versions it said
+    # were still waiting on it to be sent then (null: it never said).
+    last_contact_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    pending: Mapped[int | None] = mapped_column(Integer)
 
 
 class Record(Base):
