@@ -16,6 +16,10 @@ PLAYER = "Player One"
 STRIKE = "/en/azrm-2026/ruling/r_wrong_count"  # a Strike under Arizona's rules (§1.4: more than 2 in a day suspends)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "service_workers": "block"}
 HOURS_26 = 26 * 3600 * 1000
+ALL_INCIDENTS = """async () => {
+  const { list } = await import('/static/js/storage/repository.js');
+  return (await list('incident')).items.map((item) => item.data.id);
+}"""
 # A phone whose clock is 26 hours behind: every Date made without a moment, and Date.now(), read 26 hours earlier.
 CLOCK_BEHIND = """(() => {
   const shift = -HOURS;
@@ -60,9 +64,14 @@ def join(page, head_page):
     expect(page.locator("#sync-status")).to_have_attribute("data-role", "referee")
 
 
-def record(page, base, player=PLAYER):
-    """Record a Strike by taps; returns the moment (monotonic) the save was tapped."""
+def record(page, base, player=PLAYER, before_tapping=None):
+    """Record a Strike by taps (`before_tapping()`: once the page is open); returns the moment (monotonic) the save
+    was tapped."""
     page.goto(f"{base}{STRIKE}")
+    if before_tapping:
+        page.locator("#record-open").wait_for()
+        page.wait_for_load_state("networkidle")
+        before_tapping()
     page.locator("#record-open").tap()
     page.fill("#record-player", player)
     saved = time.monotonic()
@@ -132,6 +141,64 @@ def test_a_phone_whose_clock_is_26_hours_behind_shows_the_heads_status(browser, 
         # A page loaded again counts by the server's day too (the offset the last sync kept, or its first answer).
         bruno.reload()
         expect(player_line(bruno)).to_have_attribute("data-status", "suspended")
+    finally:
+        anna_context.close()
+        bruno_context.close()
+
+
+CONFIG = "JSON.parse(document.getElementById('app-config').textContent)"
+SENT = (
+    """async (id) => (await import('/static/js/services/sync-status.js')).recordSent(CONFIG, 'incident', id)""".replace(
+        "CONFIG", CONFIG
+    )
+)
+LIVE = "async () => (await import('/static/js/services/sync-live.js')).liveState()"
+
+
+def wait_until(page, script, arg, expected, seconds=10):
+    """Evaluate `script(arg)` in the page until it gives `expected` (an async script's result, which
+    wait_for_function does not wait for)."""
+    deadline = time.monotonic() + seconds
+    while (found := page.evaluate(script, arg)) != expected:
+        assert time.monotonic() < deadline, f"still {found!r}"
+        time.sleep(0.1)
+
+
+def test_the_head_lists_the_devices_and_a_revoked_phone_is_told_and_stops(browser, server):
+    """Each confirmation can say whether its record reached the server (recordSent); the head referee's list of devices
+    says each one's role, name, last contact and what waits on it; a device she revokes stops syncing and says why."""
+    base = server.url
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, base)
+    try:
+        record(bruno, base, before_tapping=lambda: bruno_context.set_offline(True))
+        [incident_id] = [key for key in bruno.evaluate(ALL_INCIDENTS)]
+        assert bruno.evaluate(SENT, incident_id) == "waiting"
+        bruno_context.set_offline(False)
+        wait_until(bruno, SENT, incident_id, "sent")
+        wait_until(bruno, f"async () => (await ({LIVE})()).waiting", None, 0)
+        listed = anna.evaluate(
+            "async () => (await import('/static/js/services/sync-devices.js')).listDevices(CONFIG)".replace(
+                "CONFIG", CONFIG
+            )
+        )
+        assert listed["ok"]
+        devices = {device["displayName"]: device for device in listed["devices"]}
+        assert {name: (d["role"], d["thisPhone"], d["revoked"]) for name, d in devices.items()} == {
+            "Anna": ("head", True, False),
+            "Bruno": ("referee", False, False),
+        }
+        assert devices["Bruno"]["lastContactAt"] is not None and devices["Bruno"]["pending"] == 0
+        revoked = anna.evaluate(
+            "async (id) => (await import('/static/js/services/sync-devices.js')).revokeDevice(CONFIG, id)".replace(
+                "CONFIG", CONFIG
+            ),
+            devices["Bruno"]["id"],
+        )
+        assert revoked["ok"] and revoked["device"]["revoked"]
+        wait_until(bruno, f"async () => (await ({LIVE})()).running", None, False, seconds=15)
+        assert bruno.evaluate(LIVE)["problem"] == "auth"
+        bruno.goto(f"{base}/en/event")
+        expect(bruno.locator("#sync-status")).to_have_attribute("data-problem", "auth")
     finally:
         anna_context.close()
         bruno_context.close()
