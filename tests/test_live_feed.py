@@ -176,3 +176,25 @@ def test_several_processes_share_the_feeds_numbers_and_revocations_in_redis(two_
     assert head.post(f"/credentials/{referee.credential['id']}/revoke").status_code == 200
     answer = poll(referee, tag, cursor)
     assert (answer.status_code, answer.json["error"]) == (401, "revoked")
+
+
+def test_a_busy_database_skips_a_last_contact_rather_than_hold_the_thread(api, events_app):
+    """The contact written after a feed read waits for the write lock a fifth of a second at most: while another
+    writer holds it, the read is answered all the same and the contact is left for the device's next call."""
+    from sqlalchemy import select
+
+    from webapp.events.models import Credential
+
+    head = create_event(api, display_name="Anna")
+    referee = head.add_device(name="Bruno")
+    database = events_app.extensions["events.db"]
+    with database.engine.connect() as holder, holder.begin():
+        if database.is_sqlite:
+            holder.exec_driver_sql("UPDATE spaces SET last_seq = last_seq")  # takes SQLite's write lock
+        else:
+            holder.execute(select(Credential).where(Credential.id == referee.credential["id"]).with_for_update())
+        response = answered(referee.get("/changes?since=0", headers={"X-Sync-Pending": "4"}))
+        assert response.status_code == 200
+    assert devices(head)["Bruno"]["pending"] is None  # skipped while busy
+    answered(referee.get("/changes?since=0", headers={"X-Sync-Pending": "4"}))
+    assert devices(head)["Bruno"]["pending"] == 4

@@ -224,11 +224,13 @@ class LivePhone(threading.Thread):
     def poll(self):
         self.polls += 1
         headers = {"If-None-Match": self.tag, "X-Sync-Pending": "0"} if self.tag else {"X-Sync-Pending": "0"}
-        status, _ = self.client.call(
+        status, page = self.client.call(
             "GET", f"/api/events/{self.event_id}/changes?since={self.cursor}&limit=1", headers=headers
         )
         if status == 304:
             self.unchanged += 1
+        elif status == 200 and not page["changes"] and not page["more"]:
+            self.tag = self.client.headers.get("ETag")  # checked in the database (once a minute): nothing new
         elif status == 200:
             self.pull_to_end()
         else:

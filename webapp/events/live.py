@@ -25,6 +25,7 @@ from flask import after_this_request, current_app, request
 from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 
+from .db import SQLITE_BUSY_TIMEOUT_MS
 from .models import Credential, now
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ PENDING_HEADER = "X-Sync-Pending"
 PENDING = re.compile(r"[0-9]{1,7}", re.ASCII)
 SPACE_KEY = "mahjong-referee:live:space:{}"  # the space's last sequence number, in Redis
 REVOKED_KEY = "mahjong-referee:live:revoked:{}"  # a credential revoked in some process
+CONTACT_WAIT_MS = 200  # a last contact waits this long at most for the database's write lock
 KEY_SECONDS = 24 * 3600  # Redis keys expire when nobody writes to the space for a day (then learnt again)
 # Set a space's number only upwards: two processes telling it in either order leave the larger.
 RAISE_SCRIPT = """
@@ -180,9 +182,21 @@ def contact(session, credential, event, writing):
 
 
 def _write_contact(database, credential_id, values):
-    """Best effort: a busy database skips one contact (the next call writes it)."""
+    """Best effort, waiting at most CONTACT_WAIT_MS for the write lock (this thread serves other requests next): a
+    busy database skips one contact, which the device's next call writes."""
+    statement = update(Credential).where(Credential.id == credential_id).values(**values)
     try:
-        with database.writing() as session:
-            session.execute(update(Credential).where(Credential.id == credential_id).values(**values))
+        with database.engine.connect() as connection:
+            sqlite = connection.connection.driver_connection if database.is_sqlite else None
+            if sqlite is not None:  # on the driver's connection: a connection setting, outside any transaction
+                sqlite.execute(f"PRAGMA busy_timeout = {CONTACT_WAIT_MS}")
+            try:
+                with connection.begin():
+                    if sqlite is None:
+                        connection.exec_driver_sql(f"SET LOCAL lock_timeout = {CONTACT_WAIT_MS}")
+                    connection.execute(statement)
+            finally:
+                if sqlite is not None:
+                    sqlite.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
     except SQLAlchemyError as error:
         log.info("live: last contact of a device not written: %s", error)

@@ -123,7 +123,12 @@ async function ask() {
   const query = `?since=${encodeURIComponent(link.cursor)}&limit=1&scope=${scope}`;
   const answer = await eventCall(config, link, 'GET', `/changes${query}`, undefined,
     { ifNoneMatch: feed.tag, pending: waiting });
-  if (answer.status === 304) {
+  // Nothing new: 304, or an empty last page (the server checked this device in the database, as it does once a
+  // minute, and tagged the page anew).
+  const nothingNew = answer.status === 304
+    || (answer.status === 200 && !answer.json.changes.length && !answer.json.more && answer.tag);
+  if (nothingNew) {
+    if (answer.status === 200) feed = { cursor: link.cursor, scope, tag: answer.tag };
     update({ heardAt: new Date().toISOString(), waiting, problem: stuck ? state.problem : null });
     planPoll();
     return;
