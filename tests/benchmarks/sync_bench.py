@@ -95,6 +95,18 @@ def percentile(values, share):
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
 
 
+def new_incident(body):
+    """A new incident's first version, with ids made here as a phone makes them."""
+    return {
+        "record_id": str(uuid.uuid4()),
+        "version_id": str(uuid.uuid4()),
+        "parents": [],
+        "kind": "incident",
+        "deleted": False,
+        "body": body,
+    }
+
+
 class Referee(threading.Thread):
     """One phone: joins the event, waits for the start, uploads its incidents in batches, pulls the whole feed."""
 
@@ -132,14 +144,7 @@ class Referee(threading.Thread):
                 "table": str(self.number),
                 "note": f"incident {n} by referee {self.number}",
             }
-            version = {
-                "record_id": str(uuid.uuid4()),
-                "version_id": str(uuid.uuid4()),
-                "parents": [],
-                "kind": "incident",
-                "deleted": False,
-                "body": body,
-            }
+            version = new_incident(body)
             self.version_ids.append(version["version_id"])
             yield version
 
@@ -239,21 +244,16 @@ class LivePhone(threading.Thread):
 
     def save(self, saved_at):
         """A strike saved at `saved_at`, uploaded SAVE_QUIET later, as the app's live sync sends it."""
-        version = {
-            "record_id": str(uuid.uuid4()),
-            "version_id": str(uuid.uuid4()),
-            "parents": [],
-            "kind": "incident",
-            "deleted": False,
-            "body": {
+        version = new_incident(
+            {
                 "at": "2026-11-23T10:00:00.000Z",
                 "rulesetId": RULESET,
                 "rulingId": RULING,
                 "player": f"Player {self.rng.randrange(120)}",
                 "session": "Round 1",
                 "table": str(self.number),
-            },
-        }
+            }
+        )
         self.saved[version["version_id"]] = saved_at
         status, body = self.client.call(
             "POST", f"/api/events/{self.event_id}/versions", {"versions": [version]}, headers={"X-Sync-Pending": "0"}
