@@ -23,6 +23,7 @@ import {
 } from '../services/log.js';
 import { readEvents } from '../services/events.js';
 import { readRoster } from '../services/roster.js';
+import { correctedNow } from '../services/server-clock.js';
 import { buildIndex, search } from '../logic/search.js';
 import { onChange } from '../storage/changes.js';
 import { renderLogAdd } from '../views/log-add.js';
@@ -198,7 +199,7 @@ export function createLogScreen(ctx, { rulesets }) {
       if (!ruleset) return null;
       const who = personFor(
         rosterOf(roster.everyone, eventOf(eventId), roster.events.map((entry) => entry.event)), player, eventId);
-      return playerRecord({ ruleset, incidents, who, session });
+      return playerRecord({ ruleset, incidents, who, session, at: correctedNow() });
     },
     toggleAdd(open) {
       adding.open = open;
@@ -223,7 +224,8 @@ export function createLogScreen(ctx, { rulesets }) {
     },
     addedRecordOf({ player, session }) {
       const ruleset = rulesets[adding.rulesetId];
-      const found = playerRecord({ ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
+      const found = playerRecord({
+        ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session, at: correctedNow() });
       return { ...found, points: nextPoints(ruleset, adding.rulingId, found) };
     },
     async saveAdded(values) {
@@ -444,7 +446,7 @@ export function createLogScreen(ctx, { rulesets }) {
       total, complete: !read.partial,
       filters, choices: choicesOf(read, filters.event),
       events: roster.events, currentEvent: roster.event.id,
-      cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, new Date()),
+      cards: cardsOf(rulesets, groups.slice(0, pages.cards), byPerson, correctedNow()),
       moreCards: groups.length > pages.cards,
       importState, health,
       notices: renderNotices(config, notices, { reload: ctx.reload }),

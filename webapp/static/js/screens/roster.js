@@ -7,6 +7,7 @@ import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events
 import { noticesFor } from '../services/health.js';
 import { isAbout, playerRecord } from '../logic/player-record.js';
 import { readLog } from '../services/log.js';
+import { correctedNow } from '../services/server-clock.js';
 import { addPlayer, addPlayers, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { renderNotices } from '../views/notices.js';
@@ -74,7 +75,7 @@ export function createRosterScreen(ctx, { rulesets }) {
       // Each player's status from their record (the one the log and table show): under the event's ruleset, else
       // under each ruleset they have incidents in, the gravest one shown.
       const incidents = log.entries.map((entry) => entry.incident);
-      const at = new Date();
+      const at = correctedNow();
       const grave = { ok: 0, suspended: 1, banned: 2 };
       const recordOf = (player) => {
         const who = { playerId: player.id, name: player.name, eventId: roster.event.id };

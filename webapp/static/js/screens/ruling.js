@@ -10,6 +10,7 @@ import { personFor } from '../logic/roster-data.js';
 import { applyAndRecord } from '../services/action.js';
 import { noticesFor } from '../services/health.js';
 import { recordIncident, recordIncidentOnce, readLog } from '../services/log.js';
+import { correctedNow } from '../services/server-clock.js';
 import { readRoster } from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { addRecent, readShortcuts, toggleFavourite } from '../services/shortcuts.js';
@@ -81,7 +82,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         on: {
           recordOf: ({ player, session }) => {
             const found = playerRecord({
-              ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session });
+              ruleset, incidents, who: personFor(roster.all, player, roster.event.id), session, at: correctedNow() });
             return { ...found, points: nextPoints(ruleset, rulingId, found) };
           },
           save: async (values) => {
@@ -111,8 +112,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const named = Boolean(seat.name || seat.playerId);
         const who = named ? personFor(roster.all, seat.name, roster.event.id, seat.playerId || '') : '';
         const earlier = named ? incidents.filter((incident) => !recordedHere.has(incident.id)) : [];
-        return playerRecord({
-          ruleset, incidents: earlier, applied: appliedAt(index), who, session: settings.context.session });
+        return playerRecord({ ruleset, incidents: earlier, applied: appliedAt(index), who,
+          session: settings.context.session, at: correctedNow() });
       };
       const countsFor = (inputs) => {
         const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
@@ -146,7 +147,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const applied = done.seat === null || !history
           ? []
           : appliedBySeat(replayHistory(history, ruleset), seatIndex)[done.seat];
-        return playerRecord({ ruleset, incidents, applied, who: done.who, session: settings.context.session });
+        return playerRecord({
+          ruleset, incidents, applied, who: done.who, session: settings.context.session, at: correctedNow() });
       };
       /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. A ruling that
        * penalizes nobody is applied only: the log records no incident against the player named. */

@@ -12,6 +12,7 @@ import { MAX_NUMBER, formatNumberInput, parseNumber } from '../logic/numbers.js'
 import { personFor, sameNamed } from '../logic/roster-data.js';
 import { appliedBySeat, playerRecord } from '../logic/player-record.js';
 import { addPlayer, playerName } from '../services/roster.js';
+import { correctedNow } from '../services/server-clock.js';
 import { addStep, redoStep, resetBoard, saveEdit, undoStep } from '../services/table.js';
 import { listSteps, replayHistory, tableDiff, undoImpact } from '../logic/table-history.js';
 import { movedBetween } from '../logic/table-edits.js';
@@ -26,7 +27,7 @@ import { createTableModel } from './table-model.js';
  */
 function seatRecords(ruleset, table, replayed, record) {
   const applied = appliedBySeat(replayed, seatIndex);
-  const at = new Date();
+  const at = correctedNow();
   return table.seats.map((seat, index) => {
     const named = Boolean(seat.name || seat.playerId);
     const who = named ? personFor(record.roster.all, seat.name, record.roster.event.id, seat.playerId || '') : '';
