@@ -67,6 +67,7 @@ def client_strings():
         "data": data_strings(),
         "roster": roster_strings(),
         "clock": clock_strings(),
+        "lateness": lateness_strings(),
         "shortcuts": {
             "common": _("Common incidents"),
             "favourites": _("Your favourites"),
@@ -141,6 +142,10 @@ def roster_strings():
         "err_duplicate_session": _("The same session is listed twice."),
         "err_too_many": _("At most 50 sessions."),
         "err_unknown_ruleset": _("Choose a ruleset from the list."),
+        "part_minute": _("Lateness: part of a minute"),
+        "part_minute_default": _("Each ruleset's default"),
+        "part_minute_started": _("Started minutes count whole (10:01 is 11 minutes)"),
+        "part_minute_completed": _("Only completed minutes count (10:59 is 10 minutes)"),
     }
 
 
@@ -162,7 +167,16 @@ def clock_strings():
         "not_started": _("The clock has not started."),
         "player": _("Absent player"),
         "add": _("Add"),
-        "minutes": _("Minutes late: %(minutes)s"),
+        "late": plural(
+            lambda n: ngettext(
+                "Late %(time)s: %(count)s minute",
+                "Late %(time)s: %(count)s minutes",
+                n,
+                time="%(time)s",
+                count="%(count)s",
+            )
+        ),
+        "late_time": _("Late %(time)s"),
         "ruling": _("Lateness ruling"),
         "arrived": _("Mark as arrived"),
         "arrived_at": _("Arrived at %(time)s"),
@@ -183,6 +197,33 @@ def clock_strings():
         "too_many": plural(
             lambda n: ngettext("No more than %(max)s player.", "No more than %(max)s players.", n, max="%(max)s")
         ),
+    }
+
+
+def lateness_strings():
+    """Strings of a lateness in minutes and seconds: the wizard's time field, the clock and the ruling say how part of
+    a minute counts (lateness.js)."""
+    return {
+        "counted_started": _("Counted as started minutes: 10:01 late is 11 minutes."),
+        "counted_completed": _("Counted as completed minutes: 10:59 late is 10 minutes."),
+        "from_ruleset": _("This ruleset's default, as the app reads it; the event screen can set another."),
+        "from_event": _("Set for this event on the event screen."),
+        "title": _("How minutes late are counted"),
+        "minutes": _("Minutes"),
+        "seconds": _("Seconds"),
+        "counts_as": plural(
+            lambda n: ngettext(
+                "%(time)s counts as %(count)s minute.",
+                "%(time)s counts as %(count)s minutes.",
+                n,
+                time="%(time)s",
+                count="%(count)s",
+            )
+        ),
+        "error_empty": _("Enter how late the player was."),
+        "error_number": _("Enter whole minutes and seconds, in digits."),
+        "error_seconds": _("Seconds go from 0 to 59."),
+        "error_range": _("Enter a lateness from %(from)s to %(to)s."),
     }
 
 

@@ -3,6 +3,7 @@
  * clear error per field), the duplicate-name guard, and which players make up an event's roster. Pure: no DOM, no
  * storage; services/roster.js and services/events.js store what these return.
  */
+import { PART_MINUTE_RULES } from './lateness.js';
 import { normalizeName } from './names.js';
 import { isDay } from './records/check.js';
 import { charCount, textProblem } from './text-rule.js';
@@ -89,7 +90,8 @@ export function sessionLines(raw) {
 
 /**
  * An event from the event form: {event} or {errors}. values: {name, rulesetId ('' for any), start, end (YYYY-MM-DD
- * or ''), sessions (one label a line)}. base: the stored event being edited (its id, league and server kept), or {}.
+ * or ''), sessions (one label a line), partMinute ('' for each ruleset's default, or a lateness.js PART_MINUTE_RULES
+ * rule)}. base: the stored event being edited (its id, league and server kept), or {}.
  */
 export function eventFromForm(values, base = {}, rulesetIds = null) {
   const errors = {};
@@ -111,12 +113,15 @@ export function eventFromForm(values, base = {}, rulesetIds = null) {
   else if (sessions.some((label) => charCount(label) > MAX_SESSION)) errors.sessions = 'too_long';
   else if (sessions.some((label) => textProblem(label))) errors.sessions = 'unreadable';
   else if (new Set(sessions).size !== sessions.length) errors.sessions = 'duplicate_session';
+  const partMinute = text(values.partMinute);
+  if (partMinute && !PART_MINUTE_RULES.includes(partMinute)) errors.partMinute = 'choose_one';
   if (Object.keys(errors).length) return { errors };
   const event = { id, name, rulesetId };
   if (start) event.dates = { start, end };
   if (sessions.length) event.sessions = sessions;
   if (base.leagueId !== undefined) event.leagueId = base.leagueId;
   if (base.server !== undefined) event.server = base.server;
+  if (partMinute) event.partMinute = partMinute;
   return { event };
 }
 

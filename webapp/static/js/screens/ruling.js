@@ -3,6 +3,7 @@
  * confirmation) and "Record in the log" (escalation from the log, the incident saved with the referee's context).
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../logic/calculator.js';
+import { partMinuteRule, timeQuestionOf } from '../logic/lateness.js';
 import { knownSessions } from '../logic/log.js';
 import { appliedBySeat, nextPoints, playerRecord } from '../logic/player-record.js';
 import { personFor } from '../logic/roster-data.js';
@@ -211,6 +212,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         children: renderRuling({
           config, ruleset, rulingId, walked, answers, others, act: actBlock, apply, record, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
+          counting: partMinuteRule(timeQuestionOf(ruleset, rulingId)?.time, roster.event.partMinute),
         }),
         title: ruling.title,
       };

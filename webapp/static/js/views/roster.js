@@ -5,6 +5,7 @@
  */
 import { domId, el, format } from './dom.js';
 import { pluralForm } from '../logic/format.js';
+import { PART_MINUTE_RULES } from '../logic/lateness.js';
 import { logUrl } from '../logic/urls.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './shared-parts.js';
@@ -59,6 +60,9 @@ function eventForm({ config, rulesets, prefix, event, rev, editing, on }) {
     rulesets.map((item) => el('option', { value: item.id, selected: event.rulesetId === item.id }, item.name)));
   const sessions = el('textarea', { name: 'sessions', 'data-field': 'sessions', rows: '4', autocomplete: 'off' });
   sessions.defaultValue = (event.sessions ?? []).join('\n');
+  const partMinute = el('select', { name: 'partMinute', 'data-field': 'partMinute' },
+    el('option', { value: '', selected: !event.partMinute }, r.part_minute_default),
+    PART_MINUTE_RULES.map((rule) => el('option', { value: rule, selected: event.partMinute === rule }, r[`part_minute_${rule}`])));
   const form = el('form', { class: 'record-form', id: formId, novalidate: true, 'data-rev': editing ? rev : undefined },
     staleNote(formId, strings),
     field(`${prefix}-name`, r.name, textInput('name', event.name, { maxlength: '200', required: event.id !== 'local' })),
@@ -67,6 +71,7 @@ function eventForm({ config, rulesets, prefix, event, rev, editing, on }) {
       field(`${prefix}-start`, r.start, textInput('start', event.dates?.start, { type: 'date' })),
       field(`${prefix}-end`, r.end, textInput('end', event.dates?.end, { type: 'date' }))),
     field(`${prefix}-sessions`, r.sessions, sessions),
+    field(`${prefix}-part-minute`, r.part_minute, partMinute),
     el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? r.save_event : r.create),
     status);
   onSubmit(form, strings, (values, baseRev) => on.save(values, baseRev), {
@@ -98,6 +103,7 @@ function eventSection({ config, rulesets, view, on }) {
     event.dates ? [r.start, event.dates.start, 'start'] : null,
     event.dates && event.dates.end !== event.dates.start ? [r.end, event.dates.end, 'end'] : null,
     event.sessions?.length ? [r.sessions, event.sessions.join(', '), 'sessions'] : null,
+    event.partMinute ? [r.part_minute, r[`part_minute_${event.partMinute}`], 'partMinute'] : null,
   ].filter(Boolean);
   return el('div', { class: 'roster-event' },
     el('div', { class: 'incident', id: 'current-event', 'data-event-id': event.id, 'data-ruleset': event.rulesetId ?? '',

@@ -2,7 +2,7 @@
 import { el, format } from './dom.js';
 import { readingsOf } from '../logic/engine.js';
 import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../logic/urls.js';
-import { heading, navBar } from './common.js';
+import { countingText, heading, navBar } from './common.js';
 import { trailList } from './question.js';
 import { findLinks } from './find-links.js';
 import { shareBlock } from './share.js';
@@ -53,8 +53,18 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
+/** How part of a minute counted for a ruling reached by minutes late (counting: lateness.js partMinuteRule). */
+function countingBlock(config, counting) {
+  if (!counting) return null;
+  return el('section', {
+    class: 'ruling-block', id: 'part-minute', 'aria-labelledby': 'part-minute-title', 'data-rule': counting.rule, 'data-from': counting.from,
+  }, el('h2', { id: 'part-minute-title' }, config.strings.lateness.title), el('p', {}, countingText(config, counting)));
+}
+
+/** counting: how part of a minute counts, for a ruling a question of time leads to (else null). */
 export function renderRuling({
-  config, ruleset, rulingId, walked, answers, others, notices, act = null, apply, record, favourite = null }) {
+  config, ruleset, rulingId, walked, answers, others, notices, act = null, apply, record, favourite = null,
+  counting = null }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -67,6 +77,7 @@ export function renderRuling({
       el('p', { class: 'ruling-title', id: 'ruling-title' }, ruling.title),
       act,  // the one action, right under the summary: on the first screen
       block('scores', strings.scores, ruling.scores),
+      countingBlock(config, counting),
       block('next-steps', strings.next_steps, ruling.next_steps),
       sourceBlock(strings, ruleset, ruling),
       block('exceptions', strings.exceptions, ruling.exceptions),
