@@ -135,6 +135,9 @@ def test_the_player_an_incident_names(tmp_path):
         ({"name": "Cup", "start": "23/11/2026"}, {"errors": {"start": "bad_day"}}),
         ({"name": "Cup", "start": "2026-11-24", "end": "2026-11-23"}, {"errors": {"end": "before_start"}}),
         ({"name": "Cup", "sessions": "1\n2\n1"}, {"errors": {"sessions": "duplicate_session"}}),
+        ({"name": "Cup", "partMinute": "completed"}, {"name": "Cup", "rulesetId": None, "partMinute": "completed"}),
+        ({"name": "Cup", "partMinute": ""}, {"name": "Cup", "rulesetId": None}),
+        ({"name": "Cup", "partMinute": "rounded"}, {"errors": {"partMinute": "choose_one"}}),
     ],
 )
 def test_events_from_their_form(tmp_path, values, expected):
