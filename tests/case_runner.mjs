@@ -60,7 +60,7 @@ const SUBJECTS = {
   player_record: (ruleset, given, rulesets, id) => playerRecord({
     ruleset, incidents: asLog(id, given.incidents).incidents, applied: given.applied ?? [], who: given.player,
     session: given.session ?? '', at: given.at }),
-  discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
+  discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today, given.earlier),
   lateness: latenessCase,
   table_history: (ruleset, given, rulesets, id) => runHistoryScenarios(
     { history, stored }, rulesets, [{ ruleset: id, ...given }])[0],

@@ -155,7 +155,9 @@ def test_arrived_at_ten_minutes_one_second_is_past_ten_minutes(browser, live_ser
     expect(page.locator("#ruling")).to_have_attribute("data-ruling-id", "r_late_substituted")
     expect(page.locator("#part-minute")).to_have_attribute("data-rule", "started")
     expect(page.locator("#part-minute")).to_have_attribute("data-from", "ruleset")
-    assert "late-minutes-count" in page.eval_on_selector_all("#readings li", "(items) => items.map((li) => li.dataset.reading)")
+    assert "late-minutes-count" in page.eval_on_selector_all(
+        "#readings li", "(items) => items.map((li) => li.dataset.reading)"
+    )
 
     # The event counts completed minutes only: the same arrival is ten minutes, the point-a-minute ruling.
     page.goto(f"{live_server.url}/en/event")

@@ -69,7 +69,14 @@ def test_seconds_late(tmp_path):
 
 def test_a_part_minute_counts_as_the_rule_says(tmp_path):
     """Issue 34: 10:01 is 11 started minutes or 10 completed ones; a whole minute is the same either way."""
-    calls = [[601, "started"], [601, "completed"], [600, "started"], [600, "completed"], [0, "started"], [59, "completed"]]
+    calls = [
+        [601, "started"],
+        [601, "completed"],
+        [600, "started"],
+        [600, "completed"],
+        [0, "started"],
+        [59, "completed"],
+    ]
     assert call_module("logic/lateness.js", "countedMinutes", calls, tmp_path) == [11, 10, 10, 10, 0, 0]
 
 
@@ -92,7 +99,8 @@ def test_a_typed_lateness_is_read_or_refused_at_its_field(tmp_path, minutes, sec
 
 
 def test_the_times_a_question_takes_follow_the_counting(tmp_path):
-    """Under started minutes a question of 1 to 300 minutes takes 0:01 to 300:00; under completed ones, 1:00 to 300:59."""
+    """Under started minutes a question of 1 to 300 minutes takes 0:01 to 300:00; under completed ones, 1:00 to
+    300:59."""
     question = {"min": 1, "max": 300}
     ranges = call_module(
         "logic/lateness.js", "latenessRange", [[question, "started"], [question, "completed"]], tmp_path

@@ -251,7 +251,8 @@ def _check_time(data, _stem):
     for node_id, node in data["incidents"].items():
         time = node.get("number", {}).get("time")
         if not time:
-            late = [b["next"] for b in node.get("branches", []) if data["rulings"].get(b["next"], {}).get("tag") == LATE]
+            targets = [branch["next"] for branch in node.get("branches", [])]
+            late = [target for target in targets if data["rulings"].get(target, {}).get("tag") == LATE]
             if late:
                 yield Problem(
                     ("incidents", node_id, "number"),
@@ -267,7 +268,8 @@ def _check_time(data, _stem):
             if ruling is not None and time["stated_in"] not in ruling.get("readings", []):
                 yield Problem(
                     ("incidents", node_id, "branches", index, "next"),
-                    f"ruling '{branch['next']}' must list the reading '{time['stated_in']}' (how part of a minute counts)",
+                    f"ruling '{branch['next']}' must list the reading '{time['stated_in']}' "
+                    "(how part of a minute counts)",
                 )
 
 

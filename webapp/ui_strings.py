@@ -142,6 +142,17 @@ def roster_strings():
         "err_duplicate_session": _("The same session is listed twice."),
         "err_too_many": _("At most 50 sessions."),
         "err_unknown_ruleset": _("Choose a ruleset from the list."),
+        "earlier_add": _("Add a suspension from before"),
+        "earlier_title": _("Suspensions from before (they count towards a ban):"),
+        "earlier_help": _(
+            "A suspension given at another event or before this log counts towards a ban like one the log gives."
+        ),
+        "earlier_start": _("First day of the suspension"),
+        "earlier_where": _("Where it was given (optional)"),
+        "earlier_save": _("Add the suspension"),
+        "err_after_today": _("This day is after today."),
+        "err_duplicate_suspension": _("A suspension starting that day is already entered."),
+        "err_too_many_suspensions": _("At most 20 suspensions from before."),
         "part_minute": _("Lateness: part of a minute"),
         "part_minute_default": _("Each ruleset's default"),
         "part_minute_started": _("Started minutes count whole (10:01 is 11 minutes)"),
