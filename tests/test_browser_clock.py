@@ -191,7 +191,7 @@ def test_a_typed_lateness_takes_minutes_and_seconds(browser, live_server, lang):
     page.fill("#seconds-input", "60")
     page.locator("#number-submit").tap()
     expect(page.locator("#number-error")).to_be_visible()
-    expect(page.locator("#seconds-input")).to_have_attribute("aria-invalid", "")
+    expect(page.locator("#seconds-input")).to_have_attribute("aria-invalid", "true")
     assert page.url.endswith("/mcr-ema-2014/late")
     page.fill("#seconds-input", "1")
     expect(page.locator("#time-counted")).to_have_attribute("data-minutes", "16")

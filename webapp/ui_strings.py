@@ -1,8 +1,9 @@
 """Every string the client scripts show, translated by flask-babel and handed to them in the page."""
 
+from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
+from .catalogs import LANGUAGE_NAMES, LANGUAGES
 from .find_strings import find_strings
 from .sync_strings import sync_strings
 from .tags import TAGS
@@ -68,6 +69,8 @@ def client_strings():
         "roster": roster_strings(),
         "clock": clock_strings(),
         "lateness": lateness_strings(),
+        "shown": shown_strings(),
+        "in_languages": in_languages(),
         "shortcuts": {
             "common": _("Common incidents"),
             "favourites": _("Your favourites"),
@@ -209,6 +212,25 @@ def clock_strings():
             lambda n: ngettext("No more than %(max)s player.", "No more than %(max)s players.", n, max="%(max)s")
         ),
     }
+
+
+def shown_strings():
+    """Strings of a ruling shown to a player: the referee hands the phone over, in the player's language."""
+    return {
+        "show": _("Show to a player"),
+        "languages": _("The player's language"),
+    }
+
+
+def in_languages():
+    """Each language's name and the way back to the referee's screen, each in its own language (a ruling shown to a
+    player in French offers the way back to the English-speaking referee in English)."""
+    found = {}
+    for lang in LANGUAGES:
+        with force_locale(lang):
+            back = _("Back to the referee's screen (%(language)s)", language=LANGUAGE_NAMES[lang])
+        found[lang] = {"name": LANGUAGE_NAMES[lang], "back": back}
+    return found
 
 
 def lateness_strings():

@@ -125,9 +125,11 @@ export function renderClock({
 
   const list = el('ul', { class: 'clock-players', id: 'clock-players' }, clock.players.map(playerItem));
   if (ticking.length && clock.startedAt) {
+    let shown = false;  // the screen may be put on show a little after it is drawn: stop only once it has gone
     const timer = setInterval(() => {
-      if (!list.isConnected) clearInterval(timer);
-      else ticking.forEach((update) => update());
+      if (list.isConnected) shown = true;
+      if (list.isConnected) ticking.forEach((update) => update());
+      else if (shown) clearInterval(timer);
     }, TICK_MS);
   }
   return [

@@ -77,7 +77,10 @@ function timeForm(config, node, counting, onNumber) {
   const say = (text, field) => {
     error.textContent = text;
     error.hidden = false;
-    for (const input of [minutesInput, secondsInput]) input.toggleAttribute('aria-invalid', input === field);
+    for (const input of [minutesInput, secondsInput]) {
+      if (input === field) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
     field.focus();
   };
   form.addEventListener('input', () => {
