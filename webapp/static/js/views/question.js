@@ -1,12 +1,11 @@
 /**
- * A question screen: large answer buttons, or a number field with its error shown at the field; a question of time (a
- * lateness) takes minutes and seconds, says how part of a minute counts, and hands on the whole minutes it counts.
+ * A question screen: large answer buttons, or a number field with its error shown at the field (a question of time
+ * brings its own form, views/time-form.js, loaded for that question only).
  */
 import { el, format } from './dom.js';
-import { parseNumber, pluralForm } from '../logic/engine.js';
-import { countedMinutes, latenessRange, readLateness, timeText } from '../logic/lateness.js';
+import { parseNumber } from '../logic/engine.js';
 import { wizardUrl } from '../logic/urls.js';
-import { countingText, heading, navBar } from './common.js';
+import { heading, navBar } from './common.js';
 
 /** The answers given so far, each a link back to its question, labelled in the page's language. */
 export function trailList(config, ruleset, trail) {
@@ -45,70 +44,8 @@ function numberForm(strings, node, onNumber) {
   return form;
 }
 
-function digits(id, name, describedBy) {
-  return el('input', {
-    id, name, type: 'text', inputmode: 'numeric', pattern: '[0-9]*', autocomplete: 'off', 'aria-describedby': describedBy,
-  });
-}
-
-/**
- * A lateness typed as minutes and seconds: what it counts as is said as it is typed, and the counted minutes go on
- * (counting: lateness.js partMinuteRule). A time the question does not take is said at the field, with its range.
- */
-function timeForm(config, node, counting, onNumber) {
-  const { strings, lang } = config;
-  const s = strings.lateness;
-  const { rule } = counting;
-  const error = el('p', { class: 'field-error', id: 'number-error', hidden: true, role: 'alert' });
-  const described = 'number-error time-counted time-counting';
-  const minutesInput = digits('number-input', 'minutes', described);
-  const secondsInput = digits('seconds-input', 'seconds', described);
-  const counted = el('p', { class: 'help', id: 'time-counted', 'aria-live': 'polite' });
-  const form = el('form', { class: 'number-form time-form', id: 'number-form', novalidate: true, 'data-rule': rule, 'data-from': counting.from },
-    el('fieldset', { class: 'time-fields' },
-      el('legend', {}, node.number.unit?.other || node.question),
-      el('div', { class: 'field-pair' },
-        el('div', { class: 'field' }, el('label', { for: 'number-input' }, s.minutes), minutesInput),
-        el('div', { class: 'field' }, el('label', { for: 'seconds-input' }, s.seconds), secondsInput))),
-    counted,
-    el('p', { class: 'help', id: 'time-counting' }, countingText(config, counting)),
-    error,
-    el('button', { type: 'submit', class: 'button primary', id: 'number-submit' }, strings.number_submit));
-  const say = (text, field) => {
-    error.textContent = text;
-    error.hidden = false;
-    for (const input of [minutesInput, secondsInput]) {
-      if (input === field) input.setAttribute('aria-invalid', 'true');
-      else input.removeAttribute('aria-invalid');
-    }
-    field.focus();
-  };
-  form.addEventListener('input', () => {
-    const typed = readLateness(minutesInput.value, secondsInput.value);
-    const minutes = typed.error ? null : countedMinutes(typed.seconds, rule);
-    counted.dataset.minutes = minutes === null ? '' : String(minutes);
-    counted.textContent = minutes === null ? ''
-      : format(pluralForm(lang, s.counts_as, minutes), { time: timeText(typed.seconds), count: minutes });
-  });
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const typed = readLateness(minutesInput.value, secondsInput.value);
-    if (typed.error) {
-      say(s[`error_${typed.error}`], typed.field === 'seconds' ? secondsInput : minutesInput);
-      return;
-    }
-    const range = latenessRange(node.number, rule);
-    if (typed.seconds < range.from || typed.seconds > range.to) {
-      say(format(s.error_range, { from: timeText(range.from), to: timeText(range.to) }), minutesInput);
-      return;
-    }
-    onNumber(countedMinutes(typed.seconds, rule));
-  });
-  return form;
-}
-
-/** counting: how part of a minute counts, for a question of time (lateness.js partMinuteRule); null otherwise. */
-export function renderQuestion({ config, ruleset, walked, answers, notices = null, onNumber, counting = null }) {
+/** form: the form of a question of time (views/time-form.js), or null for the usual number field. */
+export function renderQuestion({ config, ruleset, walked, answers, notices = null, onNumber, form = null }) {
   const { strings, lang } = config;
   const node = ruleset.incidents[walked.at.id];
   const back = answers.length ? wizardUrl(lang, ruleset.id, answers.slice(0, -1)) : `/${lang}/`;
@@ -117,7 +54,7 @@ export function renderQuestion({ config, ruleset, walked, answers, notices = nul
       el('a', {
         class: 'choice', id: `opt-${option.id}`, href: wizardUrl(lang, ruleset.id, [...answers, option.id]), 'data-nav': true,
       }, el('span', { class: 'choice-title' }, option.label), option.help ? el('span', { class: 'choice-meta' }, option.help) : null))))
-    : (counting ? timeForm(config, node, counting, onNumber) : numberForm(strings, node, onNumber));
+    : (form ?? numberForm(strings, node, onNumber));
   return [
     el('p', { class: 'ruleset-name' }, ruleset.name),
     heading(node.question, 'question', 'h1'),
