@@ -3,7 +3,7 @@
  * device), the current ruleset's lateness question found by its data (lateness.js), and the clock's workflows; the
  * screen is shown again after each change.
  */
-import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../logic/lateness.js';
+import { hasLatenessRuling, LATE_TAG, latenessQuestion, partMinuteRule } from '../logic/lateness.js';
 import { addAbsent, clearClock, markArrived, readClock, removeAbsent, restoreClock, startRound } from '../services/clock.js';
 import { noticesFor } from '../services/health.js';
 import { MAX_PLAYERS } from '../logic/records/clock.js';
@@ -27,8 +27,8 @@ export function createClockScreen(ctx, { ruleset }) {
   };
   let nameError = null;  // the add form's error, shown again when another tab's change redraws the screen
   return {
-    /** The clock's part of the event screen, with its notices. */
-    async render() {
+    /** The clock's part of the event screen, with its notices; event: the current event (its lateness counting). */
+    async render({ event = null } = {}) {
       const { status, clock } = await readClock();
       const notices = await noticesFor([{ kind: 'clock' }], [{ kind: 'clock', status }]);
       const on = {
@@ -64,7 +64,9 @@ export function createClockScreen(ctx, { ruleset }) {
         clear: async () => done(await clearClock()),
       };
       return {
-        children: renderClock({ config, ruleset, lateness, clock: { status, ...clock }, on, ui, nameError }),
+        children: renderClock({
+          config, ruleset, clock: { status, ...clock }, on, ui, nameError,
+          lateness: { ...lateness, counting: partMinuteRule(question?.time, event?.partMinute) } }),
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
     },

@@ -5,10 +5,13 @@
  */
 import { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
 import { noticesFor } from '../services/health.js';
-import { isAbout, playerRecord } from '../logic/player-record.js';
+import { isAbout, localDay, playerRecord } from '../logic/player-record.js';
+import { personOfPlayer } from '../logic/roster-data.js';
 import { readLog } from '../services/log.js';
 import { correctedNow } from '../services/server-clock.js';
-import { addPlayer, addPlayers, readRoster, removePlayer, renamePlayer } from '../services/roster.js';
+import {
+  addEarlierSuspension, addPlayer, addPlayers, readRoster, removeEarlierSuspension, removePlayer, renamePlayer,
+} from '../services/roster.js';
 import { readSettings } from '../services/settings.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRoster } from '../views/roster.js';
@@ -16,6 +19,7 @@ import { renderRoster } from '../views/roster.js';
 export function createRosterScreen(ctx, { rulesets }) {
   const { config } = ctx;
   const renaming = new Set();  // ids of the players whose rename form is open
+  const suspending = new Set();  // ids of the players whose earlier-suspension form is open
   let roster = null;
   let added = null;  // the player just added, said once
   let problem = null;  // a write the device refused, said once
@@ -59,6 +63,21 @@ export function createRosterScreen(ctx, { rulesets }) {
     },
     renamePlayer: async (id, values, rev) => after(
       await renamePlayer(player(id), values, rev || revOf(id)), () => renaming.delete(id)),
+    openSuspension(id) {
+      suspending.add(id);
+      ctx.refresh();
+    },
+    closeSuspension(id) {
+      suspending.delete(id);
+      ctx.refresh();
+    },
+    addSuspension: async (id, values) => after(
+      await addEarlierSuspension(id, values, localDay()), () => suspending.delete(id)),
+    async removeSuspension(id, start) {
+      const removed = await removeEarlierSuspension(id, start);
+      problem = removed.error ?? null;
+      ctx.refresh();
+    },
     async removePlayer(id, rev) {
       const removed = await removePlayer(id, rev);
       problem = removed.error ?? (removed.conflict ? 'conflict' : null);
@@ -78,9 +97,11 @@ export function createRosterScreen(ctx, { rulesets }) {
       const at = correctedNow();
       const grave = { ok: 0, suspended: 1, banned: 2 };
       const recordOf = (player) => {
-        const who = { playerId: player.id, name: player.name, eventId: roster.event.id };
+        const who = personOfPlayer(player, roster.event.id);
+        // (and, for a player with suspensions from before, under each ruleset that bans after suspensions)
+        const banning = who.suspensions ? rulesets.filter((item) => item.discipline).map((item) => item.id) : [];
         const ids = roster.event.rulesetId ? [roster.event.rulesetId]
-          : [...new Set(incidents.filter((item) => isAbout(item, who)).map((item) => item.rulesetId))];
+          : [...new Set([...incidents.filter((item) => isAbout(item, who)).map((item) => item.rulesetId), ...banning])];
         const records = ids.map((id) => rulesets.find((item) => item.id === id)).filter(Boolean)
           .map((ruleset) => playerRecord({ ruleset, incidents, who, session: settings.context.session, at }));
         return records.sort((a, b) => grave[b.status.state] - grave[a.status.state])[0] ?? null;
@@ -94,7 +115,10 @@ export function createRosterScreen(ctx, { rulesets }) {
         events: roster.events,
         defaultRuleset: roster.event.rulesetId ?? settings.ruleset,
         players: roster.players.map((entry) => ({
-          ...entry, editing: renaming.has(entry.player.id), record: recordOf(entry.player) })),
+          ...entry, editing: renaming.has(entry.player.id), suspending: suspending.has(entry.player.id),
+          record: recordOf(entry.player) })),
+        discipline: (roster.event.rulesetId ? rulesets.filter((item) => item.id === roster.event.rulesetId) : rulesets)
+          .some((ruleset) => ruleset.discipline),
         added, problem, pasted,
       };
       added = null;

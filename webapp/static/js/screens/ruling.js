@@ -4,7 +4,9 @@
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../logic/calculator.js';
 import { penalizes } from '../logic/engine.js';
+import { partMinuteRule, timeQuestionOf } from '../logic/lateness.js';
 import { knownSessions } from '../logic/log.js';
+import { playerViewUrl, rulingUrl } from '../logic/urls.js';
 import { appliedBySeat, nextPoints, playerRecord } from '../logic/player-record.js';
 import { personFor } from '../logic/roster-data.js';
 import { applyAndRecord } from '../services/action.js';
@@ -23,6 +25,7 @@ import { renderNotices } from '../views/notices.js';
 import { prefillRecord, renderRecord } from '../views/record.js';
 import { renderRuling } from '../views/ruling.js';
 import { favouriteButton } from '../views/shortcuts.js';
+import { createShownScreen, shownToPlayer } from './shown.js';
 
 /** An id for one referee action, made on this device (see services/action.js). */
 function newActionId() {
@@ -41,9 +44,21 @@ function actionId({ renew = false } = {}) {
   return id;
 }
 
+/** The player a ruling was opened for from another screen (the lateness clock's ?player=), or ''. */
+function carriedPlayer() {
+  return (new URLSearchParams(window.location.search).get('player') ?? '').trim().slice(0, 200);
+}
+
 export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others, extra = [] }) {
+  if (shownToPlayer()) return createShownScreen(ctx, { ruleset, rulingId });
   const { config } = ctx;
   const ruling = ruleset.rulings[rulingId];
+  const carried = carriedPlayer();  // typed once on the clock, never typed again here
+  const here = `${window.location.pathname}${window.location.search}`;
+  const forPlayer = {  // a shared link opens the player's view; this phone's leads back here
+    shared: playerViewUrl(rulingUrl(config.lang, ruleset.id, rulingId)),
+    here: playerViewUrl(window.location.pathname, here),
+  };
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
   const recordedHere = new Set();  // incidents recorded on this screen (not counted again when the ruling is applied)
   // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
@@ -75,7 +90,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const record = renderRecord({
         config,
         record: {
-          status: log.status, values: settings.context, players: roster.players.map((entry) => entry.player.name),
+          status: log.status, values: carried ? { ...settings.context, player: carried } : settings.context,
+          players: roster.players.map((entry) => entry.player.name),
           sessions: roster.event.sessions ?? null, knownSessions: knownSessions(incidents, roster.event.id),
           event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
         },
@@ -189,7 +205,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         config, ruleset,
         act: {
           status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table), numberAnswer, seatRecords,
-          penalizes: penalizing,
+          penalizes: penalizing, player: carried,
           context: {
             event: roster.event.name || config.strings.roster.local, session: settings.context.session,
             table: settings.context.table,
@@ -218,6 +234,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         children: renderRuling({
           config, ruleset, rulingId, walked, answers, others, act: actBlock, apply, record, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
+          counting: partMinuteRule(timeQuestionOf(ruleset, rulingId)?.time, roster.event.partMinute), shown: forPlayer,
         }),
         title: ruling.title,
       };

@@ -6,6 +6,7 @@
  */
 import { el, format } from './dom.js';
 import { formatNumber, formatSigned } from '../logic/format.js';
+import { sameName } from '../logic/names.js';
 import { logUrl, tableUrl } from '../logic/urls.js';
 import { followOffender, rulingFields, rulingInputs, statusWarning } from './apply.js';
 import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './shared-parts.js';
@@ -85,9 +86,10 @@ function resultBlock(config, ruleset, done, on) {
 
 /**
  * act: {status: 'ok' or why the table or log cannot be written, table, fields, numberAnswer, context: {event,
- * session, table} to show, done: the result of the action just made, or null}. on.preview(inputs) → {errors} |
- * {before, result}; on.confirm(inputs, mode) with mode 'both' | 'apply' | 'record' → a promise of {ok} | {errors}
- * | {error}; on.again() clears the result for a new action.
+ * session, table} to show, done: the result of the action just made, or null, player: the name the ruling was opened
+ * for (the lateness clock's player), or '': its seat is chosen when a seat has that name, else the name is filled
+ * in}. on.preview(inputs) → {errors} | {before, result}; on.confirm(inputs, mode) with mode 'both' | 'apply' |
+ * 'record' → a promise of {ok} | {errors} | {error}; on.again() clears the result for a new action.
  */
 export function renderAct({ config, ruleset, act, on }) {
   const { strings } = config;
@@ -113,7 +115,9 @@ export function renderAct({ config, ruleset, act, on }) {
   // The offender is asked even when the ruling's scores do not need one: the log records who it was about.
   const offender = asksOffender ? null : field('act-offender', calc.offender, seatChoice(config, table, act.seatRecords));
   const nameless = field('act-player', strings.log.player,
-    el('input', { type: 'text', name: 'player', 'data-field': 'player', autocomplete: 'off', maxlength: '200' }));
+    el('input', {
+      type: 'text', name: 'player', 'data-field': 'player', autocomplete: 'off', maxlength: '200', value: act.player ?? '',
+    }));
   nameless.id = 'act-name-field';
   nameless.hidden = true;
   nameless.append(el('p', { class: 'help', id: 'act-player-help' }, calc.act_nameless));
@@ -165,6 +169,8 @@ export function renderAct({ config, ruleset, act, on }) {
     preview.replaceChildren(changes.length ? el('ul', { id: 'act-preview-changes' }, changes) : el('p', { id: 'act-preview-none' }, calc.act_no_change));
     later.replaceChildren(nextHandList(config, found.before, found.result) ?? '');
   };
+  const carriedSeat = act.player ? table.seats.findIndex((seat) => seat.name && sameName(seat.name, act.player)) : -1;
+  if (carriedSeat >= 0) form.querySelector('select[name="offender"]').value = String(carriedSeat);
   form.addEventListener('change', update);
   form.addEventListener('input', update);
   form.addEventListener('submit', (event) => event.preventDefault());
