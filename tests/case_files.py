@@ -12,9 +12,14 @@ says which pure module runs the case and how `given` becomes its call (`tests/ca
 
     engine       walk(ruleset, given.answers)                         -> {trail, at}
     calculator   the calculator over given.start, given.event and given.steps -> {table, steps, warnings}
-    discipline   disciplineStatus(given.strikes, ruleset.discipline, given.today)
-    player_record  playerRecord({ruleset, incidents, applied, who: given.player, session, at}), with Node in the time
-                 zone given.tz (the device's), so a case shows which local day an incident falls on
+    discipline   disciplineStatus(given.strikes, ruleset.discipline, given.today, given.earlier: the days suspensions
+                 given outside the log started on)
+    lateness     a lateness typed as given.late ("10:01") or timed by the clock (given.clock: {started, arrived}),
+                 counted as the event says (given.event: started or completed) or by the ruleset's default
+                 -> {seconds, minutes, answers, counting: {rule, from}, at: where the wizard stands after the answers}
+    player_record  playerRecord({ruleset, incidents, applied, who: given.player (a name, or {name, suspensions}),
+                 session, at}), with Node in the time zone given.tz (the device's), so a case shows which local day
+                 an incident falls on
     table_history  a table's history from given.event (or a stored given.legacy), then given.ops (add, undo, redo,
                  impact) -> {history, table, list, undone, impacts, problems}
     search       the search screen's answer in the ruleset to given.query, with the rulesets, incident tags and
@@ -41,7 +46,16 @@ from webapp.i18n.ui_strings import client_strings
 
 CASES = ROOT / "tests" / "cases"
 RUNNER = ROOT / "tests" / "case_runner.mjs"
-SUBJECTS = ("engine", "calculator", "discipline", "player_record", "table_history", "search", "possible_duplicates")
+SUBJECTS = (
+    "engine",
+    "calculator",
+    "discipline",
+    "lateness",
+    "player_record",
+    "table_history",
+    "search",
+    "possible_duplicates",
+)
 SYNONYMS = ROOT / "webapp" / "static" / "data" / "synonyms.json"
 SHAPE = {"name", "ruleset", "given", "expect"}
 

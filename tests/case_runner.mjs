@@ -6,6 +6,7 @@ import * as calc from '../webapp/static/js/logic/calculator.js';
 import { disciplineStatus } from '../webapp/static/js/logic/discipline.js';
 import { searchRuleset } from '../webapp/static/js/logic/coverage.js';
 import { walk } from '../webapp/static/js/logic/engine.js';
+import * as lateness from '../webapp/static/js/logic/lateness.js';
 import { playerRecord } from '../webapp/static/js/logic/player-record.js';
 import { mightBeSamePerson, possibleDuplicates } from '../webapp/static/js/logic/possible-duplicates.js';
 import { buildIndex } from '../webapp/static/js/logic/search.js';
@@ -39,13 +40,28 @@ function firstThree(id, { query, language }) {
   return { first_three: Object.fromEntries(hits.slice(0, 3).map((hit) => [hit.rulingId, true])) };
 }
 
+/**
+ * A lateness, typed ("10:01") or from the clock ({started, arrived}), under the event's counting (given.event, else the
+ * ruleset's default): {seconds, minutes, answers, counting, at: where the answers lead, or null}.
+ */
+function latenessCase(ruleset, given) {
+  const question = lateness.latenessQuestion(ruleset);
+  const counting = lateness.partMinuteRule(question.time, given.event ?? null);
+  const seconds = given.clock
+    ? lateness.secondsLate(given.clock.started, given.clock.arrived)
+    : lateness.readLateness(...given.late.split(':')).seconds;
+  const late = lateness.latenessOf(question, seconds, counting.rule);
+  return { ...late, counting, at: late.answers ? walk(ruleset, late.answers).at : null };
+}
+
 const SUBJECTS = {
   engine: (ruleset, given) => walk(ruleset, given.answers),
   calculator: (ruleset, given, rulesets, id) => runScenarios(calc, rulesets, [{ ruleset: id, ...given }])[0],
   player_record: (ruleset, given, rulesets, id) => playerRecord({
     ruleset, incidents: asLog(id, given.incidents).incidents, applied: given.applied ?? [], who: given.player,
     session: given.session ?? '', at: given.at }),
-  discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
+  discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today, given.earlier),
+  lateness: latenessCase,
   table_history: (ruleset, given, rulesets, id) => runHistoryScenarios(
     { history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
   search: (ruleset, given, rulesets, id) => firstThree(id, given),

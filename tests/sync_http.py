@@ -76,19 +76,20 @@ class ApiClient:
         self.host, self.port = url.split("://", 1)[1].split(":")
         self.token, self.tls = token, tls
         self.connection = None
+        self.headers = {}  # the last answer's headers (an ETag, say), read without regard to case
 
-    def call(self, method, path, body=None, timeout=300):
-        """One request; a keep-alive connection the server closed meanwhile is reopened once and the request sent
-        again, as browsers do (harmless here: every write of this API is idempotent)."""
+    def call(self, method, path, body=None, timeout=300, headers=None):
+        """One request (with `headers` added); a keep-alive connection the server closed meanwhile is reopened once
+        and the request sent again, as browsers do (harmless here: every write of this API is idempotent)."""
         reused = self.connection is not None
         try:
-            return self._call(method, path, body, timeout)
+            return self._call(method, path, body, timeout, headers)
         except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
             if not reused:
                 raise
-            return self._call(method, path, body, timeout)
+            return self._call(method, path, body, timeout, headers)
 
-    def _call(self, method, path, body, timeout):
+    def _call(self, method, path, body, timeout, extra_headers=None):
         if self.connection is None:
             if self.tls:
                 self.connection = http.client.HTTPSConnection(
@@ -103,6 +104,7 @@ class ApiClient:
             headers["Content-Type"] = "application/json"
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
+        headers.update(extra_headers or {})
         try:
             self.connection.request(method, path, body=data, headers=headers)
             response = self.connection.getresponse()
@@ -110,6 +112,7 @@ class ApiClient:
         except (OSError, http.client.HTTPException):
             self.close()
             raise
+        self.headers = response.headers  # read without regard to case: waitress sends "Etag"
         coding = response.getheader("Content-Encoding")
         if coding == "br":
             payload = brotli.decompress(payload)

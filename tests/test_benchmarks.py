@@ -128,3 +128,10 @@ def test_table_taps_benchmark_runs():
     figures = run("table_taps_bench.py")
     assert figures["taps"] > 0 and figures["typed"] == len("8000")
     assert figures["checks"] == {"win": True, "draw": True, "undo": True}
+
+
+def test_duplicates_benchmark_runs():
+    figures = run("duplicates_bench.py")
+    [row] = figures["rows"]
+    assert row["players"] == 200 and row["same_pairs"] and row["indexed_ms"] > 0
+    assert figures["budget_ms"] == 100

@@ -247,7 +247,7 @@ def test_share_copies_the_link_without_web_share(browser, live_server):
     expect(page.locator("#share-status")).to_have_attribute("data-state", "copied")
     expect(page.locator("#share-status")).to_be_visible()
     copied = page.evaluate("navigator.clipboard.readText()").split("\n")
-    assert copied[-1] == f"{live_server.url}/fr/wrc-2015/ruling/r_wrong_count"
+    assert copied[-1] == f"{live_server.url}/fr/wrc-2015/ruling/r_wrong_count?show=player"  # the player's view
     assert copied[:-1] == shown_message(page)
     context.close()
 
@@ -268,7 +268,7 @@ def test_share_uses_web_share_when_present(page, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_wrong_count")
     page.click("#share-button")
     expect(page.locator("#share-status")).to_have_attribute("data-state", "shared")
-    assert page.evaluate("window.shared.url") == f"{live_server.url}/en/wrc-2015/ruling/r_wrong_count"
+    assert page.evaluate("window.shared.url") == f"{live_server.url}/en/wrc-2015/ruling/r_wrong_count?show=player"
     assert page.evaluate("window.shared.text").split("\n") == shown_message(page)
     assert page.evaluate("window.shared.title") == page.locator("#ruling-title").inner_text()
 

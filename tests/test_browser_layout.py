@@ -1,10 +1,11 @@
 """Every screen on a phone, in every language: the app's navigation is there, every tap target outside running text is
-at least 44×44 CSS px, nothing scrolls sideways and no heading is cut, at 320×640, 360×640 and 390×844, light and dark
-(the dark theme only changes colours, which a test here holds), with the browser's text at 100 % and 200 % (issue 15);
-and axe finds nothing, in both themes.
+at least 44×44 CSS px, nothing scrolls sideways, no heading is cut and no word is broken inside, at 320×640, 360×640
+and 390×844, light and dark (the dark theme only changes colours, which a test here holds), with the browser's text at
+100 %, 150 % and 200 % (issues 15, 25 and 34); the header and the navigation leave the content most of the screen; and
+axe finds nothing, in both themes.
 
-One browser context per language; each screen is loaded once and measured under every size, theme and text size by
-changing them in place (the text size is the browser's default font size, as a phone's setting changes it)."""
+One browser page per language; each screen is loaded once and measured under every size and text size by changing
+them in place (the text size is the browser's default font size, as a phone's setting changes it), never reloaded."""
 
 import re
 
@@ -16,13 +17,16 @@ from playwright.sync_api import expect
 LANGS = ["en", "fr", "it"]
 VIEWPORTS = [(320, 640), (360, 640), (390, 844)]
 SCHEMES = ["light", "dark"]
-TEXT_SIZES = [16, 32]  # the browser's default font size in px: 100 % and 200 %
+TEXT_SIZES = [16, 24, 32]  # the browser's default font size in px: 100 %, 150 % and 200 %
 
-# What each screen is, its URL (after the setup has recorded one incident) and the tab marked as current.
+# What each screen is, its URL (after the setup has recorded one incident) and the tab marked as current (None: a page
+# of its own, which marks none).
 SCREENS = [
     ("home", "/{lang}/", "home"),
     ("question", "/{lang}/wrc-2015/attendance", "home"),
-    ("ruling", "/{lang}/wrc-2015/false-win/shown/no", "home"),
+    ("time question", "/{lang}/wrc-2015/attendance/late", "home"),
+    ("ruling", "/{lang}/wrc-2015/ruling/r_false_win_shown", "home"),
+    ("shown to a player", "/{lang}/wrc-2015/ruling/r_late?show=player&back=/en/wrc-2015/ruling/r_late", "home"),
     ("search", "/{lang}/azrm-2026/search?q=late", "search"),
     ("browse", "/{lang}/mcr-ema-2014/browse", "search"),
     ("glossary", "/{lang}/glossary", "search"),
@@ -30,8 +34,12 @@ SCREENS = [
     ("clock", "/{lang}/wrc-2015/clock", "event"),
     ("log", "/{lang}/log", "log"),
     ("event", "/{lang}/event", "event"),
+    ("join", "/{lang}/join", None),
 ]
 TABS = ["home", "search", "table", "log", "event"]
+# The table's layout at large text is branch table34's (issue 34, 6): its words are measured in the header, the
+# navigation and the preview table's headings (issue 25), not yet in the board.
+WORDS_NOT_MEASURED = {"table"}
 
 # Measures the screen as it is laid out now. A tap target is a link, button, field or summary that is not inside running
 # text (a paragraph or list item with text of its own around it); a checkbox is measured by the label that holds it.
@@ -78,13 +86,72 @@ MEASURE = """() => {
     return getComputedStyle(summary).display !== 'list-item' && (!marker || marker === 'none' || marker === 'normal');
   }).map((summary) => summary.id || summary.textContent.slice(0, 30));
   const nav = document.getElementById('app-nav');
+  // The content's share of the screen: what the header (at the top of the page) and a bar held at the bottom leave.
+  const height = window.innerHeight;
+  const held = nav && ['sticky', 'fixed'].includes(getComputedStyle(nav).position);
+  const bottom = held ? Math.min(height, nav.getBoundingClientRect().top) : height;
+  const top = Math.max(0, document.querySelector('.app-header').getBoundingClientRect().bottom);
   return {
     unmarked,
     scroll: document.documentElement.scrollWidth - width, wide,
     small, clipped,
+    content: (bottom - top) / height,
     nav: nav && visible(nav) ? [...nav.querySelectorAll('a')].filter(visible).map((a) => a.dataset.navTo) : [],
     current: nav ? [...nav.querySelectorAll('a[aria-current="page"]')].map((a) => a.dataset.navTo) : [],
   };
+}"""
+
+# Words broken inside (issue 34: « Recommencer » on two lines at 200 %): each word (split at spaces and hyphens) of
+# every text on show, measured by its boxes where its text runs over several lines; a word whose boxes stand on two
+# lines was broken inside, unless it is wider than the block it is written in (an address, which has to break). That
+# block is the nearest that the layout does not size to its content: a button, a flex or grid item is squeezed by its
+# neighbours (the wizard's two buttons side by side), so its word counts against the row they share. `all`: every text
+# of the header, the screen and the navigation; else only the navigation's, the header's and the preview table's
+# headings.
+BROKEN = """(all) => {
+  const main = document.querySelector('main');
+  const sized = (node) => {  // inline, or laid out by a flex or grid parent: its width follows what it holds
+    const display = getComputedStyle(node).display;
+    const parent = node.parentElement ? getComputedStyle(node.parentElement).display : '';
+    return display.startsWith('inline') || /flex|grid/.test(parent);
+  };
+  const roomOf = (node) => {
+    let block = node;
+    while (block.parentElement && block !== main && sized(block)) block = block.parentElement;
+    const style = getComputedStyle(block);
+    return block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  };
+  const shown = (node) => node.getClientRects().length > 0 && !node.closest('.visually-hidden, [hidden]')
+    && getComputedStyle(node).visibility !== 'hidden';
+  const roots = all ? [document.querySelector('.app-header'), main, document.getElementById('app-nav')]
+    : document.querySelectorAll('.app-nav-link, .app-header a, .scores-table th');
+  const broken = new Set();
+  for (const root of roots) {
+    if (!root || !shown(root)) continue;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent.trim() || !shown(node.parentElement)) continue;
+      const whole = document.createRange();
+      whole.selectNodeContents(node);
+      const lines = new Set([...whole.getClientRects()].filter((box) => box.width > 0)
+        .map((box) => Math.round(box.top)));
+      if (lines.size < 2) continue;  // on one line: no word of it is broken
+      const room = roomOf(node.parentElement);
+      for (const match of node.textContent.matchAll(/[^\\s\\-\\u2010]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+        const tops = boxes.map((box) => box.top);
+        if (boxes.length < 2 || Math.max(...tops) - Math.min(...tops) <= 2) continue;
+        if (boxes.reduce((sum, box) => sum + box.width, 0) <= room) {
+          const where = node.parentElement;
+          broken.add(`${match[0]} (${where.tagName.toLowerCase()}#${where.id}.${where.className})`);
+        }
+      }
+    }
+  }
+  return [...broken].slice(0, 10);
 }"""
 
 
@@ -114,8 +181,36 @@ def prepare(page, base, lang):
     expect(page.locator("#question")).to_be_visible()
 
 
+def show_preview(page):
+    """The ruling's apply form with its preview shown, so the preview table's headings are measured."""
+    page.click("#apply-open")
+    page.select_option("#apply-offender", "0")
+    page.click("#apply-preview")
+    expect(page.locator("#preview")).to_be_visible()
+
+
+def problems_of(found, broken, where, tab):
+    """What a screen's measures say is wrong there, one entry each."""
+    problems = []
+    if found["nav"] != TABS or found["current"] != ([tab] if tab else []):
+        problems.append((where, "nav", found["nav"], found["current"]))
+    if found["scroll"] > 0:
+        problems.append((where, "scrolls sideways by", found["scroll"], found["wide"]))
+    if found["small"]:
+        problems.append((where, "small targets", found["small"]))
+    if found["unmarked"]:
+        problems.append((where, "expandable sections without a marker", found["unmarked"]))
+    if found["clipped"]:
+        problems.append((where, "clipped headings", found["clipped"]))
+    if found["content"] < 0.6:
+        problems.append((where, "content share of the screen", round(found["content"], 2)))
+    if broken:
+        problems.append((where, "words broken inside", broken))
+    return problems
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_screen_fits_a_phone_with_large_text(browser, live_server, lang):
+def test_every_screen_fits_a_phone_at_every_text_size(browser, live_server, lang):
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -128,6 +223,8 @@ def test_every_screen_fits_a_phone_with_large_text(browser, live_server, lang):
         page.goto(live_server.url + path.format(lang=lang))
         page.wait_for_selector(".screen-heading")
         page.wait_for_load_state("networkidle")
+        if name == "ruling":
+            show_preview(page)
         open_everything(page)
         # The dark theme changes colours only (test_the_dark_theme_changes_colours_only), so the boxes are measured
         # once, in the light one; axe below reads both themes' contrast.
@@ -136,17 +233,10 @@ def test_every_screen_fits_a_phone_with_large_text(browser, live_server, lang):
             for text in TEXT_SIZES:
                 set_text_size(cdp, text)
                 found = page.evaluate(MEASURE)
-                where = f"{name} {width}x{height} {text}px"
-                if found["nav"] != TABS or found["current"] != [tab]:
-                    problems.append((where, "nav", found["nav"], found["current"]))
-                if found["scroll"] > 0:
-                    problems.append((where, "scrolls sideways by", found["scroll"], found["wide"]))
-                if found["small"]:
-                    problems.append((where, "small targets", found["small"]))
-                if found["unmarked"]:
-                    problems.append((where, "expandable sections without a marker", found["unmarked"]))
-                if found["clipped"]:
-                    problems.append((where, "clipped headings", found["clipped"]))
+                broken = page.evaluate(BROKEN, name not in WORDS_NOT_MEASURED)
+                problems += problems_of(found, broken, f"{name} {width}x{height} {text}px", tab)
+        page.set_viewport_size({"width": 320, "height": 640})
+        set_text_size(cdp, 32)
         for scheme in SCHEMES:
             page.emulate_media(color_scheme=scheme)
             result = axe.run(page)
@@ -192,95 +282,13 @@ def test_the_navigation_is_there_before_the_app_and_follows_the_ruleset(browser,
     context.close()
 
 
-# Issue 25: the navigation's labels, the header and the preview table's headings at 100 %, 150 % and 200 % text.
-FIT_TEXT_SIZES = [16, 24, 32]
+# The screens measured at 200 % page zoom.
 FIT_SCREENS = [
     ("home", "/{lang}/"),
     ("ruling", "/{lang}/wrc-2015/ruling/r_false_win_shown"),
     ("table", "/{lang}/wrc-2015/table"),
     ("event", "/{lang}/event"),
 ]
-
-# Words broken inside: each word of the labels (split at spaces and hyphens) measured by its boxes; a word whose boxes
-# stand on two lines was broken inside. And the content's share of the screen: what the header (at the top of the
-# page) and a bar held at the bottom of the screen leave.
-FIT = """() => {
-  const shown = (node) => node.getBoundingClientRect().width > 0 && !node.closest('.visually-hidden, [hidden]');
-  const broken = [];
-  for (const root of document.querySelectorAll('.app-nav-link, .app-header a, .scores-table th')) {
-    if (!shown(root)) continue;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement.closest('.visually-hidden')) continue;
-      for (const match of node.textContent.matchAll(/[^\\s\\-\\u2010]+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const tops = [...range.getClientRects()].filter((box) => box.width > 0).map((box) => box.top);
-        if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2) broken.push(match[0]);
-      }
-    }
-  }
-  const height = window.innerHeight;
-  const nav = document.getElementById('app-nav');
-  const held = ['sticky', 'fixed'].includes(getComputedStyle(nav).position);
-  const bottom = held ? Math.min(height, nav.getBoundingClientRect().top) : height;
-  const top = Math.max(0, document.querySelector('.app-header').getBoundingClientRect().bottom);
-  return {
-    broken,
-    content: (bottom - top) / height,
-    scroll: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  };
-}"""
-
-
-def show_preview(page):
-    """The ruling's apply form with its preview shown, so the preview table's headings are measured."""
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "0")
-    page.click("#apply-preview")
-    expect(page.locator("#preview")).to_be_visible()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_labels_fit_and_leave_the_screen_to_the_content(browser, live_server, lang):
-    """At 320×640, 360×640 and 390×844 with the text at 100 %, 150 % and 200 %: no label broken inside a word, the
-    content keeps at least 60 % of the screen's height, nothing scrolls sideways; axe at 320 px, 200 %, light and
-    dark."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    axe = Axe()
-    problems = []
-    for name, path in FIT_SCREENS:
-        set_text_size(cdp, 16)
-        page.set_viewport_size({"width": 320, "height": 640})
-        page.goto(live_server.url + path.format(lang=lang))
-        page.wait_for_selector(".screen-heading")
-        if name == "ruling":
-            show_preview(page)
-        for width, height in VIEWPORTS:
-            page.set_viewport_size({"width": width, "height": height})
-            for text in FIT_TEXT_SIZES:
-                set_text_size(cdp, text)
-                found = page.evaluate(FIT)
-                where = f"{name} {width}x{height} {text}px"
-                if found["broken"]:
-                    problems.append((where, "words broken inside", found["broken"]))
-                if found["content"] < 0.6:
-                    problems.append((where, "content share of the screen", round(found["content"], 2)))
-                if found["scroll"] > 0:
-                    problems.append((where, "scrolls sideways by", found["scroll"]))
-        page.set_viewport_size({"width": 320, "height": 640})
-        set_text_size(cdp, 32)
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)
-            result = axe.run(page)
-            if result.violations_count:
-                problems.append((name, scheme, "axe", result.generate_report()))
-        page.emulate_media(color_scheme="light")
-    context.close()
-    assert problems == [], "\n".join(map(str, problems))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,9 +1,12 @@
 """The roster and events in the browser: the services other screens use (add, rename, remove, list, find; create,
 edit and choose an event), the duplicate-name guard, and incidents that name roster players by id."""
 
+import datetime
+
 import pytest
 import stored as store
 from playwright.sync_api import expect
+from touch_phone import phone
 
 SERVICES = """async (steps) => {
   const roster = await import('/static/js/services/roster.js');
@@ -148,6 +151,59 @@ def test_the_roster_screen_adds_refuses_a_duplicate_renames_and_removes(page, li
     page.click(f"#remove-{other['id']}")
     expect(page.locator("#roster-count")).to_have_attribute("data-count", "1")
     assert players_stored(page)[other["id"]]["deleted"] is True
+
+
+def test_a_suspension_from_before_counts_towards_the_ban(browser, live_server):
+    """Issue 34, 3: Arizona bans after more than two Suspensions, but a Suspension from another event could not be
+    entered, so the ban could not be tracked. On the event screen each roster player takes the suspensions from
+    before, with their first day; the third is a ban; one entered by mistake comes off."""
+    context = phone(browser)
+    page = context.new_page()
+    today = datetime.date.today()
+
+    def day(days_ago):
+        return (today - datetime.timedelta(days=days_ago)).isoformat()
+
+    page.goto(f"{live_server.url}/fr/event")
+    page.locator("#event-edit-open").tap()
+    page.select_option("#event-edit-ruleset", "azrm-2026")
+    page.locator("#event-edit-save").tap()
+    expect(page.locator("#current-event")).to_have_attribute("data-ruleset", "azrm-2026")
+    page.fill("#player-add-name", "Cy")
+    page.locator("#player-add-save").tap()
+    expect(page.locator("#player-add-done")).to_be_visible()
+    [cy] = players_stored(page)
+    row = page.locator(f'li[data-player-id="{cy}"]')
+
+    def enter(start, where=""):
+        page.locator(f"#suspension-{cy}-open").tap()
+        page.fill(f"#suspension-{cy}-start", start)
+        page.fill(f"#suspension-{cy}-where", where)
+        page.locator(f"#suspension-{cy}-save").tap()
+
+    enter((today + datetime.timedelta(days=1)).isoformat())  # not after today: said at the field, nothing stored
+    expect(page.locator(f"#suspension-{cy}-start-error")).to_be_visible()
+    expect(page.locator(f"#suspension-{cy}-start")).to_have_attribute("aria-invalid", "true")
+    assert "suspensions" not in players_stored(page)[cy]
+    page.fill(f"#suspension-{cy}-start", day(60))
+    page.fill(f"#suspension-{cy}-where", "Winter Open")
+    page.locator(f"#suspension-{cy}-save").tap()
+    expect(row.locator(".earlier-suspensions li")).to_have_count(1)
+    enter(day(30))
+    expect(row.locator(".earlier-suspensions li")).to_have_count(2)
+    expect(row).to_have_attribute("data-status", "ok")  # two suspensions, both over: no ban yet
+    enter(day(2))
+    expect(row.locator(".earlier-suspensions li")).to_have_count(3)
+    expect(row).to_have_attribute("data-status", "banned")
+    assert players_stored(page)[cy]["suspensions"] == [
+        {"start": day(60), "where": "Winter Open"},
+        {"start": day(30)},
+        {"start": day(2)},
+    ]
+    row.locator(f'button[data-remove="{day(2)}"]').tap()
+    expect(row.locator(".earlier-suspensions li")).to_have_count(2)
+    expect(row).to_have_attribute("data-status", "ok")
+    context.close()
 
 
 def test_a_name_two_roster_players_share_must_be_picked(page, live_server):

@@ -55,7 +55,7 @@ def test_wrc_hands_ten_minutes_to_the_fine_and_eleven_to_the_substitute(rulesets
     assert answers[2:] == [None, None]  # not late yet, or past what the question takes
 
 
-def test_minutes_late(tmp_path):
+def test_seconds_late(tmp_path):
     start = "2026-11-23T10:00:00.000Z"
     calls = [
         [start, "2026-11-23T10:00:59.999Z"],
@@ -64,7 +64,62 @@ def test_minutes_late(tmp_path):
         [start, "2026-11-23T12:00:30.000+01:00"],
         ["not a date", "2026-11-23T10:07:00.000Z"],
     ]
-    assert call_module("logic/lateness.js", "minutesLate", calls, tmp_path) == [0, 7, 0, 60, 0]
+    assert call_module("logic/lateness.js", "secondsLate", calls, tmp_path) == [59, 420, 0, 3630, 0]
+
+
+def test_a_part_minute_counts_as_the_rule_says(tmp_path):
+    """Issue 34: 10:01 is 11 started minutes or 10 completed ones; a whole minute is the same either way."""
+    calls = [
+        [601, "started"],
+        [601, "completed"],
+        [600, "started"],
+        [600, "completed"],
+        [0, "started"],
+        [59, "completed"],
+    ]
+    assert call_module("logic/lateness.js", "countedMinutes", calls, tmp_path) == [11, 10, 10, 10, 0, 0]
+
+
+@pytest.mark.parametrize(
+    "minutes, seconds, read",
+    [
+        ("15", "1", {"seconds": 901}),
+        (" 15 ", "", {"seconds": 900}),
+        ("", "40", {"seconds": 40}),
+        ("0", "0", {"seconds": 0}),
+        ("", "", {"error": "empty", "field": "minutes"}),
+        ("15,5", "", {"error": "number", "field": "minutes"}),
+        ("-1", "", {"error": "number", "field": "minutes"}),
+        ("15", "60", {"error": "seconds", "field": "seconds"}),
+        ("15", "1.5", {"error": "number", "field": "seconds"}),
+    ],
+)
+def test_a_typed_lateness_is_read_or_refused_at_its_field(tmp_path, minutes, seconds, read):
+    assert call_module("logic/lateness.js", "readLateness", [[minutes, seconds]], tmp_path) == [read]
+
+
+def test_the_times_a_question_takes_follow_the_counting(tmp_path):
+    """Under started minutes a question of 1 to 300 minutes takes 0:01 to 300:00; under completed ones, 1:00 to
+    300:59."""
+    question = {"min": 1, "max": 300}
+    ranges = call_module(
+        "logic/lateness.js", "latenessRange", [[question, "started"], [question, "completed"]], tmp_path
+    )
+    assert ranges == [{"from": 1, "to": 18000}, {"from": 60, "to": 18059}]
+    texts = call_module("logic/lateness.js", "timeText", [[1], [601], [4530]], tmp_path)
+    assert texts == ["0:01", "10:01", "75:30"]
+
+
+def test_the_event_setting_wins_over_the_ruleset_default(tmp_path):
+    time = {"part_minute": "started", "stated_in": "late-minutes-count"}
+    calls = [[time, None], [time, "completed"], [time, "started"], [time, "rounded"], [None, "completed"]]
+    assert call_module("logic/lateness.js", "partMinuteRule", calls, tmp_path) == [
+        {"rule": "started", "from": "ruleset"},
+        {"rule": "completed", "from": "event"},
+        {"rule": "started", "from": "event"},
+        {"rule": "started", "from": "ruleset"},
+        None,
+    ]
 
 
 PLAYER = {"id": "p-1", "name": "Léa Müller", "arrivedAt": None}

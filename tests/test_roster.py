@@ -135,6 +135,9 @@ def test_the_player_an_incident_names(tmp_path):
         ({"name": "Cup", "start": "23/11/2026"}, {"errors": {"start": "bad_day"}}),
         ({"name": "Cup", "start": "2026-11-24", "end": "2026-11-23"}, {"errors": {"end": "before_start"}}),
         ({"name": "Cup", "sessions": "1\n2\n1"}, {"errors": {"sessions": "duplicate_session"}}),
+        ({"name": "Cup", "partMinute": "completed"}, {"name": "Cup", "rulesetId": None, "partMinute": "completed"}),
+        ({"name": "Cup", "partMinute": ""}, {"name": "Cup", "rulesetId": None}),
+        ({"name": "Cup", "partMinute": "rounded"}, {"errors": {"partMinute": "choose_one"}}),
     ],
 )
 def test_events_from_their_form(tmp_path, values, expected):
@@ -147,3 +150,47 @@ def test_the_local_event_needs_no_name(tmp_path):
         tmp_path, "logic/roster-data.js", "eventFromForm", [[{"name": "", "sessions": "A\nB"}, {"id": "local"}]]
     )
     assert found == {"event": {"id": "local", "name": "", "rulesetId": None, "sessions": ["A", "B"]}}
+
+
+SUSPENDED = {**LEA, "suspensions": [{"start": "2026-02-02"}]}
+
+
+@pytest.mark.parametrize(
+    "values, expected",
+    [
+        (
+            {"start": "2026-01-05", "where": "  Winter   Open "},
+            {"suspensions": [{"start": "2026-01-05", "where": "Winter Open"}, {"start": "2026-02-02"}]},
+        ),
+        ({"start": "2026-03-01", "where": ""}, {"suspensions": [{"start": "2026-02-02"}, {"start": "2026-03-01"}]}),
+        ({"start": "2026-03-02"}, {"errors": {"start": "after_today"}}),
+        ({"start": "2026-02-02"}, {"errors": {"start": "duplicate_suspension"}}),
+        ({"start": "02/01/2026"}, {"errors": {"start": "bad_day"}}),
+        ({"start": ""}, {"errors": {"start": "bad_day"}}),
+        ({"start": "2026-01-05", "where": "x" * 201}, {"errors": {"where": "too_long"}}),
+    ],
+)
+def test_a_suspension_from_before_is_entered_with_its_first_day(tmp_path, values, expected):
+    """Issue 34, 3: a suspension given at another event is entered on the player's record with its first day (not after
+    today, not twice), oldest first."""
+    [found] = call(tmp_path, "logic/roster-data.js", "earlierSuspensionFromForm", [[values, SUSPENDED, "2026-03-01"]])
+    assert found == expected
+
+
+def test_a_rename_keeps_the_suspensions_from_before(tmp_path):
+    [found] = call(
+        tmp_path, "logic/roster-data.js", "playerFromForm", [[{"name": "Léa Martin"}, SUSPENDED, [SUSPENDED]]]
+    )
+    assert found["player"]["suspensions"] == SUSPENDED["suspensions"]
+    assert found["player"]["name"] == "Léa Martin"
+
+
+def test_the_suspensions_from_before_go_to_the_server_and_back(tmp_path):
+    body, back = call_module("logic/sync-records.js", "playerBody", [[SUSPENDED]], tmp_path) + call_module(
+        "logic/sync-records.js",
+        "playerFromBody",
+        [["p-lea", {"name": "Léa Müller", "suspensions": [{"start": "2026-02-02"}]}, "cup"]],
+        tmp_path,
+    )
+    assert body == {"name": "Léa Müller", "number": "12", "suspensions": [{"start": "2026-02-02"}]}
+    assert back["suspensions"] == [{"start": "2026-02-02"}]

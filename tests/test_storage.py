@@ -235,6 +235,13 @@ DAMAGED = [
         None,
     ),
     (
+        "an event counting part minutes in a way the app does not know",
+        "event",
+        "e",
+        envelope("event", {"id": "e", "name": "Cup", "rulesetId": "wsom", "partMinute": "rounded"}, v=2),
+        None,
+    ),
+    (
         "an incident with an empty playerId",
         "incident",
         'a b"c',
@@ -280,9 +287,10 @@ def test_roster_kinds_and_incident_v2_read_as_they_are(tmp_path):
             ["event", "local", envelope("event", {"id": "local", "name": "", "rulesetId": None})],
             ["incident", INCIDENT["id"], envelope("incident", {**INCIDENT, "eventId": "e-1", "playerId": "5d1e"}, v=2)],
             ["settings", "main", envelope("settings", {**SETTINGS, "currentEvent": "e-1"}, v=2)],
+            ["event", "e-2", envelope("event", {**EVENT, "id": "e-2", "partMinute": "completed"}, v=2)],
         ],
     )
-    assert [f["status"] for f in found] == ["ok"] * 6
+    assert [f["status"] for f in found] == ["ok"] * 7
 
 
 def test_version_1_incidents_and_settings_migrate_forward_in_memory(tmp_path):

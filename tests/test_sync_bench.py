@@ -38,3 +38,16 @@ def test_the_quick_run_through_nginx_and_two_processes_loses_nothing(new_databas
     assert (result["lost"], result["duplicated"], result["failures"]) == (0, 0, [])
     assert (result["phones_lost"], result["phones_duplicated"]) == (0, 0)
     assert result["front_cpu_s"] is not None  # nginx was in the path
+
+
+def test_the_quick_live_run_brings_every_save_to_every_other_phone(new_database):
+    """Phones polling as the app does live (issue 36): each save reaches every other phone; the idle polls are
+    answered 304; the figures are there (no time is held to a budget here)."""
+    args = sync_bench.parse(
+        ["--quick", "--live", "--saves", "3", "--live-seconds", "6", "--idle-seconds", "6", "--poll", "1"]
+    )
+    result = sync_bench.run_live("sqlite", new_database("sqlite"), args)
+    assert (result["missed"], result["failures"]) == (0, [])
+    assert result["saves"] == 3 and result["latency_p95"] is not None and result["on_server_p95"] is not None
+    assert result["idle_polls"] > 0 and result["unchanged_share"] > 0.5
+    assert result["idle_cpu"]["app"] >= 0

@@ -420,3 +420,33 @@ def test_a_phone_joining_from_the_snapshot_ends_as_one_that_read_every_version(h
     late_feed.download()
     late_snapshot.download()
     assert bodies(late_snapshot)["edited"] == bodies(late_feed)["edited"] == "edit 6"
+
+
+def test_each_record_says_whether_the_server_has_it_as_the_phone_holds_it(head, tmp_path):
+    """sentState, for a confirmation to say "sent" or "not sent yet": saved here, then staged, then sent; changed
+    again; refused; deleted before and after it was sent."""
+    anna = Phone(head, tmp_path, "anna")
+
+    def sent(record_id):
+        return anna.call("sentState", anna.state, anna.records.get(record_id), record_id)
+
+    anna.record("a", note="first")
+    assert sent("a") == "waiting"  # saved, not staged yet
+    anna.stage()
+    assert sent("a") == "waiting"  # in the outbox
+    anna.sync()
+    assert sent("a") == "sent"
+    anna.record("a", note="changed")
+    assert sent("a") == "waiting"
+    anna.sync()
+    assert sent("a") == "sent"
+    anna.record("bad", ruling="no-such-ruling")
+    anna.sync()
+    assert sent("bad") == "refused"
+    anna.records.pop("a")
+    assert sent("a") == "waiting"  # its deletion is not sent yet
+    anna.sync()
+    assert sent("a") == "sent"
+    anna.record("gone")
+    anna.records.pop("gone")
+    assert sent("gone") == "sent"  # never sent and gone: nothing waits

@@ -574,6 +574,32 @@ def test_readings_are_listed_and_exist(workspace):
     assert not reported(problems, "readings.shown", "no ruling")
 
 
+def test_a_lateness_question_says_how_part_of_a_minute_counts(workspace):
+    """Issue 34: a number question that leads to lateness rulings is minutes of time, with a default counting of part
+    minutes stated by a reading that each of its rulings lists; a question without it, or a reading not there or not
+    listed, is refused."""
+
+    def unstated(data):
+        data["incidents"]["late_minutes"]["number"]["time"]["stated_in"] = "late-ten-minutes"
+        data["rulings"]["r_late_substituted"]["readings"] = ["late-minutes-count"]
+
+    problems = problems_after(workspace, unstated)
+    assert reported(problems, "incidents.late_minutes.branches[1].next", "ruling 'r_late_substituted' must list")
+    assert not reported(problems, "incidents.late_minutes.branches[0].next", "ruling")
+
+    def missing(data):
+        data["incidents"]["late_minutes"]["number"]["time"] = {"part_minute": "rounded", "stated_in": "nowhere"}
+
+    problems = problems_after(workspace, missing)
+    assert reported(problems, "incidents.late_minutes.number.time.stated_in", "no reading 'nowhere'")
+    assert any("incidents.late_minutes.number.time.part_minute" in line for line in problems)
+
+    def untimed(data):  # the workspace keeps each change: this one comes last
+        del data["incidents"]["late_minutes"]["number"]["time"]
+
+    assert reported(problems_after(workspace, untimed), "incidents.late_minutes.number", "leads to the lateness ruling")
+
+
 def test_words_of_the_url_grammar_are_reserved(workspace):
     """A ruleset id may not be a page of the app, nor an answer a screen's word (both from
     webapp/rules/url_grammar.py)."""

@@ -19,6 +19,15 @@ uploaded alone and followed by a pull of the feed to its end; once every referee
 more, and every phone must then hold every version once (0 lost, 0 duplicated on the phones too). The total time and
 the upload p95 are printed beside their budgets (30 s and 1 s on a quiet machine).
 
+`--live` runs the phones as the app runs them live (issue 36): every phone polls the changes feed every 5 s (give or
+take a fifth) with the ETag of its last page, an unchanged feed answering 304, and pulls to the end when something is
+new; `--saves` strikes are saved on random phones over `--live-seconds`, each uploaded alone a second after it is
+saved (the app's SAVE_QUIET). It prints the p95 of the latency from a save to the server (budget 5 s) and to each
+other phone holding it (budget 10 s; a phone still without it a minute after the last save counts as missing), then
+measures the server's CPU while the same phones stay open and idle for `--idle-seconds` (budget: at most
+10 % of one core; a run shorter than the budget's 10 minutes is a rate all the same, said beside it). Issue 36's run:
+`--live --referees 200 --cheap-hashing --backend sqlite` (and `postgresql`).
+
 `--front nginx --processes N --threads T` runs the app as docs/hosting.md hosts it: N waitress processes of T threads
 behind the committed nginx configuration (TLS, least_conn), sharing rate-limit counts in a Redis server the script
 starts. Issue 24's budget run: `--online --referees 200 --incidents 20 --cheap-hashing --front nginx --processes 2
@@ -27,6 +36,7 @@ starts. Issue 24's budget run: `--online --referees 200 --incidents 20 --cheap-h
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -45,6 +55,16 @@ from redis_server import RedisServer  # noqa: E402
 from sync_http import ApiClient, WaitressServer  # noqa: E402
 
 RULESET, RULING = "azrm-2026", "r_east_early_chombo"
+EVENT = {
+    "name": "Benchmark Open",
+    "ruleset_id": RULESET,
+    "starts_on": "2026-11-23",
+    "ends_on": "2026-11-23",
+    "sessions": ["Round 1"],
+    "display_name": "Head Referee",
+}
+SAVE_QUIET_S = 1.0  # the app sends a save this long after it (services/sync-live.js SAVE_QUIET)
+JITTER = 0.2  # each poll's wait is --poll give or take this share (sync-live.js)
 
 
 def tree_cpu_s(pid):
@@ -73,6 +93,18 @@ def tree_cpu_s(pid):
 def percentile(values, share):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def new_incident(body):
+    """A new incident's first version, with ids made here as a phone makes them."""
+    return {
+        "record_id": str(uuid.uuid4()),
+        "version_id": str(uuid.uuid4()),
+        "parents": [],
+        "kind": "incident",
+        "deleted": False,
+        "body": body,
+    }
 
 
 class Referee(threading.Thread):
@@ -113,14 +145,7 @@ class Referee(threading.Thread):
                 "table": str(self.number),
                 "note": f"incident {n} by referee {self.number}",
             }
-            version = {
-                "record_id": str(uuid.uuid4()),
-                "version_id": str(uuid.uuid4()),
-                "parents": [],
-                "kind": "incident",
-                "deleted": False,
-                "body": body,
-            }
+            version = new_incident(body)
             self.version_ids.append(version["version_id"])
             yield version
 
@@ -171,6 +196,226 @@ class Referee(threading.Thread):
             self.cursor = page["next"]
             if not page["more"]:
                 return
+
+
+class LivePhone(threading.Thread):
+    """One open phone of a live event: a first pull to the end, then a poll every `--poll` seconds (jittered) with
+    the last page's ETag, pulling to the end when the feed changed; at each of its `saves` (seconds from the start)
+    one strike uploaded a second later, then pulled back. Notes when it first held each version."""
+
+    def __init__(self, number, url, event_id, token, args, began, saves, stop, tls=None):
+        super().__init__(daemon=True)
+        self.number, self.event_id, self.args, self.began, self.stop = number, event_id, args, began, stop
+        self.client = ApiClient(url, token=token, tls=tls)
+        self.saves = sorted(saves)
+        self.cursor, self.tag = "0", None
+        self.held = {}  # version id -> monotonic time this phone first held it
+        self.saved = {}  # version id -> monotonic time the referee saved it here
+        self.stored = {}  # version id -> monotonic time the server answered its upload
+        self.polls, self.unchanged, self.failures = 0, 0, []
+        self.rng = random.Random(number)
+
+    def pull_to_end(self):
+        while True:
+            status, page = self.client.call("GET", f"/api/events/{self.event_id}/changes?since={self.cursor}&limit=500")
+            if status != 200:
+                self.failures.append(f"pull: HTTP {status} {page}")
+                return
+            now = time.monotonic()
+            for change in page["changes"]:
+                self.held.setdefault(change["version_id"], now)
+            self.cursor = page["next"]
+            if not page["more"]:
+                self.tag = self.client.headers.get("ETag")
+                return
+
+    def poll(self):
+        self.polls += 1
+        headers = {"If-None-Match": self.tag, "X-Sync-Pending": "0"} if self.tag else {"X-Sync-Pending": "0"}
+        status, page = self.client.call(
+            "GET", f"/api/events/{self.event_id}/changes?since={self.cursor}&limit=1", headers=headers
+        )
+        if status == 304:
+            self.unchanged += 1
+        elif status == 200 and not page["changes"] and not page["more"]:
+            self.tag = self.client.headers.get("ETag")  # checked in the database (once a minute): nothing new
+        elif status == 200:
+            self.pull_to_end()
+        else:
+            self.failures.append(f"poll: HTTP {status}")
+
+    def save(self, saved_at):
+        """A strike saved at `saved_at`, uploaded SAVE_QUIET later, as the app's live sync sends it."""
+        version = new_incident(
+            {
+                "at": "2026-11-23T10:00:00.000Z",
+                "rulesetId": RULESET,
+                "rulingId": RULING,
+                "player": f"Player {self.rng.randrange(120)}",
+                "session": "Round 1",
+                "table": str(self.number),
+            }
+        )
+        self.saved[version["version_id"]] = saved_at
+        status, body = self.client.call(
+            "POST", f"/api/events/{self.event_id}/versions", {"versions": [version]}, headers={"X-Sync-Pending": "0"}
+        )
+        while status == 503:
+            time.sleep(0.2)
+            status, body = self.client.call("POST", f"/api/events/{self.event_id}/versions", {"versions": [version]})
+        if status != 200 or body["results"][0]["status"] != "accepted":
+            self.failures.append(f"upload: HTTP {status} {body}")
+        self.stored[version["version_id"]] = time.monotonic()
+        self.pull_to_end()
+
+    def run(self):
+        try:
+            self.pull_to_end()
+            next_poll = time.monotonic() + self.rng.uniform(0, self.args.poll)
+            while not self.stop.is_set():
+                due_save = self.began + self.saves[0] + SAVE_QUIET_S if self.saves else float("inf")
+                wake = min(next_poll, due_save)
+                if self.stop.wait(max(0.0, wake - time.monotonic())):
+                    break
+                if time.monotonic() >= due_save:
+                    self.save(self.began + self.saves.pop(0))
+                else:
+                    self.poll()
+                    next_poll = time.monotonic() + self.args.poll * self.rng.uniform(1 - JITTER, 1 + JITTER)
+        except Exception as error:
+            self.failures.append(f"{type(error).__name__}: {error}")
+        finally:
+            self.client.close()
+
+
+def run_live(backend, database_url, args, database_pid=None):
+    """The live run on one database: phones polling, strikes saved on some; then the same phones idle."""
+    stack = AppServers(server_config(database_url, args), args).start()
+    head = ApiClient(stack.url, tls=stack.tls)
+    stop = threading.Event()
+    phones = []
+    try:
+        event_id, tokens = live_event(head, stack.url, stack.tls, args)
+        rng = random.Random(36)
+        saves = {}
+        for _ in range(args.saves):
+            saves.setdefault(rng.randrange(args.referees), []).append(rng.uniform(2, args.live_seconds - 2))
+        began = time.monotonic()
+        phones = [
+            LivePhone(n, stack.url, event_id, token, args, began, saves.get(n, []), stop, stack.tls)
+            for n, token in enumerate(tokens)
+        ]
+        for phone in phones:
+            phone.start()
+        # Until every phone holds every save (a minute more at most: what is missing then is counted as such)
+        time.sleep(max(0.0, began + args.live_seconds - time.monotonic()))
+        saved = {vid for phone in phones for vid in phone.saved}
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(not saved <= phone.held.keys() for phone in phones):
+            time.sleep(0.5)
+        latencies = [
+            held_at - saved_at
+            for saver in phones
+            for version_id, saved_at in saver.saved.items()
+            for other in phones
+            if other is not saver
+            for held_at in [other.held.get(version_id)]
+            if held_at is not None
+        ]
+        on_server = [phone.stored[vid] - phone.saved[vid] for phone in phones for vid in phone.stored]
+        expected = (len(phones) - 1) * sum(len(phone.saved) for phone in phones)
+        polls_before = sum(phone.polls for phone in phones)
+        unchanged_before = sum(phone.unchanged for phone in phones)
+        cpu_before, idle_began = stack.cpu_s(database_pid), time.monotonic()
+        time.sleep(args.idle_seconds)
+        idle_s = time.monotonic() - idle_began
+        cpu = {part: seconds - cpu_before[part] for part, seconds in stack.cpu_s(database_pid).items()}
+        polls = sum(phone.polls for phone in phones) - polls_before
+        stop.set()
+        for phone in phones:
+            phone.join(30)
+        return {
+            "backend": backend,
+            "phones": len(phones),
+            "saves": sum(len(phone.saved) for phone in phones),
+            "latency_p50": statistics.median(latencies) if latencies else None,
+            "latency_p95": percentile(latencies, 0.95) if latencies else None,
+            "latency_max": max(latencies) if latencies else None,
+            "on_server_p95": percentile(on_server, 0.95) if on_server else None,
+            "load": os.getloadavg(),
+            "missed": expected - len(latencies),
+            "idle_s": idle_s,
+            "idle_polls": polls,
+            "unchanged_share": (sum(p.unchanged for p in phones) - unchanged_before) / max(1, polls),
+            "idle_cpu": cpu,
+            "failures": [failure for phone in phones for failure in phone.failures],
+        }
+    finally:
+        stop.set()
+        head.close()
+        stack.stop()
+
+
+def live_event(head, url, tls, args):
+    """A new event and `--referees` phones joined to it and signed in: (event id, their access tokens)."""
+    status, created = head.call("POST", "/api/events", {**EVENT, "name": "Live Open"})
+    if status != 201:
+        raise RuntimeError(f"could not create the event: {status} {created}")
+    event_id = created["event"]["id"]
+    head.sign_in(created["credential"])
+    _, invite = head.call("POST", f"/api/events/{event_id}/invites", {"role": "referee", "max_uses": args.referees})
+    token = invite["link"].split("#", 1)[1]
+
+    def join(number):
+        client = ApiClient(url, tls=tls)
+        try:
+            status, body = client.call(
+                "POST", "/api/invites/accept", {"invite": token, "display_name": f"Referee {number}"}
+            )
+            if status != 201:
+                raise RuntimeError(f"referee {number} could not join: HTTP {status} {body}")
+            return client.sign_in(body["credential"]).token
+        finally:
+            client.close()
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return event_id, list(pool.map(join, range(args.referees)))
+
+
+def report_live(result, args):
+    print(
+        f"\n{result['backend']}: {result['phones']} open phones, {result['saves']} strikes saved over "
+        f"{args.live_seconds} s, a poll every {args.poll:g} s"
+    )
+    if result["on_server_p95"] is not None:
+        print(f"  save to the server   p95 {result['on_server_p95']:.1f} s   (budget 5 s)")
+    if result["latency_p95"] is None:
+        print("  no latency measured")
+    else:
+        print(
+            f"  save to another phone p50 {result['latency_p50']:.1f} s, p95 {result['latency_p95']:.1f} s, "
+            f"max {result['latency_max']:.1f} s   (budget p95 10 s)"
+        )
+    print(f"  not on a phone       {result['missed']:>8}   (budget 0)")
+    cpu = result["idle_cpu"]
+    share = cpu["app"] / result["idle_s"] * 100
+    others = "".join(f", {part} {seconds:.1f} s" for part, seconds in cpu.items() if part != "app")
+    print(
+        f"  idle, {result['idle_s']:.0f} s: {result['idle_polls']} polls, "
+        f"{result['unchanged_share']:.0%} answered 304;\n  app server CPU while idle {cpu['app']:.1f} s = "
+        f"{share:.1f} % of one core   (budget 10 %){others}"
+    )
+    print(
+        f"  load average {result['load'][0]:.1f} at the end ({os.cpu_count()} CPUs; a busy machine stretches the "
+        "latencies, not the CPU seconds)"
+    )
+    if result["idle_s"] < 600:
+        print(
+            f"  (a {result['idle_s']:.0f} s run, not the budget's 10 minutes: the share is a rate, "
+            f"{cpu['app'] * 600 / result['idle_s']:.0f} s of CPU over 10 minutes at this rate)"
+        )
+    for failure in result["failures"][:10]:
+        print(f"    {failure}")
 
 
 class AppServers:
@@ -239,8 +484,8 @@ def stored_versions(database_url):
         database.dispose()
 
 
-def run(backend, database_url, args, database_pid=None):
-    """Run the benchmark on one database (`database_pid`: its server's process, PostgreSQL's); return its figures."""
+def server_config(database_url, args):
+    """The app's settings for a run on `database_url`."""
     config = {
         "DATABASE_URL": database_url,
         "SECRET_KEY": "benchmark-only-key",
@@ -249,22 +494,16 @@ def run(backend, database_url, args, database_pid=None):
     }
     if args.cheap_hashing:
         config["PASSWORD_HASH_PROFILE"] = "CHEAPEST"
-    stack = AppServers(config, args).start()
+    return config
+
+
+def run(backend, database_url, args, database_pid=None):
+    """Run the benchmark on one database (`database_pid`: its server's process, PostgreSQL's); return its figures."""
+    stack = AppServers(server_config(database_url, args), args).start()
     url, tls = stack.url, stack.tls
     head = ApiClient(url, tls=tls)
     try:
-        status, created = head.call(
-            "POST",
-            "/api/events",
-            {
-                "name": "Benchmark Open",
-                "ruleset_id": RULESET,
-                "starts_on": "2026-11-23",
-                "ends_on": "2026-11-23",
-                "sessions": ["Round 1"],
-                "display_name": "Head Referee",
-            },
-        )
+        status, created = head.call("POST", "/api/events", EVENT)
         if status != 201:
             raise RuntimeError(f"could not create the event: {status} {created}")
         event_id = created["event"]["id"]
@@ -382,12 +621,13 @@ def report(result, args):
 
 def run_all(args):
     results = []
+    one = run_live if args.live else run
     with tempfile.TemporaryDirectory(prefix="mjref-bench-") as folder:
         if args.backend in ("sqlite", "both"):
-            results.append(run("SQLite", f"sqlite:///{Path(folder) / 'bench.sqlite3'}", args))
+            results.append(one("SQLite", f"sqlite:///{Path(folder) / 'bench.sqlite3'}", args))
         if args.backend in ("postgresql", "both"):
             with PostgresServer(fast=False) as postgres:
-                results.append(run("PostgreSQL", postgres.create_database("bench"), args, postgres.pid()))
+                results.append(one("PostgreSQL", postgres.create_database("bench"), args, postgres.pid()))
     return results
 
 
@@ -418,6 +658,11 @@ def parse(argv=None):
         "--processes", type=int, default=1, help="waitress processes behind nginx (docs/hosting.md: one per CPU core)"
     )
     parser.add_argument("--threads", type=int, default=2, help="threads of each waitress process (docs/hosting.md: 2)")
+    parser.add_argument("--live", action="store_true", help="phones polling as the app does live (issue 36)")
+    parser.add_argument("--saves", type=int, default=40, help="--live: strikes saved on random phones")
+    parser.add_argument("--live-seconds", type=float, default=60, help="--live: over how long the saves are made")
+    parser.add_argument("--idle-seconds", type=float, default=600, help="--live: how long the idle CPU is measured")
+    parser.add_argument("--poll", type=float, default=5.0, help="--live: seconds between a phone's polls (the app's)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.front != "nginx":
         parser.error("several processes need a front server to share the requests: add --front nginx")
@@ -432,6 +677,10 @@ def parse(argv=None):
 def main(argv=None):
     args = parse(argv)
     results = run_all(args)
+    if args.live:
+        for result in results:
+            report_live(result, args)
+        return 1 if any(r["failures"] or r["missed"] for r in results) else 0
     for result in results:
         report(result, args)
     bad = any(

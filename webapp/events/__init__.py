@@ -4,7 +4,7 @@ import os
 import secrets
 from pathlib import Path
 
-from . import auth, errors, migrate, ratelimit
+from . import auth, errors, live, migrate, ratelimit
 from .db import EXTENSION, Database, database_url
 
 DEFAULTS = {
@@ -26,6 +26,9 @@ DEFAULTS = {
     "DATABASE_AUTO_UPGRADE": True,
     "EVENT_CREATION_KEY": None,
     "PUBLIC_URL": None,
+    "LIVE_STORAGE_URI": None,  # where the spaces' change numbers are shared; None: RATELIMIT_STORAGE_URI's place
+    "LIVE_RECHECK_SECONDS": 60,  # an unchanged poll trusts a credential checked this recently (live.py)
+    "LIVE_CONTACT_SECONDS": 60,  # a device's last contact is written at most this often (unless its outbox changed)
 }
 
 
@@ -64,6 +67,7 @@ def init_app(app):
     errors.init_app(app)
     auth.init_app(app)
     ratelimit.init_app(app)
+    live.init_app(app)
     from .api import bp
     from .cli import db_cli
 

@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, jsonify
 from sqlalchemy import func, select, update
 
 from ..i18n.catalogs import LANGUAGES
-from . import auth, ratelimit
+from . import auth, live, ratelimit
 from . import validation as check
 from .db import database
 from .errors import ApiError, Invalid
@@ -239,7 +239,9 @@ def revoke_credential(event_id, credential_id):
                 raise ApiError(409, "last_head", "The event's last head referee cannot be revoked.")
         if credential.revoked_at is None:
             credential.revoked_at = now()
-        return jsonify({"credential": credential_json(credential)})
+        body = {"credential": credential_json(credential)}
+    live.live().revoked(credential_id)  # committed: its next call, even an unchanged poll, is refused
+    return jsonify(body)
 
 
 def _page(session, model, event_id, offset, limit, name, shape):

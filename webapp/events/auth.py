@@ -9,6 +9,7 @@ from flask import current_app, g, request
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import bindparam, select
 
+from . import live
 from .errors import ApiError
 from .models import Credential, Event
 
@@ -91,21 +92,28 @@ CALLER = (
 )
 
 
-def caller(session, event_id=None):
-    """The live credential of the request's token; refuses an expired token, a revoked credential, another event."""
+def token_claims():
+    """The claims of the request's token, its signature and age checked (no database); refuses a bad one."""
     token = bearer_token()
     try:
-        claims = _serializer().loads(token, max_age=current_app.config["ACCESS_TOKEN_MAX_AGE"])
+        return _serializer().loads(token, max_age=current_app.config["ACCESS_TOKEN_MAX_AGE"])
     except SignatureExpired:
         raise ApiError(401, "token_expired", "The access token has expired: sign in again.") from None
     except BadSignature:
         raise ApiError(401, "unauthorized", "The access token is not valid: sign in again.") from None
+
+
+def caller(session, event_id=None):
+    """The live credential of the request's token; refuses an expired token, a revoked credential, another event.
+    Notes the device's contact (live.py)."""
+    claims = token_claims()
     row = session.execute(CALLER, {"credential_id": claims.get("c")}).first()
     if row is None or row.Credential.revoked_at is not None:
         raise ApiError(401, "revoked", "This device's access to the event was revoked.")
     if event_id is not None and row.Event.id != event_id:
         raise ApiError(403, "forbidden", "This credential belongs to another event.")
     g.caller = Caller(row.Credential, row.Event)
+    live.contact(session, row.Credential, row.Event, writing=session.info.get("writing", False))
     return g.caller
 
 

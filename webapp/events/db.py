@@ -146,7 +146,9 @@ class Database:
         # five for a page of the changes feed); each statement still reads one consistent snapshot.
         reads = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._read = sessionmaker(reads, expire_on_commit=False)
-        self._write = sessionmaker(self.engine.execution_options(sqlite_immediate=True), expire_on_commit=False)
+        self._write = sessionmaker(
+            self.engine.execution_options(sqlite_immediate=True), expire_on_commit=False, info={"writing": True}
+        )
 
     @contextmanager
     def reading(self):

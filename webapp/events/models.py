@@ -129,6 +129,10 @@ class Credential(Base):
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # About how many bytes of versions this device has had stored, against its storage quota (quota.py).
     stored_bytes: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    # The device's last authenticated call (written at most once a minute: live.py) and how many versions it said
+    # were still waiting on it to be sent then (null: it never said).
+    last_contact_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    pending: Mapped[int | None] = mapped_column(Integer)
 
 
 class Record(Base):

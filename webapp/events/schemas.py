@@ -182,10 +182,17 @@ def field_table(kind):
             limits.append(f"pattern `{rule['pattern']}`")
         if "maxItems" in rule:
             item = rule["items"]
-            limits.append(
-                f"at most {rule['maxItems']} items, each different, each {item['minLength']} to "
-                f"{item['maxLength']} characters of format `{item['format']}`"
-            )
+            if item.get("type") == "object":  # a list of small objects: each of their fields
+                fields = ", ".join(
+                    f"`{name}`{' (required)' if name in item.get('required', []) else ''}: {part['description']}"
+                    for name, part in item["properties"].items()
+                )
+                limits.append(f"at most {rule['maxItems']} items, each an object of {fields}")
+            else:
+                limits.append(
+                    f"at most {rule['maxItems']} items, each different, each {item['minLength']} to "
+                    f"{item['maxLength']} characters of format `{item['format']}`"
+                )
         kind_of = "one of the values" if "enum" in rule and "type" not in rule else kind_of
         required = " (required)" if key in schema.get("required", []) else ""
         rows.append(f"| `{key}`{required} | {kind_of} | {'; '.join(limits)} |")

@@ -35,6 +35,8 @@ def credential_json(credential):
         "created_at": moment(credential.created_at),
         "revoked": credential.revoked_at is not None,
         "revoked_at": moment(credential.revoked_at),
+        "last_contact_at": moment(credential.last_contact_at),
+        "pending": credential.pending,
     }
 
 

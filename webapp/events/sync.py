@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, select
 
 from . import validation as check
 from .errors import ApiError, Invalid, readable
-from .models import NAME_KEY, Record, Space, Version
+from .models import NAME_KEY, Credential, Record, Space, Version
 from .names import normalize_name
 
 MAX_BATCH = 200
@@ -136,6 +136,8 @@ class Batch:
             return {"status": "duplicate", "seq": stored.seq}
         record = self.records[item["record_id"]]
         _check_permission(who, record, item, path)
+        if item["kind"] == "player" and who.role != "head" and record is not None:
+            _check_person(session, who, space, record, item, path)
         self._check_parents(record, item, path)
         _check_body(who, item, path, self.player_state)
         heads = [head for head in (record.heads if record else []) if head not in item["parents"]]
@@ -153,8 +155,7 @@ class Batch:
             session.add(record)
             session.flush()  # its number, which its versions name
             self.records[record.record_id] = record
-        if item["kind"] == "player":
-            _name_player(session, space, record, item)
+        walk_in = _name_player(session, space, record, item) if item["kind"] == "player" else None
         space.last_seq += 1
         row = {
             "space_id": space.id,
@@ -174,6 +175,9 @@ class Batch:
         record.heads = heads
         record.in_conflict = len(heads) > 1
         outcome = {"status": "conflict" if record.in_conflict else "accepted", "seq": space.last_seq, "heads": heads}
+        if walk_in is not None:  # after this version, so the feed names the person before its new alias
+            self.write()
+            _alias_version(session, who, space, walk_in, record)
         if record.alias_of is not None:
             outcome["alias_of"] = record.alias_of
         return outcome
@@ -211,26 +215,63 @@ class Batch:
 
 
 def _name_player(session, space, record, item):
-    """Keep a player's compared name; a player first named like another player of the space is that person: its id
-    becomes an alias of the player who had the name first (whichever phone added either), and stays one."""
+    """Keep a player's compared name; a player named like a present person of the space is that person (whichever
+    phone added either). The head referee's roster is authoritative: a head's player is the person, and a walk-in
+    person of that name (a referee's) becomes its alias; returned, for the caller to tell the phones (a new version of
+    it). Otherwise the player stored first is the person, and the new id its alias, for good (renames keep it one)."""
     key = None if item["deleted"] else normalize_name(item["body"].get("name")) or None
     record.name_key = key
     if key is None or record.alias_of is not None:
-        return
-    first = session.scalar(
+        return None
+    person = _person_named(session, space, record, key)
+    if person is None:
+        return None
+    mine, theirs = _by_head(session, record), _by_head(session, person)
+    if mine and not theirs and len(person.heads) == 1:  # (a walk-in with edits to settle keeps its place meanwhile)
+        return person
+    if person.pk < record.pk or (theirs and not mine):
+        record.alias_of = person.record_id
+    return None
+
+
+def _person_named(session, space, record, key):
+    """The first present person (not removed) that a player of this compared name leads to, other than `record`'s."""
+    named = session.scalars(
         select(Record)
-        .where(
-            Record.space_id == space.id,
-            Record.kind == "player",
-            Record.name_key == key,
-            Record.pk != record.pk,
-            Record.pk < record.pk,
-        )
+        .where(Record.space_id == space.id, Record.kind == "player", Record.name_key == key, Record.pk != record.pk)
         .order_by(Record.pk)
-        .limit(1)
     )
-    if first is not None:  # the person's id (the first such player may be an alias itself, merged by a head referee)
-        record.alias_of = _person(session, space, first).record_id
+    for candidate in named:
+        person = _person(session, space, candidate)
+        if person.pk != record.pk and not _removed(session, person):
+            return person
+    return None
+
+
+def _by_head(session, record):
+    """Whether a head referee's device created the record (the head's roster is authoritative)."""
+    return session.get(Credential, record.created_by).role == "head"
+
+
+def _removed(session, record):
+    """Whether every head of the record is a deletion (a removed player is nobody's person any more)."""
+    deleted = session.scalars(
+        select(Version.deleted).where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
+    ).all()
+    return bool(deleted) and all(deleted)
+
+
+def _check_person(session, who, space, record, item, path):
+    """A referee renames or removes only a person of their own: not, through an alias, the person another device
+    created (the head's roster player a walk-in joined)."""
+    person = _person(session, space, record)
+    if person.created_by == who.credential.id:
+        return
+    message = "This player is another device's person (the head referee's roster): only that device changes them."
+    if item["deleted"]:
+        raise Refused("not_your_person", message, f"{path}.deleted")
+    if normalize_name(item["body"].get("name")) != record.name_key:
+        raise Refused("not_your_person", message, f"{path}.body.name")
 
 
 MAX_CHAIN = 20  # as the phone's player-aliases.js follows an alias of an alias
@@ -265,8 +306,9 @@ def merge_request(data):
 
 def merge_player(session, who, player_id, into):
     """A head referee's "same person": player_id becomes an alias of the person `into` names, told to every phone by a
-    new version of player_id (its value unchanged, carrying alias_of in the feed). Returns the merge's outcome.
-    A removed player, or one with edits to settle, is refused (409)."""
+    new version of player_id (its value unchanged, carrying alias_of in the feed). The head's roster stays
+    authoritative: when player_id is a head's person and `into` leads to a walk-in, the walk-in becomes the alias.
+    Returns the merge's outcome. A removed player, or one with edits to settle, is refused (409)."""
     space = session.execute(select(Space).where(Space.id == who.event.space_id).with_for_update()).scalar_one()
     record, other = _player(session, space, player_id), _player(session, space, into)
     if record is None or other is None:
@@ -275,16 +317,26 @@ def merge_player(session, who, player_id, into):
     person = _person(session, space, other)
     if _person(session, space, record).pk == person.pk:
         return {"status": "duplicate", "player_id": player_id, "alias_of": record.alias_of or person.record_id}
+    field = "player_id"
+    if record.alias_of is None and _by_head(session, record) and not _by_head(session, person):
+        record, person, field = person, record, "into"
     heads = session.scalars(
-        select(Version)
-        .where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
-        .order_by(Version.seq)
+        select(Version.deleted).where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
     ).all()
-    if not heads or all(head.deleted for head in heads):
-        raise ApiError(409, "deleted", "This player was removed from the roster.", "player_id")
+    if not heads or all(heads):
+        raise ApiError(409, "deleted", "This player was removed from the roster.", field)
     if len(heads) > 1:  # merging must not settle it by the way: the head referee chooses a version first
-        raise ApiError(409, "in_conflict", "This player has edits to settle first.", "player_id")
-    current = heads[0]
+        raise ApiError(409, "in_conflict", "This player has edits to settle first.", field)
+    seq = _alias_version(session, who, space, record, person)
+    return {"status": "merged", "player_id": record.record_id, "alias_of": person.record_id, "seq": seq}
+
+
+def _alias_version(session, who, space, record, person):
+    """Make `record` (one head) an alias of `person`, told to every phone by a new version of it: its value unchanged,
+    its parent its head, carrying alias_of in the feed. Returns the version's number."""
+    [current] = session.scalars(
+        select(Version).where(Version.record_pk == record.pk, Version.version_id.in_(record.heads))
+    ).all()
     record.alias_of = person.record_id
     space.last_seq += 1
     version_id = uuid.uuid4().hex
@@ -306,7 +358,7 @@ def merge_player(session, who, player_id, into):
     record.heads = [version_id]
     record.in_conflict = False
     session.flush()
-    return {"status": "merged", "player_id": player_id, "alias_of": person.record_id, "seq": space.last_seq}
+    return space.last_seq
 
 
 def _check_permission(who, record, item, path):

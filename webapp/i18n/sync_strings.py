@@ -126,5 +126,8 @@ def sync_strings():
             "before_event": _("This time is before the event's first day: check this phone's date and time."),
             "in_future": _("This time is later than tomorrow: check this phone's date and time."),
             "deleted_player": _("This player was removed from the roster."),
+            "not_your_person": _(
+                "This player is on the head referee's roster now: only the head referee can rename or remove them."
+            ),
         },
     }

@@ -1,9 +1,10 @@
 """Every string the client scripts show, translated by flask-babel and handed to them in the page."""
 
+from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from ..rules.tags import TAGS
+from .catalogs import LANGUAGE_NAMES, LANGUAGES
 from .find_strings import find_strings
 from .sync_strings import sync_strings
 
@@ -67,6 +68,9 @@ def client_strings():
         "data": data_strings(),
         "roster": roster_strings(),
         "clock": clock_strings(),
+        "lateness": lateness_strings(),
+        "shown": shown_strings(),
+        "in_languages": in_languages(),
         "shortcuts": {
             "common": _("Common incidents"),
             "favourites": _("Your favourites"),
@@ -141,6 +145,21 @@ def roster_strings():
         "err_duplicate_session": _("The same session is listed twice."),
         "err_too_many": _("At most 50 sessions."),
         "err_unknown_ruleset": _("Choose a ruleset from the list."),
+        "earlier_add": _("Add a suspension from before"),
+        "earlier_title": _("Suspensions from before (they count towards a ban):"),
+        "earlier_help": _(
+            "A suspension given at another event or before this log counts towards a ban like one the log gives."
+        ),
+        "earlier_start": _("First day of the suspension"),
+        "earlier_where": _("Where it was given (optional)"),
+        "earlier_save": _("Add the suspension"),
+        "err_after_today": _("This day is after today."),
+        "err_duplicate_suspension": _("A suspension starting that day is already entered."),
+        "err_too_many_suspensions": _("At most 20 suspensions from before."),
+        "part_minute": _("Lateness: part of a minute"),
+        "part_minute_default": _("Each ruleset's default"),
+        "part_minute_started": _("Started minutes count whole (10:01 is 11 minutes)"),
+        "part_minute_completed": _("Only completed minutes count (10:59 is 10 minutes)"),
     }
 
 
@@ -162,7 +181,16 @@ def clock_strings():
         "not_started": _("The clock has not started."),
         "player": _("Absent player"),
         "add": _("Add"),
-        "minutes": _("Minutes late: %(minutes)s"),
+        "late": plural(
+            lambda n: ngettext(
+                "Late %(time)s: %(count)s minute",
+                "Late %(time)s: %(count)s minutes",
+                n,
+                time="%(time)s",
+                count="%(count)s",
+            )
+        ),
+        "late_time": _("Late %(time)s"),
         "ruling": _("Lateness ruling"),
         "arrived": _("Mark as arrived"),
         "arrived_at": _("Arrived at %(time)s"),
@@ -183,6 +211,52 @@ def clock_strings():
         "too_many": plural(
             lambda n: ngettext("No more than %(max)s player.", "No more than %(max)s players.", n, max="%(max)s")
         ),
+    }
+
+
+def shown_strings():
+    """Strings of a ruling shown to a player: the referee hands the phone over, in the player's language."""
+    return {
+        "show": _("Show to a player"),
+        "languages": _("The player's language"),
+    }
+
+
+def in_languages():
+    """Each language's name and the way back to the referee's screen, each in its own language (a ruling shown to a
+    player in French offers the way back to the English-speaking referee in English)."""
+    found = {}
+    for lang in LANGUAGES:
+        with force_locale(lang):
+            back = _("Back to the referee's screen (%(language)s)", language=LANGUAGE_NAMES[lang])
+        found[lang] = {"name": LANGUAGE_NAMES[lang], "back": back}
+    return found
+
+
+def lateness_strings():
+    """Strings of a lateness in minutes and seconds: the wizard's time field, the clock and the ruling say how part of
+    a minute counts (lateness.js)."""
+    return {
+        "counted_started": _("Counted as started minutes: 10:01 late is 11 minutes."),
+        "counted_completed": _("Counted as completed minutes: 10:59 late is 10 minutes."),
+        "from_ruleset": _("This ruleset's default, as the app reads it; the event screen can set another."),
+        "from_event": _("Set for this event on the event screen."),
+        "title": _("How minutes late are counted"),
+        "minutes": _("Minutes"),
+        "seconds": _("Seconds"),
+        "counts_as": plural(
+            lambda n: ngettext(
+                "%(time)s counts as %(count)s minute.",
+                "%(time)s counts as %(count)s minutes.",
+                n,
+                time="%(time)s",
+                count="%(count)s",
+            )
+        ),
+        "error_empty": _("Enter how late the player was."),
+        "error_number": _("Enter whole minutes and seconds, in digits."),
+        "error_seconds": _("Seconds go from 0 to 59."),
+        "error_range": _("Enter a lateness from %(from)s to %(to)s."),
     }
 
 
@@ -455,8 +529,8 @@ def calculator_strings():
         "apply_title": _("Apply to scores"),
         "act_title": _("Apply and record"),
         "refused_changed": _(
-            "%(seat)s's score was changed on another tab or phone meanwhile: nothing was changed. Check the board, then "
-            "tap again."
+            "%(seat)s's score was changed on another tab or phone meanwhile: nothing was changed. Check the board, "
+            "then tap again."
         ),
         "act_confirm": _("Apply to the table and record in the log"),
         "act_apply_only": _("Apply only"),

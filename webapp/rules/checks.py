@@ -8,6 +8,8 @@ from .schema_messages import Problem, structural_problems
 from .tags import TAGS
 from .url_grammar import reserved_answers, reserved_ruleset_ids
 
+LATE = "late-arrival"  # the tag of lateness rulings: the minutes that lead to them are minutes of time
+
 
 def validate(data, filename, stem):
     """Return every problem of one parsed ruleset as 'file: path: message', sorted by path; empty means valid.
@@ -263,7 +265,35 @@ def _check_readings(data, _stem):
             )
 
 
-# Each check with the top-level keys it reads ("*": the whole file).
+def _check_time(data, _stem):
+    """A question of minutes of time names an existing reading for its default counting, and every ruling it leads to
+    lists that reading, so the ruling says how part of a minute counts and why."""
+    readings = data.get("readings", {})
+    for node_id, node in data["incidents"].items():
+        time = node.get("number", {}).get("time")
+        if not time:
+            targets = [branch["next"] for branch in node.get("branches", [])]
+            late = [target for target in targets if data["rulings"].get(target, {}).get("tag") == LATE]
+            if late:
+                yield Problem(
+                    ("incidents", node_id, "number"),
+                    f"leads to the lateness ruling '{late[0]}': say how part of a minute counts with 'time'",
+                )
+            continue
+        where = ("incidents", node_id, "number", "time", "stated_in")
+        if time["stated_in"] not in readings:
+            yield Problem(where, f"no reading '{time['stated_in']}' in readings")
+            continue
+        for index, branch in enumerate(node.get("branches", [])):
+            ruling = data["rulings"].get(branch["next"])
+            if ruling is not None and time["stated_in"] not in ruling.get("readings", []):
+                yield Problem(
+                    ("incidents", node_id, "branches", index, "next"),
+                    f"ruling '{branch['next']}' must list the reading '{time['stated_in']}' "
+                    "(how part of a minute counts)",
+                )
+
+
 def _check_common(data, _stem):
     """The common incidents are rulings of this ruleset."""
     for index, ruling_id in enumerate(data.get("common") or []):
@@ -271,6 +301,7 @@ def _check_common(data, _stem):
             yield Problem(("common", index), f"'{ruling_id}' is not a ruling of this ruleset")
 
 
+# Each check with the top-level keys it reads ("*": the whole file).
 CHECKS = (
     (("id",), _check_id),
     (("common", "rulings"), _check_common),
@@ -283,4 +314,5 @@ CHECKS = (
     (("penalties", "rulings"), _check_same_hand),
     (("source", "rulings"), _check_coverage),
     (("readings", "penalties", "rulings", "discipline"), _check_readings),
+    (("readings", "incidents", "rulings"), _check_time),
 )

@@ -126,6 +126,11 @@ def read_module(source: str) -> ModuleFacts:
             spec = _string(statement.child_by_field_name("source"))
             if spec is not None:
                 facts.static.append(spec)
+                # A re-export (`export { a as b } from './x.js'`) uses x's `a` as an import would.
+                for clause in (c for c in statement.named_children if c.type == "export_clause"):
+                    facts.imported += [
+                        (spec, _text(item.child_by_field_name("name"))) for item in clause.named_children
+                    ]
             if spec is None or any(c.type in ("export_clause", "namespace_export") for c in statement.named_children):
                 facts.exports += _export_names(statement)
     facts.dynamic = [spec for _, spec in sorted(_dynamic_imports(tree.root_node))]

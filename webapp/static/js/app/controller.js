@@ -123,10 +123,11 @@ export function createController(config, view) {
     };
   }
 
+  /** The header's languages lead to this same page, its query kept (a search, a ruling shown to a player). */
   function syncLanguageLinks(pathname) {
     for (const link of document.querySelectorAll('.lang-link')) {
       const code = link.getAttribute('hreflang');
-      link.setAttribute('href', pathname.replace(/^\/[a-z]{2}\//, `/${code}/`));
+      link.setAttribute('href', `${pathname.replace(/^\/[a-z]{2}\//, `/${code}/`)}${location.search}`);
     }
   }
 

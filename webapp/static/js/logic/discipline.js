@@ -16,14 +16,26 @@ function toIso(day) {
 /**
  * Walk a player's strikes in date order and return the suspensions they trigger (each with its reason: the ruleset's
  * rule it broke, 'strikes_in_a_day' or 'strikes_in_window'), the ban, and the status on `today`.
- * A strike that falls inside a running suspension does not start another one.
+ * A strike that falls inside a running suspension does not start another one. `earlier`: the days suspensions given
+ * outside the log started on (entered on the player's record: another event, last month), reason 'earlier'; each
+ * lasts as the ruleset's suspensions do and counts towards the ban like the others.
  */
-export function disciplineStatus(strikeDates, rules, today) {
+export function disciplineStatus(strikeDates, rules, today, earlier = []) {
   const days = strikeDates.map(toDay).sort((a, b) => a - b);
+  const given = earlier.map(toDay).sort((a, b) => a - b);
   const { suspension, ban_after_suspensions: banAfter } = rules;
   const suspensions = [];
   let banned = null;
+  const suspend = (day, reason) => {
+    suspensions.push({ startDay: day, endDay: day + suspension.length_days - 1, reason });
+    if (suspensions.length > banAfter && banned === null) banned = day;
+  };
+  let nextGiven = 0;
+  const givenUpTo = (day) => {  // the earlier suspensions up to this day come first, in their order
+    while (nextGiven < given.length && given[nextGiven] <= day) suspend(given[nextGiven++], 'earlier');
+  };
   days.forEach((day, index) => {
+    givenUpTo(day);
     const seen = days.slice(0, index + 1);
     const sameDay = seen.filter((d) => d === day).length;
     const inWindow = seen.filter((d) => d > day - suspension.window_days).length;
@@ -31,11 +43,9 @@ export function disciplineStatus(strikeDates, rules, today) {
     if (running || banned !== null) return;
     const reason = sameDay > suspension.strikes_in_a_day ? 'strikes_in_a_day'
       : (inWindow > suspension.strikes_in_window ? 'strikes_in_window' : null);
-    if (reason) {
-      suspensions.push({ startDay: day, endDay: day + suspension.length_days - 1, reason });
-      if (suspensions.length > banAfter) banned = day;
-    }
+    if (reason) suspend(day, reason);
   });
+  givenUpTo(Infinity);
   const now = toDay(today);
   const current = suspensions.find((s) => now >= s.startDay && now <= s.endDay);
   let status = 'ok';

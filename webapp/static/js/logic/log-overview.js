@@ -23,9 +23,11 @@ function currentName(players, item) {
  * event. everyone: the roster players, as a list or as playersById's Map (the Map when called for many incidents). */
 export function personOf(item, everyone) {
   const eventId = eventIdOf(item);
-  return item.playerId
-    ? { playerId: item.playerId, name: currentName(playersById(everyone), item), eventId }
-    : { name: item.player.trim(), eventId };
+  if (!item.playerId) return { name: item.player.trim(), eventId };
+  const players = playersById(everyone);
+  const suspensions = players.get(item.playerId)?.suspensions;  // given outside the log: they count towards a ban
+  const person = { playerId: item.playerId, name: currentName(players, item), eventId };
+  return suspensions?.length ? { ...person, suspensions } : person;
 }
 
 const typedKey = (eventId, name) => `${eventId}:${normalizeName(name)}`;

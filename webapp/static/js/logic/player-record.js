@@ -12,18 +12,19 @@
  *             discipline window of `days` days ending that day (null when the ruleset keeps no strikes),
  *     status: { state: 'ok' | 'suspended' | 'banned', since, until, reason }   since/until are ISO days (until: the
  *             suspension's last day; null for a ban, which has no end); reason: the rule broken, as the ruleset's
- *             discipline data names it ('strikes_in_a_day', 'strikes_in_window'), or
- *             'ban_after_suspensions' for a ban; null when ok,
+ *             discipline data names it ('strikes_in_a_day', 'strikes_in_window'), 'earlier' for a suspension given
+ *             outside the log, or 'ban_after_suspensions' for a ban; null when ok,
  *     suspensions: [{ start, end, reason }], nextStrike: 'suspension' | 'ban' | null (what one more strike today does),
  *     calculator: { session, carried, strikes }              the `counts` input a ruling takes at the table,
  *   }
  *
- * incidents: the log's incidents (every player's; `who` picks this player's, see isAbout). applied: this player's
- * rulings applied at a table, [{ action, rulingId, at, session? }] (session: the one being played when absent); one
- * that the log also holds counts once: the incident that records it names its action (the one action writes both
- * under the action's id; an incident recorded later keeps the action's id in `action`). Never by time: two offences
- * of one ruling close together are two. at: the moment (Date or ISO text); days are the device's local days, never
- * UTC days. Only offences on or before its day count.
+ * incidents: the log's incidents (every player's; `who` picks this player's, see isAbout; a roster player's `who`
+ * carries the suspensions given outside the log, who.suspensions [{start}], which count towards a ban). applied: this
+ * player's rulings applied at a table, [{ action, rulingId, at, session? }] (session: the one being played when
+ * absent); one that the log also holds counts once: the incident that records it names its action (the one action
+ * writes both under the action's id; an incident recorded later keeps the action's id in `action`). Never by time:
+ * two offences of one ruling close together are two. at: the moment (Date or ISO text); days are the device's local
+ * days, never UTC days. Only offences on or before its day count.
  */
 import { progressiveAmount } from './calculator.js';
 import { disciplineStatus } from './discipline.js';
@@ -66,6 +67,12 @@ function notLogged(applied, logged) {
   return applied.filter((step) => !step.action || !recorded.has(step.action));
 }
 
+/** The days the person's suspensions given outside the log started on, up to `today` (the record's day). */
+function earlierSuspensions(who, today) {
+  const given = typeof who === 'object' && Array.isArray(who?.suspensions) ? who.suspensions : [];
+  return given.map((suspension) => suspension.start).filter((day) => day <= today);
+}
+
 /** The player's record; see the module header. */
 export function playerRecord({ ruleset, incidents, applied = [], who, session = '', at = new Date() }) {
   const today = localDay(at);
@@ -106,8 +113,9 @@ export function playerRecord({ ruleset, incidents, applied = [], who, session = 
     inWindow: strikeDays.filter((day) => dayNumber(day) > firstDayOut).length,
     days: rules.suspension.window_days,
   };
-  const found = disciplineStatus(strikeDays, rules, today);
-  const withOneMore = disciplineStatus([...strikeDays, today], rules, today);
+  const earlier = earlierSuspensions(who, today);
+  const found = disciplineStatus(strikeDays, rules, today, earlier);
+  const withOneMore = disciplineStatus([...strikeDays, today], rules, today, earlier);
   const current = found.suspensions.find((s) => s.start <= today && today <= s.end);
   let status = record.status;
   if (found.status === 'banned') status = { state: 'banned', since: found.banned, until: null, reason: 'ban_after_suspensions' };

@@ -65,19 +65,65 @@ export function mightBeSamePerson(a, b) {
 export const pairKey = (idA, idB) => [idA, idB].sort().join(' ');
 
 /**
+ * The keys under which a name is filed, one family per reason, so that two names that might be the same person
+ * always share a key (and most names that might not, never do):
+ * - `l:` its letters without spaces (`letters`); `w:` its words sorted (`word_order`);
+ * - `i:` its number of words, its last word and the first letter of each other word (`initial`);
+ * - `t:` for names of MIN_TYPO_LETTERS letters or more, its letters without spaces and each string made by dropping
+ *   one letter of them (`one_typo`: one letter added, removed or changed, or two neighbours swapped, leaves the two
+ *   names sharing one of those strings).
+ */
+export function nameKeys(name) {
+  const words = wordsOf(name);
+  if (!words.length) return [];
+  const compact = words.join('');
+  const keys = [`l:${compact}`, `w:${[...words].sort().join(' ')}`];
+  if (words.length >= 2) {
+    keys.push(`i:${words.length}:${words[words.length - 1]}:${words.slice(0, -1).map((word) => word[0]).join('')}`);
+  }
+  if (compact.length >= MIN_TYPO_LETTERS) {
+    keys.push(`t:${compact}`);
+    for (let index = 0; index < compact.length; index += 1) {
+      keys.push(`t:${compact.slice(0, index)}${compact.slice(index + 1)}`);
+    }
+  }
+  return keys;
+}
+
+/**
  * The pairs of present players (not removed, not another id of a person) that might be the same person, minus the
- * pairs the head referee kept apart (`apart`: pair keys): [{first, second, reason}], in roster order.
+ * pairs the head referee kept apart (`apart`: pair keys): [{first, second, reason}], in roster order. Only the names
+ * that share a key (nameKeys) are compared, so a roster of 5,000 takes milliseconds, not the seconds comparing every
+ * pair takes.
  */
 export function possibleDuplicates(players, apart = []) {
   const kept = new Set(apart);
   const present = players.filter((player) => !player.deleted && !player.sameAs);
+  const filed = new Map();  // key -> roster positions of the names filed under it
+  present.forEach((player, index) => {
+    for (const key of new Set(nameKeys(player.name))) {
+      if (filed.has(key)) filed.get(key).push(index);
+      else filed.set(key, [index]);
+    }
+  });
+  const candidates = new Map();  // first position -> the later positions sharing a key with it
+  for (const positions of filed.values()) {
+    for (let a = 0; a < positions.length; a += 1) {
+      for (let b = a + 1; b < positions.length; b += 1) {
+        if (!candidates.has(positions[a])) candidates.set(positions[a], new Set());
+        candidates.get(positions[a]).add(positions[b]);
+      }
+    }
+  }
   const pairs = [];
-  present.forEach((first, index) => {
-    for (const second of present.slice(index + 1)) {
+  for (const firstIndex of [...candidates.keys()].sort((a, b) => a - b)) {
+    const first = present[firstIndex];
+    for (const secondIndex of [...candidates.get(firstIndex)].sort((a, b) => a - b)) {
+      const second = present[secondIndex];
       if (kept.has(pairKey(first.id, second.id))) continue;
       const reason = mightBeSamePerson(first.name, second.name);
       if (reason) pairs.push({ first, second, reason });
     }
-  });
+  }
   return pairs;
 }

@@ -3,11 +3,12 @@
  * clear error per field), the duplicate-name guard, and which players make up an event's roster. Pure: no DOM, no
  * storage; services/roster.js and services/events.js store what these return.
  */
+import { PART_MINUTE_RULES } from './lateness.js';
 import { normalizeName } from './names.js';
 import { isDay } from './records/check.js';
 import { charCount, textProblem } from './text-rule.js';
 import { eventIdOf, LOCAL_EVENT_ID, MAX_SESSION, MAX_SESSIONS, MAX_NAME as MAX_EVENT_NAME } from './records/event.js';
-import { MAX_CLUB, MAX_NAME, MAX_NUMBER } from './records/player.js';
+import { MAX_CLUB, MAX_NAME, MAX_NUMBER, MAX_SUSPENSIONS, MAX_WHERE } from './records/player.js';
 
 const text = (value) => String(value ?? '').trim().normalize('NFC');  // the form both sides keep (text-rule.js)
 
@@ -60,7 +61,29 @@ export function playerFromForm(values, base, roster) {
   if (number) player.number = number;
   if (club) player.club = club;
   if (base.deleted) player.deleted = base.deleted;
+  if (base.suspensions?.length) player.suspensions = base.suspensions;  // a rename keeps the earlier suspensions
   return { player };
+}
+
+/**
+ * A suspension given outside the log, entered on a roster player's record (another event, last month): {suspensions}
+ * (the player's list with it, oldest first) or {errors: {start | where: code}}. values: {start (YYYY-MM-DD), where};
+ * today: the device's day, which the suspension cannot start after.
+ */
+export function earlierSuspensionFromForm(values, player, today) {
+  const start = text(values.start);
+  const where = text(values.where).replace(/\s+/g, ' ');
+  const given = player.suspensions ?? [];
+  const errors = {};
+  if (!isDay(start)) errors.start = 'bad_day';
+  else if (start > today) errors.start = 'after_today';
+  else if (given.some((suspension) => suspension.start === start)) errors.start = 'duplicate_suspension';
+  else if (given.length >= MAX_SUSPENSIONS) errors.start = 'too_many_suspensions';
+  if (charCount(where) > MAX_WHERE) errors.where = 'too_long';
+  else if (textProblem(where)) errors.where = 'unreadable';
+  if (Object.keys(errors).length) return { errors };
+  const suspension = where ? { start, where } : { start };
+  return { suspensions: [...given, suspension].sort((a, b) => a.start.localeCompare(b.start)) };
 }
 
 /**
@@ -89,7 +112,8 @@ export function sessionLines(raw) {
 
 /**
  * An event from the event form: {event} or {errors}. values: {name, rulesetId ('' for any), start, end (YYYY-MM-DD
- * or ''), sessions (one label a line)}. base: the stored event being edited (its id, league and server kept), or {}.
+ * or ''), sessions (one label a line), partMinute ('' for each ruleset's default, or a lateness.js PART_MINUTE_RULES
+ * rule)}. base: the stored event being edited (its id, league and server kept), or {}.
  */
 export function eventFromForm(values, base = {}, rulesetIds = null) {
   const errors = {};
@@ -111,12 +135,15 @@ export function eventFromForm(values, base = {}, rulesetIds = null) {
   else if (sessions.some((label) => charCount(label) > MAX_SESSION)) errors.sessions = 'too_long';
   else if (sessions.some((label) => textProblem(label))) errors.sessions = 'unreadable';
   else if (new Set(sessions).size !== sessions.length) errors.sessions = 'duplicate_session';
+  const partMinute = text(values.partMinute);
+  if (partMinute && !PART_MINUTE_RULES.includes(partMinute)) errors.partMinute = 'choose_one';
   if (Object.keys(errors).length) return { errors };
   const event = { id, name, rulesetId };
   if (start) event.dates = { start, end };
   if (sessions.length) event.sessions = sessions;
   if (base.leagueId !== undefined) event.leagueId = base.leagueId;
   if (base.server !== undefined) event.server = base.server;
+  if (partMinute) event.partMinute = partMinute;
   return { event };
 }
 
@@ -140,11 +167,20 @@ export function pickPlayer(roster, { playerId = '', name = '' }, eventId, keep =
 }
 
 /**
+ * A roster player as player-record.js counts them: {playerId, name, eventId, suspensions?} (the suspensions given
+ * outside the log, which count towards a ban).
+ */
+export function personOfPlayer(player, eventId) {
+  const person = { playerId: player.id, name: player.name, eventId };
+  return player.suspensions?.length ? { ...person, suspensions: player.suspensions } : person;
+}
+
+/**
  * Who a typed or picked name is, for counting escalation (player-record.js isAbout): the roster player of that name in
  * the event, or the name alone when no present player (or more than one) has it.
  */
 export function personFor(roster, name, eventId, playerId = '') {
   const picked = playerId && present(roster).find((player) => player.id === playerId);
   const matches = picked && normalizeName(picked.name) === normalizeName(name) ? [picked] : sameNamed(roster, name);
-  return matches.length === 1 ? { playerId: matches[0].id, name: matches[0].name, eventId } : { name, eventId };
+  return matches.length === 1 ? personOfPlayer(matches[0], eventId) : { name, eventId };
 }

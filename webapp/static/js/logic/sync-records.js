@@ -7,7 +7,7 @@ import { incidentProblems, TEXT_FIELDS } from './records/incident.js';
 import { playerProblems } from './records/player.js';
 
 const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', ...TEXT_FIELDS];
-const PLAYER_KEYS = ['name', 'number', 'club', 'note'];
+const PLAYER_KEYS = ['name', 'number', 'club', 'note', 'suspensions'];
 
 const pick = (record, keys) => Object.fromEntries(keys.filter((key) => record[key] !== undefined)
   .map((key) => [key, record[key]]));

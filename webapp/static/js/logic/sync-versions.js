@@ -117,6 +117,23 @@ export function stage(state, locals, newId = null, { unreadable = [] } = {}) {
   return { state: next, staged };
 }
 
+/**
+ * Whether the server has one record as this phone holds it, for a confirmation to say so: 'sent' (the server's
+ * version is what the phone shows), 'refused' (the server refused this very value: see `refused`), or 'waiting' (not
+ * sent yet: in the outbox, or changed since the last sync). `local`: the record as localRecords makes it
+ * ({kind, id, deleted, body}), or null when the phone no longer holds it (a deletion).
+ */
+export function sentState(state, local, recordId = local?.id) {
+  const value = local ?? { deleted: true, body: null };
+  if (state.refused.some((item) => item.version.record_id === recordId && sameValue(item.version, value))) {
+    return 'refused';
+  }
+  if (state.outbox.some((version) => version.record_id === recordId)) return 'waiting';
+  const entry = state.known[recordId];
+  if (entry?.heads.some((head) => sameValue(head, value))) return 'sent';
+  return !entry && value.deleted ? 'sent' : 'waiting';  // never on the server and gone here: nothing to send
+}
+
 /** How many versions are waiting to be sent: the outbox and what the phone's records would add to it. */
 export function waiting(state, locals, options = {}) {
   let count = 0;

@@ -87,3 +87,25 @@ export function glossaryUrl(lang) {
 export function eventUrl(lang) {
   return `/${lang}/${words().pages.event}`;
 }
+
+/**
+ * A ruling shown to a player: the same page with ?show=player, and, on the referee's phone, the referee's page to go
+ * back to (back: a path of the app, as appPathLanguage accepts it).
+ */
+export function playerViewUrl(pathname, back = '') {
+  const params = new URLSearchParams({ show: 'player' });
+  if (back) params.set('back', back);
+  return `${pathname}?${params}`;
+}
+
+/** The language of a page of this app that a path names (/en/wrc-2015/...), or null for anything else: another
+ * site, a protocol-relative address, no language of the app. */
+export function appPathLanguage(path) {
+  const match = /^\/([a-z]{2})\/(?!\/)/.exec(typeof path === 'string' ? path : '');
+  return match && words().languages.includes(match[1]) && !path.includes('\\') ? match[1] : null;
+}
+
+/** The same page in another language: /en/wrc-2015/ruling/r_late → /fr/wrc-2015/ruling/r_late. */
+export function inLanguage(pathname, lang) {
+  return pathname.replace(/^\/[a-z]{2}\//, `/${lang}/`);
+}

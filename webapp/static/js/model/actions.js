@@ -9,7 +9,9 @@ export { addStep, redoStep, resetBoard, saveFields, startSession, undoStep } fro
 export {
   deleteIncident, editIncident, indexFilter, mergeImport, planImport, recordIncident, replaceLog,
 } from '../services/log.js';
-export { addPlayer, addPlayers, removePlayer, renamePlayer } from '../services/roster.js';
+export {
+  addEarlierSuspension, addPlayer, addPlayers, removeEarlierSuspension, removePlayer, renamePlayer,
+} from '../services/roster.js';
 export { chooseCurrentEvent, createEvent, updateEvent } from '../services/events.js';
 export {
   addAbsent, clearClock, markArrived, removeAbsent, restoreClock, startRound,

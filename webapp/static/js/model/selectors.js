@@ -49,7 +49,8 @@ export function personOf(log, id) {
   const { ids } = incidentsIndex(log);
   const player = playersIndex(log).get(personId(ids, id));
   if (!player) return null;
-  return { id: player.id, name: player.name, eventId: eventIdOf(player), deleted: Boolean(player.deleted) };
+  return { id: player.id, name: player.name, eventId: eventIdOf(player), deleted: Boolean(player.deleted),
+    suspensions: player.suspensions ?? [] };
 }
 
 /**
@@ -70,11 +71,12 @@ const memo = new WeakMap();  // log → key → record: worked out once per pers
 function recordMemo(log, board, ruleset, person, session, day, at, adding) {
   if (!memo.has(log)) memo.set(log, new Map());
   const tables = memo.get(log);
-  const key = JSON.stringify([ruleset.id, person.id, person.name, session, day, adding]);
+  const key = JSON.stringify([ruleset.id, person.id, person.name, person.suspensions, session, day, adding]);
   const boards = tables.get(key);
   if (boards?.board === board) return boards.record;
   const { index, ids } = incidentsIndex(log);
-  const who = { playerId: person.id, name: person.name, eventId: person.eventId };
+  // The suspensions given outside the log (another event) are on the person's record and count towards a ban.
+  const who = { playerId: person.id, name: person.name, eventId: person.eventId, suspensions: person.suspensions };
   const incidents = [...incidentsOf(index, who), ...(adding ? [adding] : [])];
   const applied = [];
   if (board?.status === 'ok') {  // a step may name an id since merged into this person (an alias)
@@ -109,11 +111,6 @@ export const nextPointsOf = (ruleset, rulingId, record) => nextPoints(ruleset, r
 
 /** Today on this device, the day a referee writes on paper (at: the server-corrected now). */
 export const today = (at) => localDay(at);
-
-/** The person seated at each seat of a table (null for an unnamed seat). */
-export function seatedPeople(log, table) {
-  return table.seats.map((seat) => personOf(log, seat.playerId));
-}
 
 /**
  * A person's record from incidents already picked (a big log's first page holds only its people's incidents): who is

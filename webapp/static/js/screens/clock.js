@@ -4,7 +4,7 @@
  * clock's workflows; the
  * screen is shown again after each change.
  */
-import { hasLatenessRuling, LATE_TAG, latenessQuestion } from '../logic/lateness.js';
+import { hasLatenessRuling, LATE_TAG, latenessQuestion, partMinuteRule } from '../logic/lateness.js';
 import { MAX_PLAYERS } from '../logic/records/clock.js';
 import { addAbsent, clearClock, markArrived, removeAbsent, restoreClock, startRound } from '../model/actions.js';
 import { renderClock } from '../views/clock.js';
@@ -28,8 +28,8 @@ export function createClockScreen(ctx, { ruleset }) {
   let nameError = null;  // the add form's error, shown again when another tab's change redraws the screen
   return {
     parts: ['clock'],
-    /** The clock's part of the event screen, with its notices. */
-    async render() {
+    /** The clock's part of the event screen, with its notices; event: the current event (its lateness counting). */
+    async render({ event = null } = {}) {
       const model = await ctx.model();
       const { clock: { status, clock } } = await model.load(['clock']);
       const notices = await model.notices([{ kind: 'clock' }], [{ kind: 'clock', status }]);
@@ -66,7 +66,9 @@ export function createClockScreen(ctx, { ruleset }) {
         clear: async () => done(await clearClock()),
       };
       return {
-        children: renderClock({ config, ruleset, lateness, clock: { status, ...clock }, on, ui, nameError }),
+        children: renderClock({
+          config, ruleset, clock: { status, ...clock }, on, ui, nameError,
+          lateness: { ...lateness, counting: partMinuteRule(question?.time, event?.partMinute) } }),
         notices: renderNotices(config, notices, { reload: ctx.reload }),
       };
     },

@@ -39,7 +39,7 @@ export function createEventPage(ctx, { rulesets, clockRuleset = null, section = 
       const { settings: { settings } } = await model.load(['settings']);
       const roster = await local.render();
       const [top, timer] = await Promise.all([
-        shared.render({ local: roster.event }), clockFor(settings.ruleset)?.render()]);
+        shared.render({ local: roster.event }), clockFor(settings.ruleset)?.render({ event: roster.event })]);
       return {
         children: renderEventPage({
           config,

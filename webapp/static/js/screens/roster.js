@@ -4,16 +4,19 @@
  * across refreshes; each player's status is their record (the model's recordOf).
  */
 import {
-  addPlayer, addPlayers, chooseCurrentEvent, correctedNow, createEvent, removePlayer, renamePlayer, updateEvent,
+  addEarlierSuspension, addPlayer, addPlayers, chooseCurrentEvent, correctedNow, createEvent, removeEarlierSuspension,
+  removePlayer, renamePlayer, updateEvent,
 } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { recordOf } from '../model/selectors.js';
+import { recordOf, today } from '../model/selectors.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRoster } from '../views/roster.js';
 
 export function createRosterScreen(ctx, { rulesets }) {
   const { config } = ctx;
-  const renaming = new Set(ctx.restored?.()?.renaming ?? []);  // ids of the players whose rename form is open
+  const kept = ctx.restored?.() ?? {};  // the forms open before a reload into an update
+  const renaming = new Set(kept.renaming ?? []);  // ids of the players whose rename form is open
+  const suspending = new Set(kept.suspending ?? []);  // ids of the players whose earlier-suspension form is open
   let roster = null;
   // What the referee's last action came to, said until the next one (a drawing of the screen for a change made
   // elsewhere keeps it): the player just added, a write the device refused, what the pasted list added and skipped.
@@ -64,6 +67,21 @@ export function createRosterScreen(ctx, { rulesets }) {
     },
     renamePlayer: async (id, values, rev) => after(
       await renamePlayer(player(id), values, rev || revOf(id)), () => renaming.delete(id)),
+    openSuspension(id) {
+      suspending.add(id);
+      ctx.refresh();
+    },
+    closeSuspension(id) {
+      suspending.delete(id);
+      ctx.refresh();
+    },
+    addSuspension: async (id, values) => after(
+      await addEarlierSuspension(id, values, today(new Date(correctedNow()))), () => suspending.delete(id)),
+    async removeSuspension(id, start) {
+      const removed = await removeEarlierSuspension(id, start);
+      problem = removed.error ?? null;
+      ctx.refresh();
+    },
     async removePlayer(id, rev) {
       const removed = await removePlayer(id, rev);
       problem = removed.error ?? (removed.conflict ? 'conflict' : null);
@@ -81,7 +99,7 @@ export function createRosterScreen(ctx, { rulesets }) {
     /** The parts of the model this part of the screen shows. */
     parts: ['log', 'roster', 'settings', ...rulesets.map((ruleset) => tablePart(ruleset.id))],
     /** The rename forms open now, kept across a reload into an update. */
-    keep: () => (renaming.size ? { renaming: [...renaming] } : null),
+    keep: () => (renaming.size || suspending.size ? { renaming: [...renaming], suspending: [...suspending] } : null),
     /** The phone's event and roster parts of the event screen, with their notices and the event itself. */
     async render() {
       const model = await ctx.model();
@@ -99,8 +117,11 @@ export function createRosterScreen(ctx, { rulesets }) {
         if (!inRulesets.has(incident.playerId)) inRulesets.set(incident.playerId, new Set());
         inRulesets.get(incident.playerId).add(incident.rulesetId);
       }
+      // A player with suspensions from before is counted under each ruleset that bans after suspensions too.
+      const banning = rulesets.filter((item) => item.discipline).map((item) => item.id);
       const recordFor = (player) => {
-        const ids = roster.event.rulesetId ? [roster.event.rulesetId] : [...(inRulesets.get(player.id) ?? [])];
+        const ids = roster.event.rulesetId ? [roster.event.rulesetId]
+          : [...new Set([...(inRulesets.get(player.id) ?? []), ...(player.suspensions?.length ? banning : [])])];
         const records = ids.map((id) => rulesets.find((item) => item.id === id)).filter(Boolean)
           .map((ruleset) => recordOf({
             log, board: loaded[tablePart(ruleset.id)], ruleset, personId: player.id, session, at })).filter(Boolean);
@@ -115,7 +136,10 @@ export function createRosterScreen(ctx, { rulesets }) {
         events: roster.events,
         defaultRuleset: roster.event.rulesetId ?? settings.ruleset,
         players: roster.players.map((entry) => ({
-          ...entry, editing: renaming.has(entry.player.id), record: recordFor(entry.player) })),
+          ...entry, editing: renaming.has(entry.player.id), suspending: suspending.has(entry.player.id),
+          record: recordFor(entry.player) })),
+        discipline: (roster.event.rulesetId ? rulesets.filter((item) => item.id === roster.event.rulesetId) : rulesets)
+          .some((ruleset) => ruleset.discipline),
         added, problem, pasted,
       };
       return {

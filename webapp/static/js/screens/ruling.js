@@ -6,7 +6,9 @@
  */
 import { applyRuling, formFields, inputFields, seatIndex } from '../logic/calculator.js';
 import { penalizes } from '../logic/engine.js';
+import { partMinuteRule, timeQuestionOf } from '../logic/lateness.js';
 import { knownSessions } from '../logic/log.js';
+import { playerViewUrl, rulingUrl } from '../logic/urls.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
@@ -15,6 +17,7 @@ import { renderAct } from '../views/act.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRuling } from '../views/ruling.js';
 import { favouriteButton } from '../views/shortcuts.js';
+import { createShownScreen, shownToPlayer } from './shown.js';
 
 /** An id for one referee action, made on this device (see services/action.js). */
 function newActionId() {
@@ -34,9 +37,21 @@ function actionId({ renew = false } = {}) {
 }
 
 
+/** The player a ruling was opened for from another screen (the lateness clock's ?player=), or ''. */
+function carriedPlayer() {
+  return (new URLSearchParams(window.location.search).get('player') ?? '').trim().slice(0, 200);
+}
+
 export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, others, extra = [] }) {
+  if (shownToPlayer()) return createShownScreen(ctx, { ruleset, rulingId });
   const { config } = ctx;
   const ruling = ruleset.rulings[rulingId];
+  const carried = carriedPlayer();  // typed once on the clock, never typed again here
+  const here = `${window.location.pathname}${window.location.search}`;
+  const forPlayer = {  // a shared link opens the player's view; this phone's leads back here
+    shared: playerViewUrl(rulingUrl(config.lang, ruleset.id, rulingId)),
+    here: playerViewUrl(window.location.pathname, here),
+  };
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
   const act = { id: actionId(), done: null, saving: null };  // the one action under the summary
   // A ruling that penalizes nobody (no penalty, a re-deal) is applied only: no incident against the player named.
@@ -156,7 +171,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         config, ruleset,
         act: {
           status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table),
-          numberAnswer, seatRecords, penalizes: penalizing,
+          numberAnswer, seatRecords, penalizes: penalizing, player: carried,
           players: roster.players.map((entry) => entry.player.name),
           context: {
             event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },
@@ -192,6 +207,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         children: renderRuling({
           config, ruleset, rulingId, walked, answers, others, act: actBlock, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
+          counting: partMinuteRule(timeQuestionOf(ruleset, rulingId)?.time, roster.event.partMinute), shown: forPlayer,
         }),
         title: ruling.title,
       };

@@ -8,7 +8,9 @@
  * playerName(players, id, fallback), and the player shape of logic/records/player.js.
  */
 import { rosterPlayers } from '../logic/player-aliases.js';
-import { playerFromForm, playersFromList, present, rosterOf, sameNamed } from '../logic/roster-data.js';
+import {
+  earlierSuspensionFromForm, playerFromForm, playersFromList, present, rosterOf, sameNamed,
+} from '../logic/roster-data.js';
 import { list, write, writeMany } from '../storage/repository.js';
 import { readEvents } from './events.js';
 import { outcome, revOf, revText } from './outcome.js';
@@ -81,6 +83,32 @@ export async function renamePlayer(original, values, rev) {
   if (made.errors) return made;
   const result = await write('player', original.id, () => made.player, { expect: revOf(rev) });
   return outcome(result, (done) => ({ player: made.player, rev: revText(done.rev) }));
+}
+
+/**
+ * Enter a suspension given outside the log (another event, last month) on a roster player's record, where it counts
+ * towards a ban: {ok} | {errors: {start | where: code}} | {error}. Applied to the player as stored now (another tab's
+ * change is kept); today: the device's day (player-record.js localDay).
+ */
+export async function addEarlierSuspension(playerId, values, today) {
+  let made = null;
+  const result = await write('player', playerId, (current) => {
+    if (!current) return undefined;
+    made = earlierSuspensionFromForm(values, current.data, today);
+    return made.errors ? undefined : { ...current.data, suspensions: made.suspensions };
+  });
+  return made?.errors ? { errors: made.errors } : outcome(result);
+}
+
+/** Take a suspension entered by mistake (its first day) off a player's record. */
+export async function removeEarlierSuspension(playerId, start) {
+  const result = await write('player', playerId, (current) => {
+    const kept = (current?.data.suspensions ?? []).filter((suspension) => suspension.start !== start);
+    if (!current || kept.length === (current.data.suspensions ?? []).length) return undefined;
+    const { suspensions, ...rest } = current.data;
+    return kept.length ? { ...rest, suspensions: kept } : rest;
+  });
+  return outcome(result);
 }
 
 /** Remove a player from the roster: kept as a tombstone (deleted: true), so records that name them still read. */

@@ -1,7 +1,9 @@
 /**
  * The server's clock as the phone last saw it: every API answer carries the server's time (X-Server-Time in
  * milliseconds, else the standard Date header), so a phone whose own clock is off by more than five minutes can say
- * so and stamp new incidents with the corrected time. Kept in this page's memory and in the sync state.
+ * so, stamp new incidents with the corrected time, and count by it: correctedNow() is the one clock every screen
+ * passes to player-record.js (days, strike windows), so a phone with a wrong clock shows the head referee's status.
+ * Kept in this page's memory and in the sync state (taken back at start by sync-live.js).
  */
 import { SYNC_ID } from '../logic/records/sync.js';
 import { read } from '../storage/repository.js';
@@ -31,7 +33,8 @@ export function clockSkew() {
   return { offset, off: offset !== null && Math.abs(offset) > SKEW_LIMIT };
 }
 
-/** The time to stamp a new record with: the phone's, corrected when its clock is more than five minutes off. */
+/** Now, by the server's clock: the time to stamp a new record with and to count records at (days, windows); the
+ * phone's, corrected when its clock is more than five minutes off. */
 export function correctedNow(now = Date.now()) {
   const { off } = clockSkew();
   return new Date(off ? now + offset : now);

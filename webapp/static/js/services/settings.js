@@ -61,12 +61,6 @@ export async function rememberLanguage(lang) {
   return update({ lang });
 }
 
-/** Make an event the current one (null: the built-in local event); new incidents go to it. */
-export async function chooseEvent(id) {
-  if (known && (known.currentEvent ?? null) === id) return { ok: true };
-  return update({ currentEvent: id });
-}
-
 /** The write that makes an event the current one, inside another write's transaction (a new event). */
 export function currentEventOp(id) {
   return {

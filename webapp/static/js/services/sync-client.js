@@ -28,15 +28,19 @@ export function forgetToken() {
 }
 
 /**
- * One API call: {status, json}, or {problem, retryAfter?} when no usable answer came back: 'offline' (no answer),
+ * One API call: {status, json, tag}, or {problem, retryAfter?} when no usable answer came back: 'offline' (no answer),
  * 'busy' (503: the server asks to wait, `retryAfter` seconds), 'wait' (429: too many attempts, never 'revoked'),
  * 'full' (507: its storage is full), 'server'
  * (another 5xx, or a proxy's page instead of the API's JSON). Every answer's time is noted (server-clock.js).
+ * `tag`: the answer's ETag (the changes feed's last page); `ifNoneMatch` sends one back, and an unchanged feed then
+ * answers {status: 304, json: null}. `pending`: the versions still waiting on this phone (X-Sync-Pending).
  */
-async function call(config, method, path, { body, auth } = {}) {
+async function call(config, method, path, { body, auth, ifNoneMatch = null, pending = null } = {}) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) headers.Authorization = `Bearer ${auth}`;
+  if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
+  if (Number.isInteger(pending) && pending >= 0) headers['X-Sync-Pending'] = String(pending);
   let response;
   try {
     response = await fetch(`${config.sync.api}${path}`, {
@@ -49,8 +53,10 @@ async function call(config, method, path, { body, auth } = {}) {
   const busy = BUSY[response.status];
   if (busy) return { problem: busy, retryAfter: retryAfter(response.headers.get('Retry-After')) };
   if (response.status >= 500) return { problem: 'server' };
+  const tag = response.headers.get('ETag');
+  if (response.status === 304) return { status: 304, json: null, tag };
   try {
-    return { status: response.status, json: await response.json() };
+    return { status: response.status, json: await response.json(), tag };
   } catch (error) {
     return { problem: 'server' };  // a proxy's page, not the API's JSON
   }
@@ -80,14 +86,16 @@ async function signIn(config, link) {
 
 /**
  * An authorized call to the event; signs in first, and again once when the token expired or is no longer one the
- * server takes (its key changed): a refused token is never kept for the next page load.
+ * server takes (its key changed): a refused token is never kept for the next page load. `options`: `pending` and
+ * `ifNoneMatch`, as call() takes them.
  */
-export async function eventCall(config, link, method, path, body) {
+export async function eventCall(config, link, method, path, body, options = {}) {
   let refused = 'unauthorized';
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const signed = await signIn(config, link);
     if (!signed.ok) return signed;
-    const answer = await call(config, method, `/events/${encodeURIComponent(link.server.eventId)}${path}`, { body, auth: token.value });
+    const answer = await call(config, method, `/events/${encodeURIComponent(link.server.eventId)}${path}`,
+      { ...options, body, auth: token.value });
     if (answer.status !== 401 && answer.status !== 403) return answer;
     refused = answer.json?.error ?? 'unauthorized';
     if (answer.status === 403) break;

@@ -11,14 +11,24 @@ import { eventCall, refusal } from './sync-client.js';
 import { readLink } from './sync-link.js';
 import { syncNow, withSyncLock } from './sync.js';
 
-/** The pairs to ask the head referee about ([] for anyone else): [{first, second, reason}]. */
+let asked = null;  // {signature, pairs}: the last answer, kept while the roster and the pairs kept apart are the same
+
+/** What the pairs depend on, as one text: each player's id, name, removal and alias, and the pairs kept apart. */
+const signatureOf = (players, apart) => JSON.stringify([players.map((player) => [player.id, player.name,
+  Boolean(player.deleted), player.sameAs ?? null]), apart]);
+
+/** The pairs to ask the head referee about ([] for anyone else): [{first, second, reason}]. Worked out again only
+ * when the roster or the pairs kept apart changed (the event screen asks at every render). */
 export async function duplicatesToAsk(link) {
   if (link?.credential.role !== 'head') return [];
   const players = await list('player');
   if (players.status !== 'ok') return [];
   const known = players.items.map((item) => item.data).filter((player) => link.known[player.id]?.kind === 'player'
     && !link.known[player.id].aliasOf);
-  return possibleDuplicates(known, link.apart ?? []);
+  const apart = link.apart ?? [];
+  const signature = signatureOf(known, apart);
+  if (asked?.signature !== signature) asked = { signature, pairs: possibleDuplicates(known, apart) };
+  return asked.pairs;
 }
 
 /** "Same person": the second player becomes another id of the first's person on the server, then this phone syncs. */

@@ -21,6 +21,9 @@ const PAGE = 500;
 /** The server's clock offset, kept with the sync state so incidents recorded in another page are corrected too. */
 const clockState = () => (clockSkew().offset === null ? {} : { clockOffsetMs: Math.round(clockSkew().offset) });
 
+/** Which changes feed the phone reads: a league's event reads the league's (its other events' incidents count). */
+export const feedScope = (link) => (link.server.leagueId ? 'league' : 'event');
+
 /** The ids of the roster players the server has, as far as this phone knows. */
 export const serverPlayers = (state) => new Set(Object.entries(state.known).filter(([, entry]) => entry.kind === 'player').map(([id]) => id));
 
@@ -80,9 +83,11 @@ function recordOp(found, server, named = null, skipped = [], overwritten = []) {
 }
 
 /**
- * Sync the linked event once: {ok, sent, refused, received} or {problem: 'no_event'|'damaged'|'offline'|'busy'|'full'|
- * 'server'|'auth'|'closed' (the event takes nothing more; it was read all the same)|'storage'|'refused', error?,
- * retryAfter?}.
+ * Sync the linked event once: {ok, sent, refused, received, feed, waiting} or {problem: 'no_event'|'damaged'|'offline'|
+ * 'busy'|'full'|'server'|'auth'|'closed' (the event takes nothing more; it was read all the same)|'storage'|'refused',
+ * error?, retryAfter?}. `feed`: the feed's last page as the server tagged it ({cursor, scope, tag}, or null), which
+ * an unchanged poll sends back; `waiting`: the versions left in the outbox. Each call tells the server how many
+ * versions wait here (X-Sync-Pending), for the head referee's list of devices.
  */
 export async function run(config) {
   const { status, link } = await readLink();
@@ -111,7 +116,8 @@ export async function run(config) {
   let refused = 0;
   let closed = false;
   for (let batch = writer ? nextBatch(state) : []; batch.length && !closed; batch = nextBatch(state)) {
-    const answer = await eventCall(config, link, 'POST', '/versions', { versions: batch });
+    const answer = await eventCall(config, link, 'POST', '/versions', { versions: batch },
+      { pending: state.outbox.length - batch.length });
     if (answer.problem) return answer;
     if (answer.status === 409) {
       closed = true;  // a closed event takes nothing more: read it still
@@ -125,8 +131,9 @@ export async function run(config) {
     refused += done.refused.length;
     if (!(await save())) return { problem: 'storage' };
   }
-  const scope = server.leagueId ? 'league' : 'event';
+  const scope = feedScope(link);
   let received = 0;
+  let feed = null;  // the feed's last page: {cursor, scope, tag}, for the next poll (sync-live.js)
   /** Apply a page of versions (the feed's, or the snapshot's heads) and save it; `cursor` moves the feed's cursor. */
   const apply = async (changes, cursor, last) => {
     const named = new Set([...serverPlayers(state), ...held.records.filter((r) => r.kind === 'player').map((r) => r.id)]);  // as stage() saw them
@@ -156,13 +163,16 @@ export async function run(config) {
   }
   for (let more = true; more;) {
     const query = `?since=${encodeURIComponent(state.cursor)}&limit=${PAGE}&scope=${scope}`;
-    const answer = await eventCall(config, link, 'GET', `/changes${query}`);
+    const answer = await eventCall(config, link, 'GET', `/changes${query}`, undefined, { pending: state.outbox.length });
     if (answer.problem) return answer;
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
     more = answer.json.more;
+    if (!more) feed = answer.tag ? { cursor: answer.json.next, scope, tag: answer.tag } : null;
     if (!(await apply(answer.json.changes, answer.json.next, !more))) return { problem: 'storage' };
   }
-  return closed ? { problem: 'closed', sent, refused, received } : { ok: true, sent, refused, received };
+  const waitingNow = state.outbox.length;
+  return closed ? { problem: 'closed', sent, refused, received, feed, waiting: waitingNow }
+    : { ok: true, sent, refused, received, feed, waiting: waitingNow };
 }
 
 /** Write a settled conflict: the version that settles it goes to the outbox, the chosen value to the record. */

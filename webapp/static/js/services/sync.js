@@ -22,12 +22,19 @@ let lastProblem = null;  // the last sync's problem, shown until a sync succeeds
 let running = null;
 let queued = null;  // a run asked for while another is under way: it starts when that one ends
 let retry = null;  // {timer, at, attempt}: the next try after a busy or full answer, or a connection problem
+const ended = new Set();  // listeners told each run's result (sync-live.js)
 
 /** Whether this copy of the app has a server to sync with (a static export has none). */
 export const syncAvailable = (config) => Boolean(config.sync?.api);
 
 /** Run `task` holding this device's sync lock (one sync or settlement at a time across its tabs). */
 export const withSyncLock = (task) => (navigator.locks ? navigator.locks.request(LOCK, task) : task());
+
+/** Hear each sync run's result as it ends (see sync-run.js run); returns a function that stops listening. */
+export function onSyncEnd(listener) {
+  ended.add(listener);
+  return () => ended.delete(listener);
+}
 
 /** {problem, syncing, retryAt}: what the status line says besides the stored state. */
 export const syncActivity = () => ({ problem: lastProblem, syncing: Boolean(running), retryAt: retry?.at ?? null });
@@ -94,6 +101,7 @@ export function syncNow(config) {
       scheduleAfter(config, result);
       stopHearing();
       emitLocal({ changed: [{ kind: 'sync', id: SYNC_ID }, ...written.changed], quarantine: written.quarantine });
+      for (const listener of ended) listener(result);
       return result;
     });
   return running;
@@ -102,10 +110,11 @@ export function syncNow(config) {
 /**
  * Sync when the app opens and whenever the connection comes back. A connection that comes back starts the waits
  * afresh (a few seconds, should the route not work yet); going offline drops the try planned (nothing would get
- * through, and coming back syncs).
+ * through, and coming back syncs). Then live sync (sync-live.js): saves go up at once, others' changes come down
+ * while the app is in view.
  */
 export function startAutoSync(config) {
-  if (!syncAvailable(config)) return;
+  if (!syncAvailable(config)) return Promise.resolve();
   const whenLinked = async () => {
     const { link } = await readLink().catch(() => ({ link: null }));
     if (link) await syncNow(config);
@@ -116,6 +125,7 @@ export function startAutoSync(config) {
   });
   window.addEventListener('offline', () => stopRetrying());
   whenLinked();
+  return import('./sync-live.js').then((live) => live.startLive(config));
 }
 
 /** Forget the event on this phone (its records stay in the log), and the last sync's problem with it. */

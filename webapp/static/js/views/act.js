@@ -8,6 +8,7 @@
  */
 import { el, format, listen } from './dom.js';
 import { formatNumber, formatSigned, pluralForm } from '../logic/format.js';
+import { sameName } from '../logic/names.js';
 import { logUrl, rosterUrl, tableUrl } from '../logic/urls.js';
 import { followOffender, rulingFields, rulingInputs, seatSelect, statusWarning } from './ruling-fields.js';
 import { fillPoints, localInputTime, sessionControl, textInput } from './record.js';
@@ -146,6 +147,8 @@ function detailsBlock(config, context) {
  * {before, result}; on.recordChange(inputs) → {name, before, after} | null (the person's record now and after);
  * on.confirm(inputs, mode) with mode 'both' | 'apply' | 'record' → a promise of {ok} | {errors} | {error};
  * on.again() clears the result for a new action.
+ * act.player: the name the ruling was opened for (the lateness clock's player), or '': its seat is chosen when a seat
+ * has that name, else the name is filled in.
  */
 export function renderAct({ config, ruleset, act, on }) {
   const { strings, lang } = config;
@@ -162,7 +165,10 @@ export function renderAct({ config, ruleset, act, on }) {
   const offender = asksOffender ? null : field('act-offender', calc.offender, seatSelect(config, table, 'offender', act.seatRecords, { away: true }));
   const listId = 'act-players';
   const nameless = field('act-player', strings.log.player,
-    el('input', { type: 'text', name: 'player', 'data-field': 'player', autocomplete: 'off', maxlength: '200', list: listId }));
+    el('input', {
+      type: 'text', name: 'player', 'data-field': 'player', autocomplete: 'off', maxlength: '200', list: listId,
+      value: act.player ?? '',
+    }));
   nameless.id = 'act-name-field';
   nameless.hidden = true;
   nameless.append(el('p', { class: 'help', id: 'act-player-help' }, calc.act_nameless),
@@ -237,6 +243,10 @@ export function renderAct({ config, ruleset, act, on }) {
     preview.replaceChildren(changes.length ? el('ul', { id: 'act-preview-changes' }, changes) : el('p', { id: 'act-preview-none' }, calc.act_no_change));
     later.replaceChildren(nextHandList(config, found.before, found.result) ?? '');
   };
+  // The lateness clock's player: their seat is the offender when a seat has that name (chosen as the form's own value).
+  const carriedSeat = act.player ? table.seats.findIndex((seat) => seat.name && sameName(seat.name, act.player)) : -1;
+  const carried = carriedSeat >= 0 && form.querySelector(`select[name="offender"] option[value="${carriedSeat}"]`);
+  if (carried) carried.defaultSelected = carried.selected = true;
   listen(form, 'change', update);
   listen(form, 'input', update);
   listen(form, 'submit', (event) => event.preventDefault());

@@ -5,22 +5,23 @@
  * worked out again every few seconds while the screen is on show.
  */
 import { domId, el, format, listen } from './dom.js';
+import { countingText } from './common.js';
 import { pluralForm } from '../logic/format.js';
-import { latenessAnswers, minutesLate } from '../logic/lateness.js';
+import { latenessOf, secondsLate, timeText as lateText } from '../logic/lateness.js';
 import { rulingUrl, wizardUrl } from '../logic/urls.js';
 
-const TICK_MS = 15000;
+const TICK_MS = 1000;  // the time late is shown to the second
+
+/** A ruling's address with the clock's player, whom the ruling's forms then name without typing it again. */
+function withPlayer(href, name) {
+  return `${href}?${new URLSearchParams({ player: name })}`;
+}
 
 function timeText(lang, date) {
   return new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(new Date(date));
 }
 
-/**
- * lateness: {question (lateness.js latenessQuestion, or null), rulingId (a lateness ruling when no question takes
- * minutes), covered}; clock: {status, startedAt, players}; nameError: {code, max} the add form last said, or null;
- * on: {start, add(name), arrived(id), remove(id), clear},
- * each → {ok} | {errors} | {error}.
- */
+
 /** "Start the round again now" asked first: what changes, then yes or no. */
 function restartAsked(s, clock, on, failed) {
   const panel = el('div', { class: 'undo-confirm', id: 'clock-restart-confirm', role: 'alertdialog', 'aria-labelledby': 'clock-restart-title' },
@@ -33,6 +34,12 @@ function restartAsked(s, clock, on, failed) {
   return panel;
 }
 
+/**
+ * lateness: {question (lateness.js latenessQuestion, or null), rulingId (a lateness ruling when no question takes
+ * minutes), covered, counting (lateness.js partMinuteRule: how part of a minute counts, or null)}; clock: {status,
+ * startedAt, players}; nameError: {code, max} the add form last said, or null; on: {start, add(name), arrived(id),
+ * remove(id), clear}, each → {ok} | {errors} | {error}.
+ */
 export function renderClock({
   config, ruleset, clock, lateness, nameError: shownError = null, on, ui = {} }) {
   const { lang } = config;
@@ -56,15 +63,18 @@ export function renderClock({
     const link = el('a', { class: 'button secondary', id: domId('clock-ruling', player.id), 'data-nav': true }, s.ruling);
     const range = el('p', { class: 'help', hidden: true });
     const update = () => {
-      const late = clock.startedAt ? minutesLate(clock.startedAt, player.arrivedAt ?? Date.now()) : 0;
-      minutes.dataset.minutes = String(late);
-      minutes.textContent = format(s.minutes, { minutes: late });
-      const answers = latenessAnswers(lateness.question, late);
+      const seconds = clock.startedAt ? secondsLate(clock.startedAt, player.arrivedAt ?? Date.now()) : 0;
+      const { minutes: late, answers } = lateness.counting
+        ? latenessOf(lateness.question, seconds, lateness.counting.rule) : { minutes: null, answers: null };
+      minutes.dataset.seconds = String(seconds);
+      minutes.dataset.minutes = late === null ? '' : String(late);
+      minutes.textContent = late === null ? format(s.late_time, { time: lateText(seconds) })
+        : format(pluralForm(lang, s.late, late), { time: lateText(seconds), count: late });
       const href = answers ? wizardUrl(lang, ruleset.id, answers)
         : (!lateness.question && lateness.rulingId ? rulingUrl(lang, ruleset.id, lateness.rulingId) : null);
       link.hidden = !href || !clock.startedAt;
-      if (href) link.setAttribute('href', href);
-      link.dataset.minutes = String(late);
+      if (href) link.setAttribute('href', withPlayer(href, player.name));
+      link.dataset.minutes = late === null ? '' : String(late);
       range.hidden = Boolean(href) || !lateness.question || !clock.startedAt;
       range.textContent = lateness.question ? format(pluralForm(lang, s.out_of_range, lateness.question.max), lateness.question) : '';
     };
@@ -115,15 +125,19 @@ export function renderClock({
 
   const list = el('ul', { class: 'clock-players', id: 'clock-players' }, clock.players.map(playerItem));
   if (ticking.length && clock.startedAt) {
+    let shown = false;  // the screen may be put on show a little after it is drawn: stop only once it has gone
     const timer = setInterval(() => {
-      if (!list.isConnected) clearInterval(timer);
-      else ticking.forEach((update) => update());
+      if (list.isConnected) shown = true;
+      if (list.isConnected) ticking.forEach((update) => update());
+      else if (shown) clearInterval(timer);
     }, TICK_MS);
   }
   return [
     el('p', { class: 'ruleset-name', id: 'clock-ruleset', 'data-ruleset': ruleset.id }, ruleset.name),
     lateness.covered ? el('p', { class: 'help' }, s.help)
       : el('p', { class: 'stale-note', id: 'clock-not-covered', 'data-ruleset': ruleset.id }, s.not_covered),
+    lateness.counting ? el('p', { class: 'help', id: 'clock-counting', 'data-rule': lateness.counting.rule, 'data-from': lateness.counting.from },
+      countingText(config, lateness.counting)) : null,
     started,
     writable && ui.ask ? restartAsked(s, clock, on, failed) : null,
     writable && !ui.ask ? el('button', {

@@ -1,4 +1,7 @@
-/** A question screen: large answer buttons, or a number field with its error shown at the field. */
+/**
+ * A question screen: large answer buttons, or a number field with its error shown at the field (a question of time
+ * brings its own form, views/time-form.js, loaded for that question only).
+ */
 import { el, format, listen } from './dom.js';
 import { parseNumber } from '../logic/engine.js';
 import { wizardUrl } from '../logic/urls.js';
@@ -41,7 +44,8 @@ function numberForm(strings, node, onNumber) {
   return form;
 }
 
-export function renderQuestion({ config, ruleset, walked, answers, notices = null, onNumber }) {
+/** form: the form of a question of time (views/time-form.js), or null for the usual number field. */
+export function renderQuestion({ config, ruleset, walked, answers, notices = null, onNumber, form = null }) {
   const { strings, lang } = config;
   const node = ruleset.incidents[walked.at.id];
   const back = answers.length ? wizardUrl(lang, ruleset.id, answers.slice(0, -1)) : `/${lang}/`;
@@ -50,7 +54,7 @@ export function renderQuestion({ config, ruleset, walked, answers, notices = nul
       el('a', {
         class: 'choice', id: `opt-${option.id}`, href: wizardUrl(lang, ruleset.id, [...answers, option.id]), 'data-nav': true,
       }, el('span', { class: 'choice-title' }, option.label), option.help ? el('span', { class: 'choice-meta' }, option.help) : null))))
-    : numberForm(strings, node, onNumber);
+    : (form ?? numberForm(strings, node, onNumber));
   return [
     el('p', { class: 'ruleset-name' }, ruleset.name),
     heading(node.question, 'question', 'h1'),

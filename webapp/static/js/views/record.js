@@ -186,25 +186,3 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
   return form;
 }
 
-/** Fill the new-incident form (from the calculator's result) and bring it into view. */
-export function prefillRecord(block, values) {
-  const form = block.querySelector('form');
-  block.open = true;
-  for (const [name, value] of Object.entries(values)) {
-    const control = form.elements.namedItem(name);
-    if (control) control.value = value;
-  }
-  form.dispatchEvent(new Event('input'));
-  form.elements.namedItem('player').focus();
-}
-
-/** The "Record in the log" block under a ruling; record: {status, values, players, sessions, knownSessions, event}. */
-export function renderRecord({ config, record, on }) {
-  const { strings } = config;
-  const body = record.status === 'ok'
-    ? recordForm({ config, prefix: 'record', values: record.values, players: record.players, sessions: record.sessions,
-      knownSessions: record.knownSessions, event: record.event, on })
-    : el('p', { class: 'field-error', id: 'record-unavailable', 'data-problem': record.status }, strings.data.read_only);
-  return el('details', { class: 'ruling-block record', id: 'record' },
-    el('summary', { id: 'record-open' }, strings.log.record_title), body);
-}

@@ -5,6 +5,7 @@
  */
 import { domId, el, format, listen } from './dom.js';
 import { pluralForm } from '../logic/format.js';
+import { PART_MINUTE_RULES } from '../logic/lateness.js';
 import { logUrl } from '../logic/urls.js';
 import { markSaved, showStale } from './form-state.js';
 import { field, showErrors, staleNote, storageFailed } from './shared-parts.js';
@@ -59,6 +60,9 @@ function eventForm({ config, rulesets, prefix, event, rev, editing, on }) {
     rulesets.map((item) => el('option', { value: item.id, selected: event.rulesetId === item.id }, item.name)));
   const sessions = el('textarea', { name: 'sessions', 'data-field': 'sessions', rows: '4', autocomplete: 'off' });
   sessions.defaultValue = (event.sessions ?? []).join('\n');
+  const partMinute = el('select', { name: 'partMinute', 'data-field': 'partMinute' },
+    el('option', { value: '', selected: !event.partMinute }, r.part_minute_default),
+    PART_MINUTE_RULES.map((rule) => el('option', { value: rule, selected: event.partMinute === rule }, r[`part_minute_${rule}`])));
   const form = el('form', { class: 'record-form', id: formId, novalidate: true, 'data-rev': editing ? rev : undefined },
     staleNote(formId, strings),
     field(`${prefix}-name`, r.name, textInput('name', event.name, { maxlength: '200', required: event.id !== 'local' })),
@@ -67,6 +71,7 @@ function eventForm({ config, rulesets, prefix, event, rev, editing, on }) {
       field(`${prefix}-start`, r.start, textInput('start', event.dates?.start, { type: 'date' })),
       field(`${prefix}-end`, r.end, textInput('end', event.dates?.end, { type: 'date' }))),
     field(`${prefix}-sessions`, r.sessions, sessions),
+    field(`${prefix}-part-minute`, r.part_minute, partMinute),
     el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? r.save_event : r.create),
     status);
   onSubmit(form, strings, (values, baseRev) => on.save(values, baseRev), {
@@ -98,6 +103,7 @@ function eventSection({ config, rulesets, view, on }) {
     event.dates ? [r.start, event.dates.start, 'start'] : null,
     event.dates && event.dates.end !== event.dates.start ? [r.end, event.dates.end, 'end'] : null,
     event.sessions?.length ? [r.sessions, event.sessions.join(', '), 'sessions'] : null,
+    event.partMinute ? [r.part_minute, r[`part_minute_${event.partMinute}`], 'partMinute'] : null,
   ].filter(Boolean);
   return el('div', { class: 'roster-event' },
     el('div', { class: 'incident', id: 'current-event', 'data-event-id': event.id, 'data-ruleset': event.rulesetId ?? '',
@@ -160,10 +166,51 @@ function pasteForm({ config, pasted, on }) {
     el('summary', { id: 'players-paste-open' }, r.paste_title), form, outcome);
 }
 
-function playerItem({ config, entry, on }) {
+/** An ISO day as the page's language writes it in full: "4 Oct 2026". */
+function longDay(lang, iso) {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+}
+
+/**
+ * The suspensions given outside the log on a player's record (they count towards a ban), each removable, and the form
+ * that enters one with its first day (open: the form is shown).
+ */
+function earlierSuspensions({ config, player, open, on }) {
+  const { strings, lang } = config;
+  const r = strings.roster;
+  const given = player.suspensions ?? [];
+  const prefix = domId('suspension', player.id);
+  const list = given.length ? el('ul', { class: 'earlier-suspensions', id: `${prefix}-list` }, given.map((suspension) => el('li', {
+    'data-start': suspension.start,
+  }, el('span', {}, suspension.where ? `${longDay(lang, suspension.start)} · ${suspension.where}` : longDay(lang, suspension.start)), ' ',
+  el('button', {
+    type: 'button', class: 'button secondary small', 'data-remove': suspension.start,
+    onclick: () => on.removeSuspension(player.id, suspension.start),
+  }, r.remove)))) : null;
+  const status = el('div', { role: 'status', id: `${prefix}-status` });
+  const form = open ? el('form', { class: 'record-form', id: `${prefix}-form`, novalidate: true },
+    el('p', { class: 'help' }, r.earlier_help),
+    el('div', { class: 'field-pair' },
+      field(`${prefix}-start`, r.earlier_start, textInput('start', '', { type: 'date' })),
+      field(`${prefix}-where`, r.earlier_where, textInput('where', '', { maxlength: '200' }))),
+    el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, r.earlier_save),
+    status) : null;
+  if (form) onSubmit(form, strings, (values) => on.addSuspension(player.id, values), { status, statusId: `${prefix}-storage-error` });
+  return [
+    given.length ? el('p', { class: 'sum-title', id: `${prefix}-title` }, r.earlier_title) : null,
+    list,
+    el('button', {
+      type: 'button', class: 'button secondary small', id: `${prefix}-open`, 'aria-expanded': String(Boolean(open)),
+      onclick: () => (open ? on.closeSuspension(player.id) : on.openSuspension(player.id)),
+    }, r.earlier_add),
+    form,
+  ];
+}
+
+function playerItem({ config, entry, discipline, on }) {
   const { strings } = config;
   const r = strings.roster;
-  const { player, rev, editing, record } = entry;
+  const { player, rev, editing, suspending, record } = entry;
   const prefix = domId('edit-player', player.id);
   const said = statusText(config, record?.status);
   return el('li', { class: 'roster-player', 'data-player-id': player.id, ...statusData(record) },
@@ -185,17 +232,20 @@ function playerItem({ config, entry, on }) {
         config, prefix, player, rev, editing: true,
         on: { save: (values, baseRev) => on.renamePlayer(player.id, values, baseRev) },
       })
-      : null);
+      : null,
+    discipline || player.suspensions?.length ? earlierSuspensions({ config, player, open: suspending, on }) : null);
 }
 
 /**
  * The roster's parts of the event screen (views/event-page.js gives them their headings): `event` is the phone's
  * current event (choose, edit, create), `players` its roster.
- * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, record}], defaultRuleset, added
- * (the id of the player just added), problem (a refused write, to show), pasted}; rulesets: [{id, name}];
- * on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), addPlayers(raw), openRename(id),
- * closeRename(id), renamePlayer(id, values, rev), removePlayer(id, rev). Saves return {ok} | {errors} | {error} |
- * {conflict, rev}.
+ * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, suspending, record}],
+ * defaultRuleset, added (the id of the player just added), problem (a refused write, to show), pasted, discipline
+ * (a ruleset of the event bans after suspensions: each player can be given the suspensions from before)}; rulesets:
+ * [{id, name}]; on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), addPlayers(raw),
+ * openRename(id), closeRename(id), renamePlayer(id, values, rev), removePlayer(id, rev), openSuspension(id),
+ * closeSuspension(id), addSuspension(id, values), removeSuspension(id, start). Saves return {ok} | {errors} | {error}
+ * | {conflict, rev}.
  */
 export function renderRoster({ config, rulesets, view, on }) {
   const { strings, lang } = config;
@@ -211,7 +261,8 @@ export function renderRoster({ config, rulesets, view, on }) {
       playerForm({ config, prefix: 'player-add', player: {}, rev: '', editing: false, on: { save: on.addPlayer } }),
       pasteForm({ config, pasted: view.pasted, on }),
       status,
-      count ? el('ul', { class: 'roster-list', id: 'roster-players' }, view.players.map((entry) => playerItem({ config, entry, on }))) : null,
+      count ? el('ul', { class: 'roster-list', id: 'roster-players' },
+        view.players.map((entry) => playerItem({ config, entry, discipline: view.discipline, on }))) : null,
       el('p', {}, el('a', { href: logUrl(lang), 'data-nav': true, id: 'roster-open-log', class: 'button secondary' }, strings.log.open_log)),
     ],
   };

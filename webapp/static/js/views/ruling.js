@@ -2,7 +2,7 @@
 import { el, format } from './dom.js';
 import { readingsOf } from '../logic/engine.js';
 import { logUrl, rulingUrl, tableUrl, wizardUrl } from '../logic/urls.js';
-import { heading, navBar } from './common.js';
+import { countingText, heading, navBar } from './common.js';
 import { trailList } from './question.js';
 import { findLinks } from './find-links.js';
 import { shareBlock } from './share.js';
@@ -53,8 +53,45 @@ function comparison(config, others) {
     el('summary', {}, strings.other_rulesets), el('ul', {}, items));
 }
 
+/** How part of a minute counted for a ruling reached by minutes late (counting: lateness.js partMinuteRule). */
+function countingBlock(config, counting) {
+  if (!counting) return null;
+  return el('section', {
+    class: 'ruling-block', id: 'part-minute', 'aria-labelledby': 'part-minute-title', 'data-rule': counting.rule, 'data-from': counting.from,
+  }, el('h2', { id: 'part-minute-title' }, config.strings.lateness.title), el('p', {}, countingText(config, counting)));
+}
+
+/** What a ruling says, as the referee and the player both read it: from the scores to the source's readings. */
+function rulingBody(config, ruleset, ruling, counting) {
+  const { strings } = config;
+  return [
+    block('scores', strings.scores, ruling.scores),
+    countingBlock(config, counting),
+    block('next-steps', strings.next_steps, ruling.next_steps),
+    sourceBlock(strings, ruleset, ruling),
+    block('exceptions', strings.exceptions, ruling.exceptions),
+    block('judgement', strings.judgement, ruling.judgement),
+    readingsBlock(strings, ruleset, ruling),
+  ];
+}
+
+/** Share the ruling (its link opens the player's view) and show it to a player on this phone, beside the penalty. */
+function shareRow(config, ruleset, rulingId, shown) {
+  const { strings } = config;
+  const ruling = ruleset.rulings[rulingId];
+  const penalty = ruleset.penalties[ruling.penalty];
+  return el('div', { class: 'ruling-share' },
+    shareBlock(config, shown.shared, ruling.title,
+      [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores]),
+    el('a', { class: 'button secondary', id: 'show-player', href: shown.here, 'data-nav': true }, strings.shown.show));
+}
+
+/**
+ * counting: how part of a minute counts, for a ruling a question of time leads to (else null); shown: {shared (the
+ * address a shared link opens: the player's view), here (this phone's player's view, which leads back here)}.
+ */
 export function renderRuling({
-  config, ruleset, rulingId, walked, answers, others, notices, act = null, favourite = null }) {
+  config, ruleset, rulingId, walked, answers, others, notices, act = null, favourite = null, counting = null, shown }) {
   const { strings, lang } = config;
   const ruling = ruleset.rulings[rulingId];
   const penalty = ruleset.penalties[ruling.penalty];
@@ -65,16 +102,10 @@ export function renderRuling({
       el('p', { class: 'penalty-label' }, strings.penalty),
       heading(penalty.label, 'penalty'),
       el('p', { class: 'ruling-title', id: 'ruling-title' }, ruling.title),
+      shareRow(config, ruleset, rulingId, shown),
       act,  // the one action, right under the summary: on the first screen
-      block('scores', strings.scores, ruling.scores),
-      block('next-steps', strings.next_steps, ruling.next_steps),
-      sourceBlock(strings, ruleset, ruling),
-      block('exceptions', strings.exceptions, ruling.exceptions),
-      block('judgement', strings.judgement, ruling.judgement),
-      readingsBlock(strings, ruleset, ruling),
+      rulingBody(config, ruleset, ruling, counting),
       el('p', { class: 'tag', id: 'tag', 'data-tag': ruling.tag }, format(strings.label_value, { label: strings.tag, value: strings.tags[ruling.tag] || ruling.tag }))),
-    shareBlock(config, rulingUrl(lang, ruleset.id, rulingId), ruling.title,
-      [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores]),
     favourite,
     notices,
     comparison(config, others),
@@ -84,5 +115,37 @@ export function renderRuling({
       el('a', { href: logUrl(lang), 'data-nav': true, id: 'log-link', class: 'button secondary' }, strings.log.title)),
     findLinks(config, ruleset.id),
     walked ? trailList(config, ruleset, walked.trail) : null,
+  ].filter(Boolean);
+}
+
+/**
+ * A ruling shown to a player: in this page's language (the player's), without the referee's tools. languages:
+ * [{code, name, href}] (this same view in each language); back: {href, lang, label} to the referee's screen in the
+ * referee's language (on the referee's phone), or null for a shared link, whose reader finds the referee's tools one
+ * link away (tools: that address).
+ */
+export function renderShownRuling({ config, ruleset, rulingId, counting, languages, back, tools }) {
+  const { strings, lang } = config;
+  const ruling = ruleset.rulings[rulingId];
+  const penalty = ruleset.penalties[ruling.penalty];
+  return [
+    back ? el('p', { class: 'player-view-back' }, el('a', {
+      class: 'button primary big', id: 'player-view-back', href: back.href, lang: back.lang, hreflang: back.lang,
+    }, `← ${back.label}`)) : null,
+    el('nav', { class: 'player-languages', id: 'player-languages', 'aria-label': strings.shown.languages },
+      languages.map((item) => el('a', {
+        class: 'button secondary', id: `player-lang-${item.code}`, href: item.href, lang: item.code, hreflang: item.code,
+        'aria-current': item.code === lang ? 'true' : undefined,
+      }, item.name))),
+    el('p', { class: 'ruleset-name' }, ruleset.name),
+    el('article', {
+      class: 'ruling', id: 'ruling', 'data-ruling-id': rulingId, 'data-penalty': ruling.penalty, 'data-view': 'player',
+    },
+    el('p', { class: 'penalty-label' }, strings.penalty),
+    heading(penalty.label, 'penalty'),
+    el('p', { class: 'ruling-title', id: 'ruling-title' }, ruling.title),
+    rulingBody(config, ruleset, ruling, counting)),
+    back ? null : el('p', { class: 'more-links' },
+      el('a', { class: 'button secondary', id: 'player-view-tools', href: tools, 'data-nav': true }, strings.referee_tools)),
   ].filter(Boolean);
 }

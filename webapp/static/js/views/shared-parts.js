@@ -1,6 +1,5 @@
 /** Shared pieces of the calculator screens: seat names, a before/after table, the next hand, field errors. */
 import { el, format } from './dom.js';
-import { formatNumber, formatSigned } from '../logic/format.js';
 import { isDirty, markControlSaved, showStale } from './form-state.js';
 
 export function seatLabel(strings, table, index) {
@@ -14,34 +13,6 @@ export function scoreLabels(ruleset) {
   const kinds = [['table', ruleset.scoring?.table?.label]];
   if (ruleset.scoring?.tournament) kinds.push(['tournament', ruleset.scoring.tournament.label]);
   return kinds.filter(([, label]) => label);
-}
-
-/**
- * Before → after for every player, changed cells marked, with the sum of changes per score. A ruleset that keeps no
- * score (WSOM) gets no table: an empty "Player / Sum of changes" said nothing.
- */
-export function previewTable(config, ruleset, before, result) {
-  const { strings, lang } = config;
-  const kinds = scoreLabels(ruleset);
-  if (!kinds.length) return el('div', { class: 'preview', id: 'preview', 'data-empty': 'true', hidden: true });
-  const changed = (seat, kind) => result.after.seats[seat][kind] !== before.seats[seat][kind];
-  const rows = before.seats.map((seat, index) => el('tr', {},
-    el('th', { scope: 'row' }, seatLabel(strings, before, index)),
-    kinds.map(([kind]) => el('td', { class: changed(index, kind) ? 'changed' : null, 'data-seat': index, 'data-score': kind },
-      `${formatNumber(lang, seat[kind])} → `,
-      el('strong', { class: 'after' }, formatNumber(lang, result.after.seats[index][kind])),
-      changed(index, kind) ? el('span', { class: 'delta' }, ` (${formatSigned(lang, result.after.seats[index][kind] - seat[kind])})`) : null))));
-  const sums = kinds.map(([kind, label]) => el('li', { 'data-sum': kind },
-    format(strings.label_value, { label, value: formatSigned(lang, result.sums?.[kind] ?? 0) })));
-  // At large text the table may be wider than the screen: it scrolls in its own box, the page does not.
-  return el('div', { class: 'preview', id: 'preview' },
-    el('div', { class: 'scores-scroll', tabindex: '0', role: 'region', 'aria-label': strings.calc.preview },
-      el('table', { class: 'scores-table' },
-        el('caption', { class: 'visually-hidden' }, strings.calc.preview),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, strings.calc.player), kinds.map(([, label]) => el('th', { scope: 'col' }, label)))),
-        el('tbody', {}, rows))),
-    el('p', { class: 'sum-title' }, strings.calc.sum_changes),
-    el('ul', { class: 'sums', id: 'sums' }, sums));
 }
 
 /** What the next hand looks like after the ruling. */

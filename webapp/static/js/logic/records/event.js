@@ -7,12 +7,15 @@
  * are shared by the events of one league), server?: {eventId, api?} (the sync helper's link to the server)}.
  * The built-in local event (LOCAL_EVENT_ID) exists without being stored, so the app works with no set-up; an
  * incident or player with no eventId belongs to it.
+ * Version 2: partMinute?: 'started' | 'completed', how part of a minute of lateness counts at this event (lateness.js);
+ * left out, each ruleset's default. Kept on the phone only: the server's event has no such field.
  */
 import { eventSchema } from './record-schemas.js';
 import { schemaProblems } from './schema-check.js';
 import {
   checkDay, checkId, checkSlug, checkText, isObject, join, problems, unknownKeys,
 } from './check.js';
+import { PART_MINUTE_RULES } from '../lateness.js';
 
 export const LOCAL_EVENT_ID = 'local';
 // The name and session labels follow the server's event schema (webapp/schemas/event.schema.json).
@@ -21,7 +24,7 @@ const SESSIONS_RULE = eventSchema.properties.sessions;
 export const MAX_NAME = NAME_RULE.maxLength;
 export const MAX_SESSION = SESSIONS_RULE.items.maxLength;
 export const MAX_SESSIONS = SESSIONS_RULE.maxItems;
-const FIELDS = ['id', 'name', 'rulesetId', 'dates', 'sessions', 'leagueId', 'server'];
+const FIELDS = ['id', 'name', 'rulesetId', 'dates', 'sessions', 'leagueId', 'server', 'partMinute'];
 
 /** The event every device has before any set-up (its name is shown translated while it is empty). */
 export function localEvent() {
@@ -66,6 +69,7 @@ export function eventProblems(event, path = '') {
   if (event.dates !== undefined) datesProblems(event.dates, join(path, 'dates'), report);
   if (event.sessions !== undefined) sessionsProblems(event.sessions, join(path, 'sessions'), report);
   if (event.leagueId !== undefined) checkId(event.leagueId, join(path, 'leagueId'), report);
+  if (event.partMinute !== undefined && !PART_MINUTE_RULES.includes(event.partMinute)) report.add(join(path, 'partMinute'), 'unknown_value');
   if (event.server !== undefined) {
     if (!isObject(event.server)) report.add(join(path, 'server'), 'not_object');
     else {
@@ -80,8 +84,10 @@ export function eventProblems(event, path = '') {
 
 export default {
   name: 'event',
-  version: 1,
+  version: 2,
   keyOf: (event) => event?.id,
   validate: (event) => eventProblems(event),
-  migrations: {},
+  migrations: {
+    1: (event) => event,  // version 2 adds the optional partMinute
+  },
 };

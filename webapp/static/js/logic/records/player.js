@@ -8,6 +8,8 @@
  * events share their players: the roster of an event with a leagueId holds the players of every event of that league.
  * Version 2: sameAs?: id, the player this one is another id of (the event's server found the same name added on two
  * phones); see player-aliases.js.
+ * Version 3: suspensions?: [{start: YYYY-MM-DD, where?}], suspensions given outside the log (another event), which
+ * count towards a ban (player-record.js); checked by the shared schema like the other fields.
  */
 import { playerSchema } from './record-schemas.js';
 import { schemaProblems } from './schema-check.js';
@@ -16,6 +18,8 @@ import { checkBoolean, checkId, isObject, join, problems } from './check.js';
 export const MAX_NAME = playerSchema.properties.name.maxLength;
 export const MAX_NUMBER = playerSchema.properties.number.maxLength;
 export const MAX_CLUB = playerSchema.properties.club.maxLength;
+export const MAX_SUSPENSIONS = playerSchema.properties.suspensions.maxItems;
+export const MAX_WHERE = playerSchema.properties.suspensions.items.properties.where.maxLength;
 
 /** Every problem of one roster player: its fields by the shared schema (as the server checks them), then its event,
  * its tombstone, and a name that is not only spaces. */
@@ -37,10 +41,11 @@ export function playerProblems(player, path = '') {
 
 export default {
   name: 'player',
-  version: 2,
+  version: 3,
   keyOf: (player) => player?.id,
   validate: (player) => playerProblems(player),
   migrations: {
     1: (player) => player,  // version 2 adds the optional sameAs
+    2: (player) => player,  // version 3 adds the optional suspensions
   },
 };

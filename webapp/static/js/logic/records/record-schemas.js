@@ -156,6 +156,31 @@ export const playerSchema = {
       "type": "string",
       "format": "text",
       "maxLength": 500
+    },
+    "suspensions": {
+      "description": "suspensions given outside this app's log (another event), each with its first day; they count towards a ban",
+      "type": "array",
+      "maxItems": 20,
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "start"
+        ],
+        "properties": {
+          "start": {
+            "description": "the suspension's first day, YYYY-MM-DD",
+            "type": "string",
+            "format": "day"
+          },
+          "where": {
+            "description": "where it was given, e.g. the event",
+            "type": "string",
+            "format": "line",
+            "maxLength": 200
+          }
+        }
+      }
     }
   }
 };
