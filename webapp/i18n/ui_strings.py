@@ -78,6 +78,26 @@ def client_strings():
             "favourite": _("Favourite"),
         },
         "event": sync_strings(),  # not "sync": a static export's page names no sync at all
+        "freshness": freshness_strings(),
+    }
+
+
+def freshness_strings():
+    """The line under the header that says how fresh this phone's view of the shared event is (app/freshness.js)."""
+    return {
+        "local": _("This phone only: its records are not shared."),
+        "live": _("Live"),
+        "offline": _("Offline"),
+        "problem": _("Not updating: see the event screen"),
+        "revoked": _("This phone is no longer accepted by the event: see the event screen."),
+        "heard": _("updated %(ago)s"),
+        "just_now": _("just now"),
+        "never": _("not updated from the server yet"),
+        "waiting": plural(
+            lambda n: ngettext(
+                "%(count)s change waiting to be sent", "%(count)s changes waiting to be sent", n, count="%(count)s"
+            )
+        ),
     }
 
 

@@ -17,6 +17,8 @@ const controller = createController(config, document.getElementById('view'));
 // static export has no server: no config.sync).
 controller.start().then(() => config.sync && import('../services/sync.js'))
   .then((sync) => sync?.startAutoSync(config))
+  .then(() => config.sync && import('./freshness.js'))
+  .then((freshness) => freshness?.showFreshness(config, document.getElementById('freshness')))
   .catch((error) => console.error('sync', error));
 import('./pwa.js')
   .then(({ registerServiceWorker, setUpInstall }) => {

@@ -43,6 +43,7 @@ let feed = null;  // {cursor, scope, tag}: the feed's last page as the last run 
 const listeners = new Set();
 let state = {
   running: false,  // live sync started and not stopped (a revoked device stops)
+  linked: false,  // this phone is in a shared event (its sync state holds the event's link)
   polling: false,  // asking the server now and then: in view, online, running
   heardAt: null,  // ISO: when this phone last heard from the server (a run's end, or an unchanged poll)
   waiting: 0,  // versions waiting here to go up, as the last run or poll found them
@@ -52,8 +53,9 @@ let state = {
 };
 
 /**
- * How fresh this phone's view of the event is: {running, polling, heardAt, waiting, unsent, problem, pollEvery}. A
- * screen says "updated 3 s ago" from heardAt, "n waiting to be sent" from waiting/unsent, "live" from polling.
+ * How fresh this phone's view of the event is: {running, linked, polling, heardAt, waiting, unsent, problem,
+ * pollEvery}. A screen says "updated 3 s ago" from heardAt, "n waiting to be sent" from waiting/unsent, "live" from
+ * polling.
  */
 export const liveState = () => state;
 
@@ -108,6 +110,7 @@ async function ask() {
     return;
   }
   const found = await read('sync', SYNC_ID);
+  if (state.linked !== (found.status === 'ok')) update({ linked: found.status === 'ok' });
   if (found.status !== 'ok') {
     planPoll();  // no event on this phone (yet), or its state unreadable: a run says why when asked
     return;
@@ -167,6 +170,7 @@ function runEnded(result) {
     ...(heard ? { heardAt: new Date().toISOString(), unsent: Boolean(saveTimer) } : {}),
     ...(Number.isInteger(result.waiting) ? { waiting: result.waiting } : {}),
     problem: result.problem && result.problem !== 'no_event' ? result.problem : null,
+    linked: result.problem !== 'no_event',
   });
   if (STOPPING.has(result.problem)) stopLive();
   else planPoll();
@@ -190,7 +194,7 @@ export async function startLive(appConfig) {
   const found = await read('sync', SYNC_ID);
   if (found.status === 'ok') {
     rememberOffset(found.data.clockOffsetMs);
-    update({ heardAt: found.data.lastSyncAt ?? null, waiting: found.data.outbox?.length ?? 0 });
+    update({ heardAt: found.data.lastSyncAt ?? null, waiting: found.data.outbox?.length ?? 0, linked: true });
   }
   update({ running: true });
   onOwnChange((message) => {
