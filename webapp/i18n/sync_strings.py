@@ -1,6 +1,9 @@
 """Strings of the event screen and the join page (sync with the event's server), handed to the client in the page."""
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .plural import plural
 
 
 def unreadable_text():
@@ -85,6 +88,46 @@ def sync_strings():
             "This phone's clock is more than five minutes off the server's. New incidents get the server's time."
         ),
         "leave": _("Leave this event on this phone"),
+        # The head referee's view of the event (its first part on the head's phone).
+        "ov_heading": _("The event now"),
+        "ov_tables": _("Tables and their latest incidents"),
+        "ov_table": _("At table %(table)s"),
+        "ov_no_table": _("No table given"),
+        "ov_last": _("last incident %(ago)s"),
+        "ov_incident": _("%(ruling)s — %(player)s, %(ago)s"),
+        "ov_none": _("No incident recorded in this event yet."),
+        "ov_suspended": _("Suspended or banned"),
+        "ov_nearly": _("One strike from a suspension or a ban"),
+        "ov_next_suspension": _("one more strike suspends"),
+        "ov_next_ban": _("one more strike bans"),
+        "ov_earlier": plural(
+            lambda n: ngettext(
+                "%(count)s suspension from before", "%(count)s suspensions from before", n, count="%(count)s"
+            )
+        ),
+        "ov_nobody": _("Nobody."),
+        "ov_settle_title": _("To settle"),
+        "ov_nothing_to_settle": _("Nothing to settle."),
+        "ov_conflicts": plural(lambda n: ngettext("%(count)s conflict", "%(count)s conflicts", n, count="%(count)s")),
+        "ov_duplicates": plural(
+            lambda n: ngettext("%(count)s possible duplicate", "%(count)s possible duplicates", n, count="%(count)s")
+        ),
+        "ov_settle": _("Settle them"),
+        "ov_devices": _("Phones and referees"),
+        "ov_contact": _("last contact %(ago)s"),
+        "ov_never": _("never heard from"),
+        "ov_pending": plural(
+            lambda n: ngettext("%(count)s change to send", "%(count)s changes to send", n, count="%(count)s")
+        ),
+        "ov_this_phone": _("this phone"),
+        "ov_revoked": _("revoked"),
+        "ov_revoke": _("Revoke"),
+        "ov_confirm_revoke": _("Revoke %(name)s? That phone will no longer send or receive this event's records."),
+        "ov_refused": _("The server refused: nothing was changed."),
+        "ov_devices_said": _("As the server said it %(ago)s."),
+        "ov_devices_kept": _("Not updated: the list as the server last said it, %(ago)s."),
+        "ov_devices_unknown": _("The server has not listed the phones to this one yet: it will when online."),
+        "ov_ask": _("Ask the server again"),
         "problems": {
             "offline": _("No connection to the server. Your records are kept and will be sent when it is back."),
             "server": _("The server did not answer. Your records are kept; try again later."),

@@ -6,6 +6,7 @@ from flask_babel import gettext as _
 from ..rules.tags import TAGS
 from .catalogs import LANGUAGE_NAMES, LANGUAGES
 from .find_strings import find_strings
+from .plural import plural
 from .sync_strings import sync_strings
 
 
@@ -99,13 +100,6 @@ def freshness_strings():
             )
         ),
     }
-
-
-def plural(forms):
-    """A string with a count, in the forms the client picks from by Intl.PluralRules (format.js pluralForm): `forms`
-    is `lambda n: ngettext(singular, plural, n, count="%(count)s")`, written out so that extraction finds both
-    texts, and `count` stays a placeholder the client fills in."""
-    return {"one": forms(1), "other": forms(2)}
 
 
 def roster_strings():

@@ -4,32 +4,23 @@
  * longer accepted). A phone in no shared event says its records stay on this phone. Read from live sync's state
  * (services/sync-live.js); the line is redrawn when that state changes, and its "… ago" every few seconds.
  */
+import { agoText, pluralForm } from '../logic/format.js';
 import { format } from '../views/dom.js';
 import { liveState, onLiveChange } from '../services/sync-live.js';
 
 const TICK_MS = 5000;  // how often "updated 12 s ago" moves on
 
-/** "12 seconds ago", "3 minutes ago" in the page's language (Intl), "just now" under ten seconds. */
-function ago(lang, strings, iso, now = Date.now()) {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 10) return strings.just_now;
-  const words = new Intl.RelativeTimeFormat(lang, { numeric: 'always' });
-  if (seconds < 60) return words.format(-seconds, 'second');
-  if (seconds < 3600) return words.format(-Math.floor(seconds / 60), 'minute');
-  if (seconds < 86400) return words.format(-Math.floor(seconds / 3600), 'hour');
-  return words.format(-Math.floor(seconds / 86400), 'day');
-}
-
 /** The line's state and words for a live state: [state, text]. */
 export function freshnessOf(lang, strings, live, online = true, now = Date.now()) {
   if (!live.linked) return ['local', strings.local];
   const waiting = live.waiting || (live.unsent ? 1 : 0);
-  const heard = live.heardAt ? format(strings.heard, { ago: ago(lang, strings, live.heardAt, now) }) : strings.never;
+  const heard = live.heardAt
+    ? format(strings.heard, { ago: agoText(lang, strings.just_now, live.heardAt, now) }) : strings.never;
   if (live.problem === 'auth') return ['refused', strings.revoked];
   const [state, first] = !online || live.problem === 'offline' ? ['offline', strings.offline]
     : live.problem ? ['problem', strings.problem] : ['live', strings.live];
   const parts = [first, heard];
-  if (waiting) parts.push(format(strings.waiting, { count: waiting }));
+  if (waiting) parts.push(format(pluralForm(lang, strings.waiting, waiting), { count: waiting }));
   return [waiting && state === 'live' ? 'waiting' : state, parts.join(' · ')];
 }
 

@@ -22,3 +22,4 @@ export { leaveEvent, syncNow } from '../services/sync.js';
 export { createEvent as createSharedEvent, invite, joinEvent, previewInvite } from '../services/sync-link.js';
 export { keepApart, samePerson } from '../services/sync-duplicates.js';
 export { discardChange, settleConflict } from '../services/sync-status.js';
+export { keptDevices, listDevices, revokeDevice } from '../services/sync-devices.js';

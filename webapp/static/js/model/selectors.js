@@ -136,3 +136,45 @@ export function logCards(rulesets, groups, index, at) {
 export function playerCards(rulesets, incidents, shown, everyone, filters = NO_FILTER, at = undefined) {
   return logCards(rulesets, cardGroups(shown, everyone, filters), personIndex(incidents), at);
 }
+
+/**
+ * The head referee's view of the event, from what this phone holds: each table's latest incidents (tables by their
+ * latest incident, newest first; `latest` of each), and the persons suspended or banned and those one strike from a
+ * suspension or a ban, each with their record (why: its strikes, its suspensions). boards: ruleset id → its table part
+ * (the rulings applied there count too); session: the session being played; at: the server-corrected now.
+ */
+export function eventOverview({ log, boards = {}, rulesets, event, session = '', at, latest = 3 }) {
+  const incidents = log.entries.map((entry) => entry.incident).filter((item) => eventIdOf(item) === event.id);
+  const tables = new Map();
+  for (const item of incidents) {
+    const table = item.table?.trim() ?? '';
+    if (!tables.has(table)) tables.set(table, []);
+    tables.get(table).push(item);
+  }
+  const newestFirst = (items) => [...items].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  const byTable = [...tables].map(([table, items]) => {
+    const sorted = newestFirst(items);
+    return { table, count: items.length, lastAt: sorted[0].at, latest: sorted.slice(0, latest) };
+  }).sort((a, b) => Date.parse(b.lastAt) - Date.parse(a.lastAt));
+  const ids = new Set(incidents.map((item) => item.playerId).filter(Boolean));
+  for (const item of log.players.items) {
+    if (eventIdOf(item.data) === event.id && item.data.suspensions?.length) ids.add(item.id);
+  }
+  const usable = rulesets.filter((ruleset) => ruleset.discipline
+    && (!event.rulesetId || ruleset.id === event.rulesetId));
+  const suspended = [];
+  const nearly = [];
+  for (const id of ids) {
+    const person = personOf(log, id);
+    if (!person || person.deleted) continue;
+    for (const ruleset of usable) {
+      const record = recordOf({ log, board: boards[ruleset.id] ?? null, ruleset, personId: id, session, at });
+      if (!record?.strikes && !record?.suspensions.length) continue;
+      const entry = { person, rulesetId: ruleset.id, record };
+      if (record.status.state !== 'ok') suspended.push(entry);
+      else if (record.nextStrike) nearly.push(entry);
+    }
+  }
+  const byName = (a, b) => a.person.name.localeCompare(b.person.name);
+  return { tables: byTable, suspended: suspended.sort(byName), nearly: nearly.sort(byName) };
+}

@@ -7,6 +7,7 @@
 import { renderEventPage, SECTIONS } from '../views/event-page.js';
 import { createClockScreen } from './clock.js';
 import { createEventScreen } from './event.js';
+import { createOverviewScreen } from './overview.js';
 import { createRosterScreen } from './roster.js';
 
 /**
@@ -17,6 +18,7 @@ export function createEventPage(ctx, { rulesets, clockRuleset = null, section = 
   const { config } = ctx;
   const shared = createEventScreen(ctx, { rulesets: Object.fromEntries(rulesets.map((r) => [r.id, r])) });
   const local = createRosterScreen(ctx, { rulesets });
+  const overview = createOverviewScreen(ctx, { rulesets });  // the head referee's view, first on a head's phone
   let clock = null;  // {id, screen}: the clock of one ruleset, made again when the ruleset in use changes
 
   /** The clock's controller for the ruleset of the address, else the one in use; null when none is chosen. */
@@ -31,20 +33,21 @@ export function createEventPage(ctx, { rulesets, clockRuleset = null, section = 
   return {
     live: true,
     /** What the event screen shows: its parts' parts of the model. */
-    parts: () => [...new Set([...local.parts, ...shared.parts, ...(clock?.screen.parts ?? [])])],
+    parts: () => [...new Set([...overview.parts, ...local.parts, ...shared.parts, ...(clock?.screen.parts ?? [])])],
     /** The editors its parts have open, kept across a reload into an update. */
     keep: () => local.keep(),
     async render() {
       const model = await ctx.model();
       const { settings: { settings } } = await model.load(['settings']);
       const roster = await local.render();
-      const [top, timer] = await Promise.all([
-        shared.render({ local: roster.event }), clockFor(settings.ruleset)?.render({ event: roster.event })]);
+      const [top, timer, now] = await Promise.all([
+        shared.render({ local: roster.event }), clockFor(settings.ruleset)?.render({ event: roster.event }),
+        overview.render()]);
       return {
         children: renderEventPage({
           config,
           parts: {
-            local: roster.parts.event, roster: roster.parts.players,
+            overview: now, local: roster.parts.event, roster: roster.parts.players,
             shared: top.parts.shared, invitations: top.parts.invitations, clock: timer?.children ?? null,
           },
           notices: [roster.notices, top.notices, timer?.notices],

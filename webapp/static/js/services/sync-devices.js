@@ -8,6 +8,33 @@ import { eventCall, refusal } from './sync-client.js';
 import { readLink } from './sync-link.js';
 
 const PAGE = 200;
+// The last list the server gave, kept on this device so the head's view still shows it offline, with its age. A copy
+// only (the server holds the list): a copy that is not of this format or does not check out is dropped.
+const KEPT = 'mjref.devices';
+const KEPT_FORMAT = 1;
+
+const isDevice = (item) => item && typeof item.id === 'string' && typeof item.role === 'string'
+  && typeof item.displayName === 'string' && typeof item.revoked === 'boolean';
+
+/** The event's devices as the server last listed them to this phone: {devices, at} or null. */
+export function keptDevices(eventId) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT) ?? 'null');
+    const usable = kept?.v === KEPT_FORMAT && kept.eventId === eventId && typeof kept.at === 'string'
+      && !Number.isNaN(Date.parse(kept.at)) && Array.isArray(kept.devices) && kept.devices.every(isDevice);
+    return usable ? { devices: kept.devices, at: kept.at } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepDevices(eventId, devices, at) {
+  try {
+    localStorage.setItem(KEPT, JSON.stringify({ v: KEPT_FORMAT, eventId, at, devices }));
+  } catch {
+    // a copy only: the list is read from the server again next time
+  }
+}
 
 /** A credential as the screens use it: {id, role, displayName, revoked, revokedAt, lastContactAt, pending, createdAt,
  * thisPhone}. `pending`: versions it said were waiting on it (null: it never said). */
@@ -34,7 +61,9 @@ export async function listDevices(config) {
     devices.push(...answer.json.credentials.map((credential) => deviceOf(credential, link.credential.id)));
     after = answer.json.next;
   }
-  return { ok: true, devices, at: new Date().toISOString() };
+  const at = new Date().toISOString();
+  keepDevices(link.server.eventId, devices, at);
+  return { ok: true, devices, at };
 }
 
 /**

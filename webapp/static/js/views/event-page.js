@@ -9,6 +9,7 @@ import { heading } from './common.js';
 
 /** The sections in the order shown: their id, their heading's id and the string that names them. */
 export const SECTIONS = [
+  { name: 'overview', heading: 'overview-heading', label: (strings) => strings.event.ov_heading },  // the head's
   { name: 'local', heading: 'current-event-title', label: (strings) => strings.roster.current },
   { name: 'roster', heading: 'roster-heading', label: (strings) => strings.roster.players },
   { name: 'shared', heading: 'event-shared-heading', label: (strings) => strings.event.share_heading },
@@ -29,8 +30,9 @@ function noRuleset(config) {
 }
 
 /**
- * parts: {local, roster (nodes of views/roster.js), shared, invitations (of views/event.js), clock (views/clock.js's
- * nodes, or null when no ruleset is in use)}; notices: nodes said above every section.
+ * parts: {overview (the head referee's view, views/overview.js; null on another phone), local, roster (nodes of
+ * views/roster.js), shared, invitations (of views/event.js), clock (views/clock.js's nodes, or null when no ruleset
+ * is in use)}; notices: nodes said above every section.
  */
 export function renderEventPage({ config, parts, notices }) {
   const { strings } = config;
