@@ -49,7 +49,7 @@ function peoplePart(config, overview) {
   const list = (id, title, entries) => [el('h3', { id: `${id}-title` }, title),
     entries.length ? el('ul', { id, class: 'overview-people' }, entries.map((entry) => personLine(config, entry)))
       : el('p', { id: `${id}-none` }, s.ov_nobody)];
-  return [list('ov-suspended', s.ov_suspended, overview.suspended), list('ov-nearly', s.ov_nearly, overview.nearly)];
+  return [...list('ov-suspended', s.ov_suspended, overview.suspended), ...list('ov-nearly', s.ov_nearly, overview.nearly)];
 }
 
 function settlePart(config, sync) {
@@ -104,7 +104,7 @@ export function renderOverview({ config, rulesets, overview, sync, devices, noti
     el('h3', { id: 'ov-devices-title' }, s.ov_devices),
     notice ? el('p', { class: 'field-error', role: 'alert', id: 'ov-notice', 'data-problem': notice },
       s.problems?.[notice] ?? s.ov_refused) : null,
-    devicePart(config, devices, now, on),
+    ...[devicePart(config, devices, now, on)].flat(),
     el('button', { type: 'button', class: 'button secondary', id: 'ov-ask', onclick: () => on.refresh(),
       'aria-busy': devices?.asking ? 'true' : undefined }, s.ov_ask),
   ];
