@@ -33,12 +33,19 @@ function codeFor(problem) {
   return 'bad_field';
 }
 
+/** How many records an import checks or reconciles before it lets the page answer (a tap, a paint). */
+export const IMPORT_CHUNK = 1000;
+
+/** Nothing to wait for between two parts (Node tests, small files). */
+const noPause = async () => {};
+
 /**
  * Read an exported file: {incidents, players, events} or {error, path} where error is one of not_json, foreign,
  * no_version, bad_version, newer, not_a_list, bad_record, bad_id, bad_date, bad_number, bad_field, bad_player,
- * bad_event, duplicate_id, duplicate_player, duplicate_event.
+ * bad_event, duplicate_id, duplicate_player, duplicate_event. `between` is awaited every IMPORT_CHUNK records, so a
+ * file of 20,000 players leaves the page answering while it is checked.
  */
-export function parseExport(text) {
+export async function parseExport(text, { between = noPause } = {}) {
   let data;
   try {
     data = JSON.parse(text);
@@ -52,6 +59,7 @@ export function parseExport(text) {
   if (!Array.isArray(data.incidents)) return { error: 'not_a_list', path: 'incidents' };
   const ids = new Set();
   for (const [index, incident] of data.incidents.entries()) {
+    if (index && index % IMPORT_CHUNK === 0) await between();
     const [problem] = incidentProblems(incident, `incidents/${index}`);
     if (problem) return { error: codeFor(problem), path: problem.path, problem: problem.code };
     if (ids.has(incident.id)) return { error: 'duplicate_id', path: `incidents/${index}/id` };
@@ -65,6 +73,7 @@ export function parseExport(text) {
     const own = key === 'players' ? 'player' : 'event';  // a player's or an event's error, in its own words
     if (!Array.isArray(data[key])) return { error: `bad_${own}`, path: key };
     for (const [index, record] of data[key].entries()) {
+      if (index && index % IMPORT_CHUNK === 0) await between();
       const [problem] = check(record, `${key}/${index}`);
       if (problem) return { error: codeFor(problem), path: problem.path, problem: problem.code };
       if (seen.has(record.id)) return { error: `duplicate_${own}`, path: `${key}/${index}/id` };
@@ -75,6 +84,9 @@ export function parseExport(text) {
   return found;
 }
 
+/** Who a player is for an import's duplicate guard: their event and their name once normalized (names.js). */
+const personKey = (player) => `${eventIdOf(player)}\u0000${normalizeName(player.name)}`;
+
 /**
  * A parsed file checked against the device's records as typing is (reconcile before planning): {incidents, players,
  * events} ready to import, or {error: 'unknown_event', path}.
@@ -83,9 +95,11 @@ export function parseExport(text) {
  * - Players: the duplicate-name guard. A file player named as a present player of the same event (on this device,
  *   or earlier in the file) but with another id is that player: the file's incidents are pointed at the existing
  *   one and the file's copy is not added, so the roster never holds two "Léa Müller".
+ * Players are looked up by their event and normalized name (one map), never compared two by two: 20,000 players
+ * once took minutes. `between` is awaited every IMPORT_CHUNK records, so the page answers meanwhile.
  * device: {players, events} as stored on this device.
  */
-export function reconcileImport(parsed, device) {
+export async function reconcileImport(parsed, device, { between = noPause } = {}) {
   const events = new Set([
     LOCAL_EVENT_ID, ...device.events.map((event) => event.id), ...parsed.events.map((event) => event.id)]);
   for (const [index, incident] of parsed.incidents.entries()) {
@@ -93,28 +107,36 @@ export function reconcileImport(parsed, device) {
       return { error: 'unknown_event', path: `incidents/${index}/eventId` };
     }
   }
-  const known = device.players.filter((player) => !player.deleted);
   const byId = new Set(device.players.map((player) => player.id));
+  const named = new Map();  // personKey → the first present player of that event and name: the one it stays
+  const nameOf = new Map();  // a present player's id → its name (the first player holding that id)
+  const know = (player) => {
+    const key = personKey(player);
+    if (!named.has(key)) named.set(key, player);
+    if (!nameOf.has(player.id)) nameOf.set(player.id, player.name);
+  };
+  for (const [index, player] of device.players.entries()) {
+    if (index && index % IMPORT_CHUNK === 0) await between();
+    if (!player.deleted) know(player);
+  }
   const sameAs = new Map();  // a file player's id → the id of the player it is
   const players = [];
-  for (const player of parsed.players) {
-    const twin = byId.has(player.id) || player.deleted
-      ? null
-      : known.find((other) => eventIdOf(other) === eventIdOf(player)
-        && normalizeName(other.name) === normalizeName(player.name));
+  for (const [index, player] of parsed.players.entries()) {
+    if (index && index % IMPORT_CHUNK === 0) await between();
+    const twin = byId.has(player.id) || player.deleted ? null : named.get(personKey(player));
     if (twin) {
       sameAs.set(player.id, twin.id);
       continue;
     }
     players.push(player);
-    if (!player.deleted) known.push(player);
+    if (!player.deleted) know(player);
   }
-  const incidents = parsed.incidents.map((incident) => (sameAs.has(incident.playerId)
-    ? {
-      ...incident, playerId: sameAs.get(incident.playerId),
-      player: known.find((p) => p.id === sameAs.get(incident.playerId)).name,
-    }
-    : incident));
+  const incidents = [];
+  for (const [index, incident] of parsed.incidents.entries()) {
+    if (index && index % IMPORT_CHUNK === 0) await between();
+    const id = sameAs.get(incident.playerId);
+    incidents.push(id === undefined ? incident : { ...incident, playerId: id, player: nameOf.get(id) });
+  }
   return { incidents, players, events: parsed.events };
 }
 

@@ -340,34 +340,64 @@ async function apply(op, stores, quarantine, changed, results, read = null) {
   return null;
 }
 
-const BATCH = 500;
+const PART = 250;
+const MANY = 200;  // more items of one kind changed by one write are announced as the kind: {kind, id: null}
 
-/** The ops in runs whose items can be read together before any of them is written: a clear runs alone, and an item
- * written twice starts a new run (its second write must read the first). In order; one transaction all the same. */
-function batches(ops) {
-  const runs = [];
+/** What a write changed, as its change message names it: each item, or a whole kind when it changed many (an import
+ * of 30,000 records is one entry per kind, not 30,000 for every tab to go through). */
+function named(changed) {
+  const counts = new Map();
+  for (const { kind } of changed) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const whole = [...counts].filter(([, count]) => count > MANY).map(([kind]) => kind);
+  return [...whole.map((kind) => ({ kind, id: null })), ...changed.filter((item) => !whole.includes(item.kind))];
+}
+
+/** The ops in runs whose items can be read before any of them is written: a clear runs alone, and an item written
+ * twice starts a new run (its second write must read the first). In order; one transaction all the same. */
+function runs(ops) {
+  const found = [];
   let run = [];
   let keys = new Set();
   for (const op of ops) {
     const key = op.clear ? null : JSON.stringify([op.kind, op.id]);
-    if (op.clear || keys.has(key) || run.length >= BATCH) {
-      if (run.length) runs.push(run);
+    if (op.clear || keys.has(key)) {
+      if (run.length) found.push(run);
       run = [];
       keys = new Set();
     }
     if (op.clear) {
-      runs.push([op]);
+      found.push([op]);
       continue;
     }
     run.push(op);
     keys.add(key);
   }
-  if (run.length) runs.push(run);
-  return runs;
+  if (run.length) found.push(run);
+  return found;
+}
+
+/**
+ * For each kind a run writes PART items or more: the ids of its items stored now, read in one request (a key list),
+ * so the run asks only for the items that are there. Map kind → Set of ids; kinds written less are not in it.
+ */
+async function storedIds(stores, run) {
+  const counts = new Map();
+  for (const op of run) counts.set(op.kind, (counts.get(op.kind) ?? 0) + 1);
+  const big = [...counts].filter(([, count]) => count >= PART).map(([kind]) => kind);
+  const keys = await Promise.all(big.map((kind) => done(stores(kind).getAllKeys(rangeOf(kind)))));
+  return new Map(big.map((kind, index) => [kind, new Set(keys[index].map((key) => itemIdOf(kind, key)))]));
+}
+
+/** A run cut in parts of PART ops: one part is checked and written per task, so the page answers between two. */
+function parts(run) {
+  const cut = [];
+  for (let start = 0; start < run.length; start += PART) cut.push(run.slice(start, start + PART));
+  return cut;
 }
 
 export async function writeMany(ops) {
   let transaction;
+  let ahead = null;  // the next part's reads, asked for before this part is written
   try {
     const db = await database();
     checkWritable();
@@ -379,25 +409,47 @@ export async function writeMany(ops) {
     const changed = [];
     const results = [];
     const puts = asidePuts();
-    for (const batch of batches(ops)) {
-      // Every item of a batch is asked for at once (an import of 80,000 records waited on each in turn for minutes).
-      const reads = batch[0].clear
-        ? []
-        : await Promise.all(batch.map((op) => done(stores(op.kind).get(itemKey(op.kind, op.id)))
-          .then((value) => ({ value }))));
-      for (const [index, op] of batch.entries()) {
-        const refused = await apply(op, stores, quarantine, changed, results, reads[index]);
-        if (refused) {
-          transaction.abort();
-          await ending.catch(() => {});
-          return refused;
+    // Every item of a part is asked for at once (an import of 80,000 records waited on each in turn for minutes), and
+    // the next part's before this one is written: the database reads them while this page checks and writes. An item
+    // a big run's key list says is not there is not asked for; each part still waits on one request, so the page
+    // answers between two parts.
+    let stored = new Map();  // kind → the ids of its items stored when the run began (big runs only)
+    const readPart = (part) => {
+      const reads = part.map((op) => (stored.get(op.kind)?.has(op.id) === false
+        ? null : done(stores(op.kind).get(itemKey(op.kind, op.id))).then((value) => ({ value }))));
+      const [first] = part;
+      const turn = reads.some(Boolean) ? null : done(stores(first.kind).count(itemKey(first.kind, first.id)));
+      return Promise.all([...reads.map((read) => read ?? { value: undefined }), turn]);
+    };
+    const abort = async (refused) => {
+      ahead?.catch(() => {});
+      transaction.abort();
+      await ending.catch(() => {});
+      return refused;
+    };
+    for (const run of runs(ops)) {
+      if (run[0].clear) {
+        const refused = await apply(run[0], stores, quarantine, changed, results);
+        if (refused) return await abort(refused);
+        continue;
+      }
+      stored = await storedIds(stores, run);
+      const cut = parts(run);
+      ahead = readPart(cut[0]);
+      for (const [number, part] of cut.entries()) {
+        const reads = await ahead;
+        ahead = number + 1 < cut.length ? readPart(cut[number + 1]) : null;
+        for (const [index, op] of part.entries()) {
+          const refused = await apply(op, stores, quarantine, changed, results, reads[index]);
+          if (refused) return await abort(refused);
         }
       }
     }
     await ending;
-    if (changed.length) announce(asidePuts() === puts ? { changed } : { changed, quarantine: true });
+    if (changed.length) announce({ changed: named(changed), ...(asidePuts() === puts ? {} : { quarantine: true }) });
     return { ok: true, results };
   } catch (error) {
+    ahead?.catch(() => {});
     try {
       transaction?.abort();
     } catch {
