@@ -26,8 +26,10 @@
  * Damaged items met by a read or a write are set aside in the same transaction that repairs them.
  */
 import { asideEntry, asidePuts, putAside } from './aside.js';
-import { announce, onChange } from './changes.js';
-import { checkWritable, committed, done, indexRange, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
+import { announce, emitLocal, onChange } from './changes.js';
+import {
+  checkWritable, committed, connectionLost, done, indexRange, ITEMS, kindRange, onReopened, QUARANTINE, StorageClosed,
+} from './db.js';
 import { dataProblems, envelope, inspect, itemIdOf, itemKey, ITEMS_STORE, storeOf } from '../logic/records/kinds.js';
 import { database } from './ready.js';
 
@@ -37,7 +39,10 @@ export const DELETE = Symbol('delete');
 function failure(error) {
   if (error instanceof StorageClosed) return { refused: error.reason };
   if (error?.name === 'QuotaExceededError') return { error: 'quota' };
-  if (error?.name === 'InvalidStateError') return { refused: 'closed' };  // the connection was closed for an upgrade
+  if (error?.name === 'InvalidStateError') {  // the connection is closing: for an upgrade, or by the browser
+    connectionLost();  // (the browser's: replaced, so the next read or write works; db.js)
+    return { refused: 'closed' };
+  }
   console.error('storage', error);
   return { error: 'failed' };
 }
@@ -50,6 +55,30 @@ function nextRev(previous) {
 function aside(store, kind, id, found, stored) {
   putAside(store, asideEntry({ source: 'indexeddb', key: `${kind}/${id}`, kind, id, reason: 'damaged', problems: found.problems, original: stored }));
 }
+
+// The items this page has read or written, by kind ('kind' → Set of ids): what it knew was there, said when the
+// browser deletes the app's data under the open tab.
+const known = new Map();
+const knew = (kind, id) => {
+  if (!known.has(kind)) known.set(kind, new Set());
+  known.get(kind).add(id);
+};
+
+/**
+ * The browser closed the connection and it was opened again (db.js): when the database had been deleted meanwhile
+ * (the site's data cleared), every listener hears {cleared: true, lost: [{kind, ids}]}, the items this page knew
+ * were stored, now gone; otherwise {storage: 'reopened'}. Neither names items, so every screen reads again.
+ */
+onReopened(({ cleared }) => {
+  if (!cleared) {
+    emitLocal({ storage: 'reopened' });
+    return;
+  }
+  const lost = [...known].filter(([, ids]) => ids.size).map(([kind, ids]) => ({ kind, ids: [...ids] }));
+  known.clear();
+  notSetAside.clear();
+  emitLocal({ cleared: true, lost });
+});
 
 /** Damaged items that could not be set aside (storage full): 'kind/id' → kind. Left untouched, and reported. */
 const notSetAside = new Map();
@@ -125,8 +154,9 @@ export async function read(kind, id) {
     const db = await database();
     const stored = await done(db.transaction(storeOf(kind), 'readonly').objectStore(storeOf(kind)).get(itemKey(kind, id)));
     const found = inspect(kind, id, stored);
-    if (found.status !== 'damaged') return found;
-    return (await repair(db, kind, [id])).get(id);
+    const now = found.status === 'damaged' ? (await repair(db, kind, [id])).get(id) : found;
+    if (now.status === 'ok' || now.status === 'newer') knew(kind, id);
+    return now;
   } catch (error) {
     const failed = failure(error);
     return { status: failed.refused ?? 'unavailable' };
@@ -142,6 +172,7 @@ function sortOut(kind, keys, values, found = { items: [], newer: [], damaged: []
       return;
     }
     const item = inspect(kind, id, values[index]);
+    if (item.status === 'ok' || item.status === 'newer') knew(kind, id);
     if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
     else if (item.status === 'newer') found.newer.push(id);
     else found.damaged.push(id);
@@ -153,7 +184,9 @@ function sortOut(kind, keys, values, found = { items: [], newer: [], damaged: []
 async function settled(db, kind, found) {
   if (found.damaged.length) {
     for (const [id, item] of await repair(db, kind, found.damaged)) {
-      if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+      if (item.status !== 'ok') continue;
+      knew(kind, id);
+      found.items.push({ id, data: item.data, rev: item.rev });
     }
   }
   return { status: 'ok', items: found.items, newer: found.newer, damaged: found.damaged.length };
@@ -241,7 +274,11 @@ export async function readMany(kind, ids) {
     const stored = ids.filter((id, index) => values[index] !== undefined);  // a missing one is just not found
     const found = sortOut(kind, stored.map((id) => [kind, id]), values.filter((value) => value !== undefined));
     const damaged = found.damaged.length ? await repair(db, kind, found.damaged) : new Map();
-    for (const [id, item] of damaged) if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+    for (const [id, item] of damaged) {
+      if (item.status !== 'ok') continue;
+      knew(kind, id);
+      found.items.push({ id, data: item.data, rev: item.rev });
+    }
     return { status: 'ok', items: found.items };
   } catch (error) {
     return { status: failure(error).refused ?? 'unavailable', items: [] };
@@ -446,6 +483,11 @@ export async function writeMany(ops) {
       }
     }
     await ending;
+    for (const op of ops) if (op.clear) known.delete(op.kind);
+    for (const { kind, id, deleted } of results) {
+      if (deleted) known.get(kind)?.delete(id);
+      else knew(kind, id);
+    }
     if (changed.length) announce({ changed: named(changed), ...(asidePuts() === puts ? {} : { quarantine: true }) });
     return { ok: true, results };
   } catch (error) {
