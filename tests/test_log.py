@@ -38,7 +38,7 @@ GOOD = {
     [
         ("not json at all", "not_json"),
         (json.dumps({"incidents": []}), "foreign"),
-        (json.dumps({**GOOD, "version": 3}), "newer"),
+        (json.dumps({**GOOD, "version": 4}), "newer"),
         (json.dumps({**GOOD, "version": 2, "players": [{"id": "p", "eventId": "local", "name": " "}]}), "bad_player"),
         (
             json.dumps({**GOOD, "version": 2, "events": [{"id": "e", "name": "Cup", "rulesetId": "Not a slug"}]}),
@@ -67,11 +67,14 @@ def call_file(tmp_path, function, calls):
     return call_module("logic/log-file.js", function, calls, tmp_path)
 
 
+CODED = [{**GOOD["incidents"][0], "seat": 0}]  # the incident as stored since its version 3: the seat a code
+
+
 def test_round_trip(tmp_path):
-    exported = call_file(tmp_path, "toJson", [[GOOD["incidents"]]])[0]
-    assert json.loads(exported)["version"] == 2
+    exported = call_file(tmp_path, "toJson", [[CODED]])[0]
+    assert json.loads(exported)["version"] == 3
     assert call_file(tmp_path, "parseExport", [[exported]])[0] == {
-        "incidents": GOOD["incidents"],
+        "incidents": CODED,
         "players": [],
         "events": [],
     }
@@ -86,7 +89,7 @@ def test_version_2_round_trip_keeps_players_and_events(tmp_path):
         "dates": {"start": "2026-11-23", "end": "2026-11-24"},
         "sessions": ["1", "2"],
     }
-    incident = {**GOOD["incidents"][0], "eventId": "e-1", "playerId": "p-1"}
+    incident = {**CODED[0], "eventId": "e-1", "playerId": "p-1"}
     exported = call_file(tmp_path, "toJson", [[[incident], {"players": [player], "events": [event]}]])[0]
     assert call_file(tmp_path, "parseExport", [[exported]])[0] == {
         "incidents": [incident],
@@ -96,12 +99,15 @@ def test_version_2_round_trip_keeps_players_and_events(tmp_path):
 
 
 def test_version_1_files_import_as_they_are(tmp_path):
-    """Every format ever exported still imports: a version 1 file reads with no roster (its incidents' typed names)."""
+    """Every format ever exported still imports: a version 1 file reads with no roster (its incidents' typed names),
+    its seats, a wind's name in the language of the screen that recorded it, read into codes."""
     assert call_file(tmp_path, "parseExport", [[json.dumps(GOOD)]])[0] == {
-        "incidents": GOOD["incidents"],
+        "incidents": CODED,
         "players": [],
         "events": [],
     }
+    french = {**GOOD, "incidents": [{**GOOD["incidents"][0], "seat": "Ouest"}]}
+    assert call_file(tmp_path, "parseExport", [[json.dumps(french)]])[0]["incidents"][0]["seat"] == 2
 
 
 def test_make_incident_validates(tmp_path):

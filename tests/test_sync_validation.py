@@ -26,7 +26,9 @@ BAD_INCIDENTS = [
     ({"points": "30"}, "points", "invalid"),
     ({"colour": "red"}, "colour", "unknown_field"),
     ({"id": "another-record"}, "id", "invalid"),
-    ({"v": 2}, "v", "unsupported_version"),
+    ({"v": 3}, "v", "unsupported_version"),
+    ({"v": 2, "seat": 4}, "seat", "invalid"),
+    ({"seat": True}, "seat", "invalid"),
 ]
 
 

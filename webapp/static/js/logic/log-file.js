@@ -5,16 +5,18 @@
  * Every export the app has made still imports: version 1 is {format: 'mahjong-referee/incident-log', version: 1,
  * incidents: [incident]}, the incident shape of logic/records/incident.js (version 1). Version 2 adds the incidents'
  * eventId and playerId, and the roster players and events they point at: {format, version: 2, incidents, players:
- * [player], events: [event]} (logic/records/player.js, event.js).
+ * [player], events: [event]} (logic/records/player.js, event.js). Version 3 has each seat as a code (the incident's
+ * version 3); the seats of an older file, a wind's name in English, French or Italian, are read into codes.
  */
 import { normalizeName } from './names.js';
 import { isObject } from './records/check.js';
 import { eventIdOf, eventProblems, LOCAL_EVENT_ID } from './records/event.js';
-import { incidentProblems, TEXT_FIELDS } from './records/incident.js';
+import { incidentProblems, TEXT_FIELDS, withSeatCode } from './records/incident.js';
 import { playerProblems } from './records/player.js';
 
 export const LOG_FORMAT = 'mahjong-referee/incident-log';
-export const LOG_VERSION = 2;
+export const LOG_VERSION = 3;
+const CODED_SEATS = 3;  // the first version whose seats are codes
 
 /** The export file's text: the incidents, and the players and events they point at. */
 export function toJson(incidents, { players = [], events = [] } = {}) {
@@ -42,8 +44,10 @@ const noPause = async () => {};
 /**
  * Read an exported file: {incidents, players, events} or {error, path} where error is one of not_json, foreign,
  * no_version, bad_version, newer, not_a_list, bad_record, bad_id, bad_date, bad_number, bad_field, bad_player,
- * bad_event, duplicate_id, duplicate_player, duplicate_event. `between` is awaited every IMPORT_CHUNK records, so a
- * file of 20,000 players leaves the page answering while it is checked.
+ * bad_event, duplicate_id, duplicate_player, duplicate_event. An older file's seats are read into codes; a seat text
+ * that names no wind refuses the file at that field (bad_field, problem unknown_seat), as typing it would be refused.
+ * `between` is awaited every IMPORT_CHUNK records, so a file of 20,000 players leaves the page answering while it is
+ * checked.
  */
 export async function parseExport(text, { between = noPause } = {}) {
   let data;
@@ -58,15 +62,20 @@ export async function parseExport(text, { between = noPause } = {}) {
   if (data.version > LOG_VERSION) return { error: 'newer', path: 'version' };
   if (!Array.isArray(data.incidents)) return { error: 'not_a_list', path: 'incidents' };
   const ids = new Set();
-  for (const [index, incident] of data.incidents.entries()) {
+  const incidents = [];
+  for (const [index, raw] of data.incidents.entries()) {
     if (index && index % IMPORT_CHUNK === 0) await between();
+    let lost = null;
+    const incident = data.version < CODED_SEATS ? withSeatCode(raw, (path, code) => { lost ??= { path, code }; }) : raw;
+    if (lost) return { error: 'bad_field', path: `incidents/${index}/${lost.path}`, problem: lost.code };
     const [problem] = incidentProblems(incident, `incidents/${index}`);
     if (problem) return { error: codeFor(problem), path: problem.path, problem: problem.code };
     if (ids.has(incident.id)) return { error: 'duplicate_id', path: `incidents/${index}/id` };
     ids.add(incident.id);
+    incidents.push(incident);
   }
   const lists = { players: playerProblems, events: eventProblems };
-  const found = { incidents: data.incidents, players: [], events: [] };
+  const found = { incidents, players: [], events: [] };
   for (const [key, check] of Object.entries(lists)) {
     if (data.version < 2 || data[key] === undefined) continue;
     const seen = new Set();
@@ -144,7 +153,7 @@ export async function reconcileImport(parsed, device, { between = noPause } = {}
 export function sameIncident(a, b) {
   const canonical = (item) => JSON.stringify([
     item.id, item.at, item.eventId ?? null, item.player, item.playerId ?? null,
-    item.rulesetId, item.rulingId, item.points ?? null, ...TEXT_FIELDS.map((key) => item[key] ?? '')]);
+    item.rulesetId, item.rulingId, item.points ?? null, item.seat ?? null, ...TEXT_FIELDS.map((key) => item[key] ?? '')]);
   return canonical(a) === canonical(b);
 }
 

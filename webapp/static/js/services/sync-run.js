@@ -6,7 +6,7 @@
  */
 import { DELETE, list, listAside } from '../storage/repository.js';
 import {
-  incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
+  changesAsRead, incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
 } from '../logic/sync-records.js';
 import {
   afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, notShown, settle, stage,
@@ -133,7 +133,8 @@ export async function run(config) {
     if (answer.problem) return answer;
     if (answer.status !== 200) return { problem: 'refused', error: answer.json?.error ?? 'invalid' };
     const named = new Set([...serverPlayers(state), ...held.records.filter((r) => r.kind === 'player').map((r) => r.id)]);  // as stage() saw them
-    const applied = applyChanges(state, answer.json.changes, answer.json.next, { eventId: server.eventId });
+    const changes = changesAsRead(answer.json.changes);  // incident bodies as this phone reads them (seat codes)
+    const applied = applyChanges(state, changes, answer.json.next, { eventId: server.eventId });
     state = applied.state;
     const skipped = [];
     const overwritten = [];

@@ -1,7 +1,12 @@
-/** The database, ready for use: opened, and the previous release's localStorage data migrated into it first. A
- * connection the browser closed (db.js connectionLost) is replaced: the next call opens the database again. */
+/**
+ * The database, ready for use: opened, the previous release's localStorage data migrated into it and the sync state
+ * of each record out of the link's document (upgrade.js moveKnown) first; then, in the background, what is stored at
+ * an older version rewritten at the current one (upgrade.js upgradeStored). A connection the browser closed (db.js
+ * connectionLost) is replaced: the next call opens the database again.
+ */
 import { connectionGeneration, openDatabase } from './db.js';
 import { migrateLegacy } from './legacy-migration.js';
+import { moveKnown, upgradeStored } from './upgrade.js';
 
 let ready = null;
 let readyFor = -1;  // the connection `ready` was made for
@@ -13,6 +18,9 @@ export function database() {
     .then(async (db) => {
       // A failed migration (storage full) leaves the old keys in place, to be migrated at the next start.
       await migrateLegacy(db).catch((error) => console.error('legacy data not migrated yet', error));
+      // Not moved (storage full): tried again at the next start; the link waits for it (services/sync-state.js).
+      await moveKnown(db).catch((error) => console.error('sync state not moved to its own store yet', error));
+      upgradeStored(db);
       return db;
     })
     .catch((error) => {
