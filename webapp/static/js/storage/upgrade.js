@@ -96,12 +96,13 @@ async function upgradeKind(db, kind) {
  * the other, and the second finds nothing left.
  */
 export async function moveKnown(db) {
+  const key = itemKey('sync', SYNC_ID);
+  if (!holdsKnown(await done(db.transaction(ITEMS, 'readonly').objectStore(ITEMS).get(key)))) return;
   const transaction = db.transaction([ITEMS, storeOf(SYNC_RECORD), QUARANTINE], 'readwrite');
   const ending = committed(transaction);
   const items = transaction.objectStore(ITEMS);
-  const key = itemKey('sync', SYNC_ID);
   const stored = await done(items.get(key));
-  if (!holdsKnown(stored)) {
+  if (!holdsKnown(stored)) {  // moved by another tab meanwhile
     await ending;
     return;
   }
