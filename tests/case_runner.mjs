@@ -11,6 +11,7 @@ import { mightBeSamePerson, possibleDuplicates } from '../webapp/static/js/logic
 import { buildIndex } from '../webapp/static/js/logic/search.js';
 import * as stored from '../webapp/static/js/logic/records/table.js';
 import * as history from '../webapp/static/js/logic/table-history.js';
+import * as upgrade from '../webapp/static/js/logic/table-upgrade.js';
 import { runScenarios } from './calculator_scenarios.mjs';
 import { runHistoryScenarios } from './history_scenarios.mjs';
 
@@ -47,7 +48,7 @@ const SUBJECTS = {
     session: given.session ?? '', at: given.at }),
   discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today),
   table_history: (ruleset, given, rulesets, id) => runHistoryScenarios(
-    { history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
+    { history, stored, upgrade }, rulesets, [{ ruleset: id, ...given }])[0],
   search: (ruleset, given, rulesets, id) => firstThree(id, given),
   possible_duplicates: (ruleset, given) => (given.players
     ? possibleDuplicates(given.players, given.apart)

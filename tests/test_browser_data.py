@@ -442,7 +442,7 @@ def check_good(page, case):
             assert dumps(stored[record["id"]]) == dumps(record)
     if case.kind == "table" and good:
         # A table of version 1 is read as version 2 (each step gains an id) and rebuilt once with the ruleset's data
-        # at its next save (table-history.js upgradeHistory): every good step and the start keep what they hold.
+        # at its first read, and stored so (table-upgrade.js): every good step and the start keep what they hold.
         table = store.table(page, "wrc-2015")
         steps = [
             {key: value for key, value in step.items() if key != "id"}

@@ -88,7 +88,7 @@ BIG_WRITE = """async (expectNull) => {
   const stop = onOwnChange((message) => heard.push(message));
   const seen = {};
   const data = (id) => ({ id, at: '2026-11-01T09:00:00.000Z', tournament: '', session: '1', table: '2',
-    player: 'Ann', seat: '', rulesetId: 'wrc-2015', rulingId: 'r_late', points: null, note: '' });
+    player: 'Ann', seat: null, rulesetId: 'wrc-2015', rulingId: 'r_late', points: null, note: '' });
   const ops = Array.from({ length: 600 }, (_, n) => ({
     kind: 'incident', id: `n${n}`, optional: true, ...(expectNull ? { expect: null } : {}),
     change: (current) => {

@@ -225,12 +225,24 @@ def test_the_previous_release_data_migrates_once(context, live_server):
     expect(page.locator("#current-ruleset")).to_be_visible()
     # The seat, a wind's name then, is a code now (incident version 3).
     assert store.incidents(page) == {LEGACY_LOG["incidents"][0]["id"]: {**LEGACY_LOG["incidents"][0], "seat": 0}}
-    assert store.table(page, "wrc-2015") == {  # version 1, read as version 2: ids in order, marked for a rebuild
-        "start": LEGACY_TABLE["start"],
-        "steps": [{"id": "s1", **LEGACY_TABLE["steps"][0]}],
+    # The previous release's table, rebuilt once with the ruleset's data when the table screen first read it, and
+    # stored so: its whole-table edit is the changes it made, the same figures (45,000 and 15,000), nothing to
+    # rebuild at a later read (table-upgrade.js).
+    assert store.table(page, "wrc-2015") == {
+        "start": {**LEGACY_START, "event": {}, "seats": [{**seat, "table": 30000} for seat in SEATS]},
+        "steps": [
+            {
+                "kind": "edit",
+                "changes": [
+                    {"path": ["seats", 0, "table"], "from": 30000, "to": 45000},
+                    {"path": ["seats", 1, "table"], "from": 30000, "to": 15000},
+                ],
+                "id": "s1",
+                "at": "2026-05-01T10:00:00.000Z",
+            }
+        ],
         "undone": [],
         "nextId": 2,
-        "legacy": True,
     }
     assert store.item(page, "settings", "main")["data"]["context"] == {
         "tournament": "Open",

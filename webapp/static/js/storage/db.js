@@ -61,6 +61,8 @@ let opening = null;
 let closed = null;
 let structure = null;  // 'no-aside': the set-aside store is missing, so reads work and every write is refused
 let opened = false;  // this page has had the database open: a database made anew after that was deleted meanwhile
+let fresh = false;  // the open connection made the database (it did not exist): nothing older is stored in it
+let earlier = false;  // the open connection found the database at an older version: an earlier app's data
 const reopenListeners = new Set();
 
 /** What is wrong with an opened database's stores, or null: 'no-items' (main store missing), 'no-aside'. */
@@ -87,8 +89,10 @@ export function openDatabase() {
       return;
     }
     let made = false;  // the database did not exist: this open made it
+    let older = false;  // it was at an older version: an earlier app's
     request.onupgradeneeded = (event) => {
       made = event.oldVersion === 0;
+      older = event.oldVersion > 0;
       for (let version = event.oldVersion; version < DB_VERSION; version += 1) {
         UPGRADES[version](request.result, request.transaction);
       }
@@ -112,6 +116,8 @@ export function openDatabase() {
       db.onclose = () => connectionLost(db);  // closed by the browser, not by this page: see connectionLost
       const cleared = opened && made;
       opened = true;
+      fresh = made;
+      earlier = older;
       resolve(db);
       if (reopening) {
         reopening = false;
@@ -170,6 +176,12 @@ export function onReopened(listener) {
   reopenListeners.add(listener);
   return () => reopenListeners.delete(listener);
 }
+
+/** Whether the database was made by this page's open (a new device, or its data deleted): it holds nothing yet. */
+export const madeByThisOpen = () => fresh;
+
+/** Whether this page's open found the database at an older version (an earlier app's): its data may be older too. */
+export const foundOlder = () => earlier;
 
 /** Why storage cannot be used (or written) in this tab, or null. */
 export function storageState() {

@@ -9,8 +9,10 @@
  * - What a migration could not carry (an incident's seat text naming no wind) makes the item damaged: the original is
  *   set aside untouched, the usable part written in its place, and it is announced ({changed, quarantine}), as a read
  *   that meets damage does.
- * - A marker item (`upgraded`: the kinds' versions done) says it is done, so later starts read nothing more; two tabs
- *   starting together upgrade once (a Web Lock). A step that fails (storage full) is tried again at the next start.
+ * - A marker in localStorage (`mjref.upgraded`: the kinds' versions done) says it is done, so later starts read
+ *   nothing more from the database (upgraded()); two tabs starting together upgrade once (a Web Lock). A step that
+ *   fails (storage full) is tried again at the next start. Without the marker (localStorage cleared or blocked) the
+ *   upgrade looks again and finds nothing older: a read of each kind, nothing written.
  */
 import { asideEntry, putAside } from './aside.js';
 import { announce } from './changes.js';
@@ -20,12 +22,31 @@ import { SYNC_ID } from '../logic/records/sync.js';
 import { knownAsRead, SYNC_RECORD, syncRecordId } from '../logic/records/sync-record.js';
 
 const PART = 300;
-const MARKER = ['upgraded', 'main'];  // in `items`, outside every kind's range: {versions: {kind: version}}
+const MARKER = 'mjref.upgraded';  // localStorage: the kinds' versions the stored data was upgraded to
 
-/** The kinds' versions now: what a finished upgrade writes in the marker. */
-const versions = () => Object.fromEntries(Object.values(KINDS).map((kind) => [kind.name, kind.version]));
+/** The kinds' versions now, as the marker keeps them. */
+const versions = () => JSON.stringify(Object.fromEntries(Object.values(KINDS)
+  .map((kind) => [kind.name, kind.version])));
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+/** Whether the stored data was upgraded to this version's formats already (the marker says so). */
+export function upgraded() {
+  try {
+    return localStorage.getItem(MARKER) === versions();
+  } catch {
+    return false;
+  }
+}
+
+/** Say the stored data is in this version's formats (a database made now holds nothing older), or, `false`, that it
+ * may not be (a database an earlier app left). */
+export function markUpgraded(done = true) {
+  try {
+    if (done) localStorage.setItem(MARKER, versions());
+    else localStorage.removeItem(MARKER);
+  } catch {
+    // no marker: the next start looks again, and finds nothing older
+  }
+}
 
 /** Whether a stored value is an item of the kind stored at an older version of it. */
 const older = (kind, value) => value?.format === kind.name && Number.isInteger(value.v) && value.v >= 1
@@ -134,17 +155,12 @@ export async function moveKnown(db) {
 
 /** Upgrade what is stored, once: resolves when done, or when it could not be (it is tried again at the next start). */
 export async function upgradeStored(db) {
+  if (upgraded()) return;
   try {
-    const marker = await done(db.transaction(ITEMS, 'readonly').objectStore(ITEMS).get(MARKER));
-    if (same(marker?.versions, versions())) return;
     await withLock('mahjong-referee-upgrade', async () => {
-      const again = await done(db.transaction(ITEMS, 'readonly').objectStore(ITEMS).get(MARKER));
-      if (same(again?.versions, versions())) return;  // another tab did it meanwhile
+      if (upgraded()) return;  // another tab did it meanwhile
       for (const kind of Object.values(KINDS)) await upgradeKind(db, kind);
-      const transaction = db.transaction(ITEMS, 'readwrite');
-      const ending = committed(transaction);
-      transaction.objectStore(ITEMS).put({ versions: versions(), at: new Date().toISOString() }, MARKER);
-      await ending;
+      markUpgraded();
     });
   } catch (error) {
     console.error('stored data not upgraded yet', error);
