@@ -88,8 +88,11 @@ TABLE_V1 = {
             "at": "2026-11-23T10:00:00.000Z",
             "table": {
                 **START,
-                "seats": [{**START["seats"][0], "table": 41000}, {**START["seats"][1], "table": 15000}]
-                + START["seats"][2:],
+                "seats": [
+                    {**START["seats"][0], "table": 41000},
+                    {**START["seats"][1], "table": 15000},
+                    *START["seats"][2:],
+                ],
             },
         },
         {
