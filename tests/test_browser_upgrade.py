@@ -9,6 +9,7 @@ import time
 
 import stored as store
 from playwright.sync_api import expect
+from test_storage import START  # a WRC 2015 table as the earlier app kept it
 
 # The database as the earlier app left it: its stores at database version 3, the items given, no upgrade marker.
 MAKE = """async (items) => {
@@ -54,29 +55,6 @@ SEATS = {"fr": ("Est", 0), "it": ("ovest", 2), "en": ("NORTH", 3), "none": ("", 
 INCIDENTS = [incident(f"i-{name}", text, f"Player {name}", n) for n, (name, (text, _)) in enumerate(SEATS.items())]
 UNKNOWN = incident("i-unknown", "by the window", "Zoë", 30)
 
-SEAT = {
-    "wind": "east",
-    "name": "",
-    "table": 30000,
-    "tournament": 0,
-    "riichi": False,
-    "deposit": False,
-    "deadHand": False,
-    "liveTiles": 0,
-    "deadTiles": 0,
-    "strikes": 0,
-    "offences": 0,
-    "carriedOffences": 0,
-    "substituted": False,
-    "disqualified": False,
-}
-START = {
-    "rulesetId": "wrc-2015",
-    "dealer": 0,
-    "honba": 0,
-    "pot": 0,
-    "seats": [{**SEAT, "wind": wind} for wind in ("east", "south", "west", "north")],
-}
 # The previous release's table (version 1): a whole-table edit, a false win shown by South, West late and
 # substituted, the end of the hanchan. The figures the earlier app showed (worked out by the code before this change,
 # 7248c78): tournament scores 26, -50, -30 and 0, every table back at 30,000.

@@ -15,25 +15,20 @@ speed): it proves the script works.
 
 import argparse
 import json
-import logging
 import os
-import shutil
 import sys
-import threading
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from webapp import create_app  # noqa: E402
+from log_bench import CHROMIUM, NO_DNS, serve, some_rulings  # noqa: E402  (the big log's benchmark: the same server)
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost"
 BUDGETS = {"import_s": 10, "longest_task_ms": 200}
 
 # Plant the device's roster: players as the app stores them (versioned envelopes), in one transaction.
@@ -129,24 +124,6 @@ def export_file(players, rulings):
         {"format": "mahjong-referee/incident-log", "version": 2, "incidents": records, "players": people, "events": []},
         indent=2,
     ).encode()
-
-
-def serve():
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    app = create_app()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return app, server, f"http://127.0.0.1:{server.server_port}"
-
-
-def some_rulings(app):
-    """(ruleset id, ruling id) pairs across every ruleset."""
-    from helpers import rulesets_in
-
-    pairs = []
-    for ruleset_id, ruleset in sorted(rulesets_in(app, "en").items()):
-        pairs += [(ruleset_id, ruling_id) for ruling_id in sorted(ruleset["rulings"])[:6]]
-    return pairs
 
 
 def measure(browser, base, args, body):
