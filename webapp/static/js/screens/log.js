@@ -265,7 +265,7 @@ export function createLogScreen(ctx, { rulesets }) {
     async importFile(text) {
       const between = () => new Promise((resolve) => setTimeout(resolve));  // the page answers while a big file is read
       const read = await parseExport(text, { between });
-      const device = read.error ? null : await readRoster();
+      const device = read.error ? null : await readRoster(null, { chunk: 1000 });
       const parsed = read.error ? read
         : await reconcileImport(read, { players: device.everyone, events: device.events.map((entry) => entry.event) },
           { between });
