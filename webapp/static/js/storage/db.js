@@ -8,7 +8,7 @@
  * player id, typed name, table, session and event, and players by the id they are an alias of. An index holds the
  * items of one kind only (its key starts with `format`) and skips an item lacking the field (damaged, or optional).
  * Version 3 adds `sync-records`, the sync state of each shared record under [record kind, record id] (kind
- * syncRecord); the single sync document's `known` moves there at its first read (services/sync-state.js).
+ * syncRecord); the single sync document's `known` moves there when the database opens (upgrade.js moveKnown).
  * To add a store or an index: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
  * The stores are checked at every open: a database whose structure is not this one (a store missing or renamed, a
  * version this app does not know) is reported as such, never as a connection, private browsing or another tab.
