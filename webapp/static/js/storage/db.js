@@ -150,7 +150,10 @@ export function connectionLost(db = null) {
   const current = opening;
   reopening = true;
   current.then((open) => {
-    if (db && open !== db) return;  // already replaced
+    if (db && open !== db) {  // already replaced
+      reopening = false;
+      return;
+    }
     if (!db) open.close();  // an error said it: closed here too, so no second connection stays open
     if (opening === current) {
       opening = null;
