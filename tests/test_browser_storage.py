@@ -476,3 +476,12 @@ def test_storage_cleared_under_an_open_tab_is_said_and_saves_go_on(page, live_se
     assert page.evaluate(SAVE, "Dee") == "ok"
     assert sorted(item["player"] for item in store.incidents(page).values()) == ["Cy", "Dee"]
     expect(page.locator("[data-notice][data-problem='closed']")).to_have_count(0)
+    # Cleared a second time: said again, with what this tab saved since, and saving goes on.
+    page.evaluate(HEAR)
+    session.send("Storage.clearDataForOrigin", {"origin": base, "storageTypes": "indexeddb"})
+    again = page.evaluate("() => Promise.race([window.__cleared, new Promise((ok) => setTimeout(ok, 5000, null))])")
+    assert again, "no word that storage was cleared the second time"
+    lost = {entry["kind"]: len(entry["ids"]) for entry in again["lost"]}
+    assert lost["incident"] == 2
+    assert page.evaluate(SAVE, "Eve") == "ok"
+    assert [item["player"] for item in store.incidents(page).values()] == ["Eve"]
