@@ -181,7 +181,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const name = seated?.name || typed.trim() || (seat === null ? '' : config.strings.winds[seat]);
         const values = {
           ...settings.context, player: name, playerId: seated?.name ? seated.playerId || undefined : undefined,
-          seat: seat === null ? '' : config.strings.winds[seat], points: previewed.penalty ? String(previewed.penalty) : '' };
+          seat, points: previewed.penalty ? String(previewed.penalty) : '' };
         const step = { kind: 'ruling', rulingId, inputs: stepInputs, action: act.id };
         let saved;
         if (mode === 'apply') saved = await addStepOnce(ruleset, step);
