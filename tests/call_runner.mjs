@@ -5,4 +5,5 @@ import { pathToFileURL } from 'node:url';
 const [modulePath, functionName, argsFile] = process.argv.slice(2);
 const module = await import(pathToFileURL(modulePath).href);
 const calls = JSON.parse(readFileSync(argsFile, 'utf8'));
-process.stdout.write(JSON.stringify(calls.map((args) => module[functionName](...args))));
+// An async function's results are awaited (an import's checks yield to the page between parts).
+process.stdout.write(JSON.stringify(await Promise.all(calls.map((args) => module[functionName](...args)))));

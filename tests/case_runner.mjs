@@ -12,6 +12,7 @@ import { mightBeSamePerson, possibleDuplicates } from '../webapp/static/js/logic
 import { buildIndex } from '../webapp/static/js/logic/search.js';
 import * as stored from '../webapp/static/js/logic/records/table.js';
 import * as history from '../webapp/static/js/logic/table-history.js';
+import * as upgrade from '../webapp/static/js/logic/table-upgrade.js';
 import { runScenarios } from './calculator_scenarios.mjs';
 import { runHistoryScenarios } from './history_scenarios.mjs';
 
@@ -63,7 +64,7 @@ const SUBJECTS = {
   discipline: (ruleset, given) => disciplineStatus(given.strikes, ruleset.discipline, given.today, given.earlier),
   lateness: latenessCase,
   table_history: (ruleset, given, rulesets, id) => runHistoryScenarios(
-    { history, stored }, rulesets, [{ ruleset: id, ...given }])[0],
+    { history, stored, upgrade }, rulesets, [{ ruleset: id, ...given }])[0],
   search: (ruleset, given, rulesets, id) => firstThree(id, given),
   possible_duplicates: (ruleset, given) => (given.players
     ? possibleDuplicates(given.players, given.apart)

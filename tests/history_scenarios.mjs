@@ -1,11 +1,12 @@
 // Runs table-history scenarios with given modules, so Node and the browser run exactly the same loop: a history
-// built step by step (or upgraded from a stored one with whole-table edits), undo, redo and what undoing would change.
+// built step by step (or upgraded once from a stored one with whole-table edits: table-upgrade.js), undo, redo and what
+// undoing would change.
 
 export function runHistoryScenarios(modules, rulesets, scenarios) {
-  const { history: h, stored } = modules;
+  const { history: h, stored, upgrade } = modules;
   return scenarios.map((scenario) => {
     const ruleset = rulesets[scenario.ruleset];
-    let history = scenario.legacy ? h.upgradeHistory(scenario.legacy, ruleset, '2026-01-01T00:00:00.000Z')
+    let history = scenario.legacy ? upgrade.upgradeHistory(scenario.legacy, ruleset, '2026-01-01T00:00:00.000Z')
       : h.emptyHistory(ruleset, scenario.event || {});
     const impacts = [];
     let at = 0;

@@ -67,6 +67,15 @@ def test_log_benchmark_runs():
     assert set(figures["budgets_ms"]) == {"open", "filter"}
 
 
+def test_import_benchmark_runs():
+    """The import benchmark's short run: the file imported, its duplicates made one, every figure there."""
+    figures = run("import_bench.py")
+    assert figures["added"] == figures["players"] and figures["error"] is None and figures["import_s"] > 0
+    assert figures["roster_after"] == figures["players"] * 3 // 2  # half the file's players were the device's
+    assert {"longest_task_ms", "tick_late_ms", "long_tasks"} <= set(figures)
+    assert set(figures["budgets"]) == {"import_s", "longest_task_ms"}
+
+
 def test_perf_benchmark_runs():
     """Every figure of issue 17, with its control: bytes, Lighthouse (once), DevTools Slow 4G, offline, steps."""
     figures = run("perf.py", timeout=1200)

@@ -77,3 +77,48 @@ def test_junk_keys_beside_a_damaged_incident(page, live_server):
     assert "incident/bad" in keys and len(keys) == 3
     assert next(entry["original"] for entry in aside if entry["key"] == "incident/bad")["data"]["player"] == 5
     assert store.items(page, "incident") == {}  # the junk is gone with the damaged one, both kept aside
+
+
+# A write of 600 incidents through the repository, over 3 already stored (one good, one damaged, one of a newer
+# app): each op's change sees what is stored; `expect` as given. Returns the result and the change message heard.
+BIG_WRITE = """async (expectNull) => {
+  const { writeMany } = await import('/static/js/storage/repository.js');
+  const { onOwnChange } = await import('/static/js/storage/changes.js');
+  const heard = [];
+  const stop = onOwnChange((message) => heard.push(message));
+  const seen = {};
+  const data = (id) => ({ id, at: '2026-11-01T09:00:00.000Z', tournament: '', session: '1', table: '2',
+    player: 'Ann', seat: null, rulesetId: 'wrc-2015', rulingId: 'r_late', points: null, note: '' });
+  const ops = Array.from({ length: 600 }, (_, n) => ({
+    kind: 'incident', id: `n${n}`, optional: true, ...(expectNull ? { expect: null } : {}),
+    change: (current) => {
+      seen[`n${n}`] = current ? current.data.player : null;
+      return current ? undefined : data(`n${n}`);
+    },
+  }));
+  const result = await writeMany(ops);
+  stop();
+  return { ok: result.ok ?? false, refused: result.refused ?? null, seen: [seen.n0, seen.n1, seen.n599], heard };
+}"""
+
+
+def test_a_big_write_reads_what_is_stored_and_names_the_kind(page, live_server):
+    """A write of hundreds of items learns which are stored from one key list and reads only those: a stored item's
+    change still sees it, a damaged one is set aside, a newer app's is skipped (optional), `expect: null` on a stored
+    one refuses the whole write; the change message names the kind, not 600 ids."""
+    page.goto(f"{live_server.url}/en/log")
+    expect(page.locator("#log-empty")).to_be_visible()
+    good = {"id": "n0", "at": "2026-11-01T08:00:00.000Z", "tournament": "", "session": "1", "table": "1"}
+    good.update({"player": "Stored", "seat": "", "rulesetId": "wrc-2015", "rulingId": "r_late", "points": None})
+    good["note"] = ""
+    store.put(page, "incident", "n0", store.envelope("incident", good, v=2))
+    store.put(page, "incident", "n1", store.envelope("incident", {"id": "n1", "player": 5}))
+    store.put(page, "incident", "n2", store.envelope("incident", {"anything": True}, v=99))
+    refused = page.evaluate(BIG_WRITE, True)
+    assert (refused["ok"], refused["refused"], len(store.items(page, "incident"))) == (False, "conflict", 3)
+    done = page.evaluate(BIG_WRITE, False)
+    assert done["ok"] and done["seen"] == ["Stored", None, None]
+    stored = store.items(page, "incident")
+    assert len(stored) == 600 and stored["n0"]["data"]["player"] == "Stored" and stored["n2"]["v"] == 99
+    assert [entry["key"] for entry in store.aside(page)] == ["incident/n1"]
+    assert done["heard"] == [{"changed": [{"kind": "incident", "id": None}], "quarantine": True}]

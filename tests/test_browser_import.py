@@ -10,6 +10,12 @@ from playwright.sync_api import expect
 
 V1 = json.loads((ROOT / "tests" / "fixtures" / "incident-log-v1.json").read_text(encoding="utf-8"))
 FIRST = V1["incidents"][0]
+WINDS = {"East": 0, "South": 1, "West": 2, "North": 3, "": None}
+
+
+def coded(incident):
+    """An incident of an older file as stored since the incident's version 3: its seat, a wind's name, as a code."""
+    return {**incident, "seat": WINDS[incident["seat"]]}
 
 
 def import_file(page, data):
@@ -49,7 +55,8 @@ BAD = {
     "wrong format": ("foreign", {**V1, "format": "someone-else/log"}),
     "missing version": ("no_version", {k: v for k, v in V1.items() if k != "version"}),
     "version as text": ("bad_version", {**V1, "version": "1"}),
-    "newer version": ("newer", {**V1, "version": 3}),
+    "newer version": ("newer", {**V1, "version": 4}),
+    "a seat that names no wind": ("bad_field", log_with({**FIRST, "seat": "by the window"})),
     "not JSON": ("not_json", "{oops"),
 }
 
@@ -69,11 +76,14 @@ def test_each_bad_file_has_its_own_error_and_changes_nothing(page, live_server):
 
 
 def test_the_first_export_format_imports_byte_for_byte(page, live_server):
-    page.goto(f"{live_server.url}/en/log")
+    """Every field as it was, its seat (a wind's name) read as its code; shown as the wind in the page's language."""
+    page.goto(f"{live_server.url}/fr/log")
     import_file(page, (ROOT / "tests" / "fixtures" / "incident-log-v1.json").read_text(encoding="utf-8"))
     expect(page.locator("#import-done")).to_have_attribute("data-added", "3")
     stored = store.incidents(page)
-    assert [json.dumps(stored[i["id"]]) for i in V1["incidents"]] == [json.dumps(i) for i in V1["incidents"]]
+    assert [json.dumps(stored[i["id"]]) for i in V1["incidents"]] == [json.dumps(coded(i)) for i in V1["incidents"]]
+    title = page.locator(f'li.incident[data-incident="{FIRST["id"]}"] .incident-title')
+    expect(title).to_contain_text("(Est)")
 
 
 def test_merging_two_referees_exports(page, live_server, tmp_path):
@@ -100,7 +110,7 @@ def test_merging_two_referees_exports(page, live_server, tmp_path):
     expect(done).to_have_attribute("data-replaced", "1")
     stored = store.incidents(page)
     assert sorted(stored) == sorted(i["id"] for i in V1["incidents"])
-    assert stored[mine[0]["id"]] == edited and stored[mine[1]["id"]] == mine[1]
+    assert stored[mine[0]["id"]] == coded(edited) and stored[mine[1]["id"]] == coded(mine[1])
     # The same file again: everything is already there, nothing is added twice.
     import_file(page, theirs)
     expect(page.locator("#import-plan")).to_have_attribute("data-same", "3")
@@ -116,7 +126,7 @@ def test_keep_mine_and_replace(page, live_server):
     import_file(page, log_with({**FIRST, "player": "Someone else"}, V1["incidents"][1]))
     page.click("#import-merge")  # "keep mine" is the default choice
     expect(page.locator("#import-done")).to_have_attribute("data-kept", "1")
-    assert store.incidents(page)[FIRST["id"]] == FIRST
+    assert store.incidents(page)[FIRST["id"]] == coded(FIRST)
     import_file(page, log_with(V1["incidents"][2]))
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#import-replace")
@@ -159,7 +169,7 @@ def test_a_roster_export_round_trips_with_its_players_and_events(page, live_serv
     data = json.loads(exported.read_text(encoding="utf-8"))
     [incident] = data["incidents"]
     [player] = data["players"]
-    assert data["version"] == 2 and incident["playerId"] == player["id"] and player["name"] == "Léa Müller"
+    assert data["version"] == 3 and incident["playerId"] == player["id"] and player["name"] == "Léa Müller"
     store.clear(page, "incident")
     store.clear(page, "player")
     page.reload()

@@ -223,13 +223,26 @@ def test_the_previous_release_data_migrates_once(context, live_server):
     expect(other.locator('#seat-0 [data-score="table"]')).to_have_attribute("data-value", "45000")
     page.goto(f"{base}/en/")
     expect(page.locator("#current-ruleset")).to_be_visible()
-    assert store.incidents(page) == {LEGACY_LOG["incidents"][0]["id"]: LEGACY_LOG["incidents"][0]}
-    assert store.table(page, "wrc-2015") == {  # version 1, read as version 2: ids in order, marked for a rebuild
-        "start": LEGACY_TABLE["start"],
-        "steps": [{"id": "s1", **LEGACY_TABLE["steps"][0]}],
+    # The seat, a wind's name then, is a code now (incident version 3).
+    assert store.incidents(page) == {LEGACY_LOG["incidents"][0]["id"]: {**LEGACY_LOG["incidents"][0], "seat": 0}}
+    # The previous release's table, rebuilt once with the ruleset's data when the table screen first read it, and
+    # stored so: its whole-table edit is the changes it made, the same figures (45,000 and 15,000), nothing to
+    # rebuild at a later read (table-upgrade.js).
+    assert store.table(page, "wrc-2015") == {
+        "start": {**LEGACY_START, "event": {}, "seats": [{**seat, "table": 30000} for seat in SEATS]},
+        "steps": [
+            {
+                "kind": "edit",
+                "changes": [
+                    {"path": ["seats", 0, "table"], "from": 30000, "to": 45000},
+                    {"path": ["seats", 1, "table"], "from": 30000, "to": 15000},
+                ],
+                "id": "s1",
+                "at": "2026-05-01T10:00:00.000Z",
+            }
+        ],
         "undone": [],
         "nextId": 2,
-        "legacy": True,
     }
     assert store.item(page, "settings", "main")["data"]["context"] == {
         "tournament": "Open",
@@ -398,3 +411,77 @@ def test_home_says_nothing_of_a_ruleset_choice_it_kept(page, live_server):
     expect(page.locator("[data-notice]")).to_have_count(0)
     expect(page.locator("#notice-settings-quota")).to_have_count(0)
     assert stored_ruleset(page) == "wsom"
+
+
+def incident_data(item_id, player="Ann"):
+    return {
+        "id": item_id,
+        "at": "2026-11-01T09:00:00.000Z",
+        "tournament": "",
+        "session": "1",
+        "table": "2",
+        "player": player,
+        "seat": "",
+        "rulesetId": "wrc-2015",
+        "rulingId": "r_late",
+        "points": None,
+        "note": "",
+    }
+
+
+# Listen to this tab's change messages (kept in window.__heard); window.__cleared: the first saying storage was cleared.
+HEAR = """async () => {
+  const { onChange } = await import('/static/js/storage/changes.js');
+  window.__heard = [];
+  window.__cleared = new Promise((resolve) => onChange((message) => {
+    window.__heard.push(message);
+    if (message.cleared) resolve(message);
+  }));
+}"""
+
+# Save an incident through the log service, as the record form does.
+SAVE = """async (player) => {
+  const { recordIncident } = await import('/static/js/services/log.js');
+  const saved = await recordIncident({ player, session: '3', table: '4', seat: '', points: '', note: '' },
+    { rulesetId: 'wrc-2015', rulingId: 'r_late' });
+  return saved.ok ? 'ok' : JSON.stringify(saved);
+}"""
+
+
+def test_storage_cleared_under_an_open_tab_is_said_and_saves_go_on(page, live_server):
+    """The browser deletes the site's data (DevTools' Storage.clearDataForOrigin, as "clear site data" does) while
+    the log is open: storage says so in a message of its own ({cleared, lost: the items the tab knew}), the log
+    stops listing what is gone, and a save right after works on a new database, with no reload (issue 35, 7)."""
+    base = live_server.url
+    page.goto(f"{base}/en/log")
+    expect(page.locator("#log-empty")).to_be_visible()
+    store.put(page, "incident", "gone-1", store.envelope("incident", incident_data("gone-1"), v=2))
+    store.put(page, "incident", "gone-2", store.envelope("incident", incident_data("gone-2", "Bob"), v=2))
+    page.reload()
+    expect(page.locator("#incidents li")).to_have_count(2)
+    page.evaluate(HEAR)
+    session = page.context.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin", {"origin": base, "storageTypes": "indexeddb,local_storage"})
+    cleared = page.evaluate("() => Promise.race([window.__cleared, new Promise((ok) => setTimeout(ok, 5000, null))])")
+    assert cleared, "no word that storage was cleared within 5 s"
+    assert [message for message in page.evaluate("window.__heard") if message.get("cleared")] == [cleared]
+    lost = {entry["kind"]: sorted(entry["ids"]) for entry in cleared["lost"]}
+    assert lost["incident"] == ["gone-1", "gone-2"] and "changed" not in cleared
+    expect(page.locator("#log-empty")).to_be_visible()  # what is gone is no longer listed
+    reported = page.evaluate(
+        "async () => (await import('/static/js/services/health.js')).lastCleared()?.lost.map((entry) => entry.kind)"
+    )
+    assert "incident" in reported
+    assert page.evaluate(SAVE, "Cy") == "ok"  # not "the app was updated in another tab"
+    assert page.evaluate(SAVE, "Dee") == "ok"
+    assert sorted(item["player"] for item in store.incidents(page).values()) == ["Cy", "Dee"]
+    expect(page.locator("[data-notice][data-problem='closed']")).to_have_count(0)
+    # Cleared a second time: said again, with what this tab saved since, and saving goes on.
+    page.evaluate(HEAR)
+    session.send("Storage.clearDataForOrigin", {"origin": base, "storageTypes": "indexeddb"})
+    again = page.evaluate("() => Promise.race([window.__cleared, new Promise((ok) => setTimeout(ok, 5000, null))])")
+    assert again, "no word that storage was cleared the second time"
+    lost = {entry["kind"]: len(entry["ids"]) for entry in again["lost"]}
+    assert lost["incident"] == 2
+    assert page.evaluate(SAVE, "Eve") == "ok"
+    assert [item["player"] for item in store.incidents(page).values()] == ["Eve"]

@@ -112,11 +112,11 @@ def test_each_language_reads_back_with_its_separator_headers_times_and_seats(app
     ui = strings(app, lang)
     winds = ui["winds"]
     incidents = [
-        incident(0, at="2026-01-15T10:00:00.000Z", player="Léa Müller", seat="East", points=-1.5, note="Öffnung ça"),
-        incident(1, at="2026-07-15T10:00:00.000Z", player="Zoë", seat="ovest", points=20),
-        incident(2, at="2026-07-16T10:00:00.000Z", player="Bo", seat="north", points=None),
-        incident(3, at="2026-07-17T10:00:00.000Z", player="Ann", seat=" Sud ", points=-5),
-        incident(4, at="2026-07-18T10:00:00.000Z", player="Cy", seat="by the window", points=0),
+        incident(0, at="2026-01-15T10:00:00.000Z", player="Léa Müller", seat=0, points=-1.5, note="Öffnung ça"),
+        incident(1, at="2026-07-15T10:00:00.000Z", player="Zoë", seat=2, points=20),
+        incident(2, at="2026-07-16T10:00:00.000Z", player="Bo", seat=3, points=None),
+        incident(3, at="2026-07-17T10:00:00.000Z", player="Ann", seat=1, points=-5),
+        incident(4, at="2026-07-18T10:00:00.000Z", player="Cy", seat=None, points=0),
     ]
     text = export(tmp_path, incidents, headers=ui["csv"]["headers"], locale=lang, timeZone="Europe/Paris", winds=winds)
     rows = read_back(text, tmp_path, lang, SEPARATORS[lang])
@@ -126,8 +126,8 @@ def test_each_language_reads_back_with_its_separator_headers_times_and_seats(app
     column = {name: [row[COLUMNS.index(name)] for row in body] for name in COLUMNS}
     assert column["player"] == ["Léa Müller", "Zoë", "Bo", "Ann", "Cy"]
     assert column["note"][0] == "Öffnung ça"
-    # Seats in the reader's language, whatever language they were typed in; unknown text kept.
-    assert column["seat"] == [winds[0], winds[2], winds[3], winds[1], "by the window"]
+    # Seats (codes) as winds in the reader's language; no seat, an empty cell.
+    assert column["seat"] == [winds[0], winds[2], winds[3], winds[1], ""]
     # Local time in Paris: UTC+1 in winter, UTC+2 in summer, in the reader's date order.
     winter, summer = {
         "en": ("01/15/2026 11:00", "07/15/2026 12:00"),
@@ -188,39 +188,12 @@ def test_separator_of_each_language(tmp_path):
     ]
 
 
-def test_seat_codes(tmp_path):
-    seats = [
-        "East",
-        "est",
-        "EST",
-        "Sud",
-        "south",
-        "Ouest",
-        "Ovest",
-        "WEST",
-        "Nord",
-        "north",
-        " East ",
-        "Tavolo",
-        "",
-        None,
-    ]
-    assert call_module("logic/csv-export.js", "seatCode", [[seat] for seat in seats], tmp_path) == [
-        "east",
-        "east",
-        "east",
-        "south",
-        "south",
-        "west",
-        "west",
-        "west",
-        "north",
-        "north",
-        "east",
-        None,
-        None,
-        None,
-    ]
+def test_seat_codes_are_written_as_winds(tmp_path):
+    """Seats are stored as codes (0 East to 3 North); the export writes the wind in the reader's language, and
+    nothing for no seat or when no names are given."""
+    winds = ["Est", "Sud", "Ouest", "Nord"]
+    calls = [[0, winds], [1, winds], [2, winds], [3, winds], [None, winds], [2, None]]
+    assert call_module("logic/csv-export.js", "seatName", calls, tmp_path) == ["Est", "Sud", "Ouest", "Nord", "", ""]
 
 
 def test_the_log_screens_export_neutralises_every_formula(tmp_path):

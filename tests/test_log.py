@@ -2,9 +2,10 @@
 tests/cases/player_record.yaml, run by test_cases.py)."""
 
 import json
+import subprocess
 
 import pytest
-from helpers import call_module, rulesets_in
+from helpers import NODE, ROOT, call_module, rulesets_in
 
 
 def call(tmp_path, function, calls):
@@ -37,7 +38,7 @@ GOOD = {
     [
         ("not json at all", "not_json"),
         (json.dumps({"incidents": []}), "foreign"),
-        (json.dumps({**GOOD, "version": 3}), "newer"),
+        (json.dumps({**GOOD, "version": 4}), "newer"),
         (json.dumps({**GOOD, "version": 2, "players": [{"id": "p", "eventId": "local", "name": " "}]}), "bad_player"),
         (
             json.dumps({**GOOD, "version": 2, "events": [{"id": "e", "name": "Cup", "rulesetId": "Not a slug"}]}),
@@ -66,11 +67,14 @@ def call_file(tmp_path, function, calls):
     return call_module("logic/log-file.js", function, calls, tmp_path)
 
 
+CODED = [{**GOOD["incidents"][0], "seat": 0}]  # the incident as stored since its version 3: the seat a code
+
+
 def test_round_trip(tmp_path):
-    exported = call_file(tmp_path, "toJson", [[GOOD["incidents"]]])[0]
-    assert json.loads(exported)["version"] == 2
+    exported = call_file(tmp_path, "toJson", [[CODED]])[0]
+    assert json.loads(exported)["version"] == 3
     assert call_file(tmp_path, "parseExport", [[exported]])[0] == {
-        "incidents": GOOD["incidents"],
+        "incidents": CODED,
         "players": [],
         "events": [],
     }
@@ -85,7 +89,7 @@ def test_version_2_round_trip_keeps_players_and_events(tmp_path):
         "dates": {"start": "2026-11-23", "end": "2026-11-24"},
         "sessions": ["1", "2"],
     }
-    incident = {**GOOD["incidents"][0], "eventId": "e-1", "playerId": "p-1"}
+    incident = {**CODED[0], "eventId": "e-1", "playerId": "p-1"}
     exported = call_file(tmp_path, "toJson", [[[incident], {"players": [player], "events": [event]}]])[0]
     assert call_file(tmp_path, "parseExport", [[exported]])[0] == {
         "incidents": [incident],
@@ -95,12 +99,15 @@ def test_version_2_round_trip_keeps_players_and_events(tmp_path):
 
 
 def test_version_1_files_import_as_they_are(tmp_path):
-    """Every format ever exported still imports: a version 1 file reads with no roster (its incidents' typed names)."""
+    """Every format ever exported still imports: a version 1 file reads with no roster (its incidents' typed names),
+    its seats, a wind's name in the language of the screen that recorded it, read into codes."""
     assert call_file(tmp_path, "parseExport", [[json.dumps(GOOD)]])[0] == {
-        "incidents": GOOD["incidents"],
+        "incidents": CODED,
         "players": [],
         "events": [],
     }
+    french = {**GOOD, "incidents": [{**GOOD["incidents"][0], "seat": "Ouest"}]}
+    assert call_file(tmp_path, "parseExport", [[json.dumps(french)]])[0]["incidents"][0]["seat"] == 2
 
 
 def test_make_incident_validates(tmp_path):
@@ -206,3 +213,58 @@ def test_a_new_session_is_the_next_of_the_events_sessions_or_the_label_counted_u
     """Start a new session at the table: the session being played moves on, so per-session counts start again."""
     [found] = call_module("logic/log.js", "nextSession", [[current, sessions]], tmp_path)
     assert found == expected
+
+
+def test_an_import_reconciles_players_as_the_pairwise_guard_did():
+    """reconcileImport looks players up by event and normalized name (one map) instead of comparing every pair: on 40
+    drawn devices and files (shared ids, tombstones, names one once normalized, names that normalize to nothing) it
+    gives what the pairwise guard gave (tests/reconcile_reference.mjs keeps it)."""
+    for size, seed in ((200, 1), (30, 7)):
+        output = subprocess.run(
+            [*NODE, str(ROOT / "tests" / "reconcile_reference.mjs"), str(size), str(seed)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        found = json.loads(output)
+        assert found["same"], found
+        assert found["merged"] > 0, "the drawn files hold players the guard makes one"
+
+
+def test_a_file_player_named_as_a_roster_player_is_that_player(tmp_path):
+    """The duplicate guard's cases by hand: same event and name once normalized → the device's player; another event,
+    a tombstone, or an id the device has → kept; two file players of one name → the first."""
+    device = {
+        "players": [
+            {"id": "p1", "eventId": "local", "name": "Léa Müller"},
+            {"id": "p2", "eventId": "e1", "name": "Ann"},
+            {"id": "p3", "eventId": "local", "name": "Bob", "deleted": True},
+        ],
+        "events": [{"id": "e1", "name": "Cup", "rulesetId": None}],
+    }
+    parsed = {
+        "players": [
+            {"id": "x1", "eventId": "local", "name": "LEA-MULLER"},
+            {"id": "x2", "eventId": "local", "name": "Ann"},
+            {"id": "x3", "eventId": "local", "name": "bob"},
+            {"id": "x4", "eventId": "local", "name": "BOB"},
+            {"id": "p2", "eventId": "local", "name": "Léa Müller"},
+        ],
+        "incidents": [
+            {"id": "i1", "player": "LEA-MULLER", "playerId": "x1"},
+            {"id": "i2", "player": "BOB", "playerId": "x4"},
+            {"id": "i3", "player": "Ann", "playerId": "x2"},
+        ],
+        "events": [],
+    }
+    [found] = call_file(tmp_path, "reconcileImport", [[parsed, device]])
+    assert [player["id"] for player in found["players"]] == ["x2", "x3", "p2"]
+    assert [(item["playerId"], item["player"]) for item in found["incidents"]] == [
+        ("p1", "Léa Müller"),
+        ("x3", "bob"),
+        ("x2", "Ann"),
+    ]
+    [refused] = call_file(
+        tmp_path, "reconcileImport", [[{**parsed, "incidents": [{"id": "i9", "eventId": "nowhere"}]}, device]]
+    )
+    assert refused == {"error": "unknown_event", "path": "incidents/0/eventId"}

@@ -75,10 +75,14 @@ def test_docs_api_shows_each_schemas_field_table(kind):
 
 
 def test_the_phones_storage_check_takes_what_the_server_takes(tmp_path):
-    """A stored incident or player is its body with the phone's own keys: valid examples stay valid there."""
-    incidents = [
-        {**case["value"], "id": "i1", "eventId": "ev1"} for case in EXAMPLES["incident"] if case["field"] is None
-    ]
+    """A body the server takes is stored by the phone as it reads it (sync-records.js incidentFromBody: an older
+    phone's text seat as its wind's code, or none), and a player with the phone's own keys: valid examples stay
+    valid there."""
+    bodies = [case["value"] for case in EXAMPLES["incident"] if case["field"] is None]
+    incidents = call_module(
+        "logic/sync-records.js", "incidentFromBody", [["i1", body, "ev1"] for body in bodies], tmp_path
+    )
+    assert None not in incidents and {item["seat"] for item in incidents} <= {None, 0, 1, 2, 3}
     players = [{**case["value"], "id": "p1", "eventId": "ev1"} for case in EXAMPLES["player"] if case["field"] is None]
     assert call_module("logic/records/incident.js", "incidentProblems", [[item] for item in incidents], tmp_path) == [
         []

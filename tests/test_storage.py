@@ -18,6 +18,7 @@ INCIDENT = {
     "points": None,
     "note": "",
 }
+INCIDENT_V3 = {**INCIDENT, "seat": None}  # as version 3 reads it: the seat a code, or none
 SEAT = {
     "wind": "east",
     "name": "",
@@ -120,7 +121,7 @@ def test_good_items_read_as_they_are(tmp_path):
         ],
     )
     assert [f["status"] for f in found] == ["ok"] * 6
-    assert found[0]["data"] == INCIDENT and found[0]["rev"] == 3
+    assert found[0]["data"] == INCIDENT_V3 and found[0]["rev"] == 3
     assert found[1]["data"] == found[3]["data"] == table_v2(START, STEPS), "version 1 is read as version 2"
 
 
@@ -303,14 +304,57 @@ def test_version_1_incidents_and_settings_migrate_forward_in_memory(tmp_path):
             ["settings", "main", envelope("settings", SETTINGS)],
         ],
     )
-    assert incident["status"] == "ok" and incident["data"] == INCIDENT and incident["v"] == 1
+    assert incident["status"] == "ok" and incident["data"] == INCIDENT_V3 and incident["v"] == 1
     assert settings["status"] == "ok" and settings["data"] == {**SETTINGS, "currentEvent": None}
 
 
 def test_an_older_app_meets_version_2_incidents_as_newer(tmp_path):
-    """The version bump is what keeps an older app from calling eventId and playerId damage."""
-    [found] = inspect(tmp_path, [["incident", "x", {"format": "incident", "v": 3, "rev": 1, "data": {}}]])
+    """The version bump is what keeps an older app from calling eventId and playerId (or a seat's code) damage."""
+    [found] = inspect(tmp_path, [["incident", "x", {"format": "incident", "v": 4, "rev": 1, "data": {}}]])
     assert found["status"] == "newer"
+
+
+SEAT_TEXTS = ["East", "est", "EST", " Sud ", "south", "Ouest", "Ovest", "WEST", "Nord", "north", "", "Éast"]
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_seat_stored_as_a_winds_name_reads_as_its_code(tmp_path, version):
+    """Versions 1 and 2 kept the seat as the wind's name in the language of the screen that recorded it; version 3
+    reads any of the three languages' names, in any case, with accents or spaces, as the code (0 East to 3 North),
+    and an empty seat as none. The revision is kept: only the shape changed."""
+    found = inspect(
+        tmp_path,
+        [
+            ["incident", "i", envelope("incident", {**INCIDENT, "id": "i", "seat": text}, v=version)]
+            for text in SEAT_TEXTS
+        ],
+    )
+    assert [item["status"] for item in found] == ["ok"] * len(SEAT_TEXTS)
+    assert [item["data"]["seat"] for item in found] == [0, 0, 0, 1, 1, 2, 2, 2, 3, 3, None, 0]
+    assert {item["rev"] for item in found} == {3}
+
+
+def test_a_seat_text_that_names_no_wind_is_reported_never_dropped_silently(tmp_path):
+    """A seat that names no wind ("Tavolo", only a hand-edited file or another client could put it there) cannot be
+    carried: the incident reads as damaged, its usable part kept without a seat, so storage sets the original aside
+    (seat text and all) and reports it."""
+    [found] = inspect(
+        tmp_path, [["incident", "i", envelope("incident", {**INCIDENT, "id": "i", "seat": "Tavolo"}, v=2)]]
+    )
+    assert found["status"] == "damaged"
+    assert found["problems"] == [{"path": "data/seat", "code": "unknown_seat"}]
+    assert found["usable"] == {**INCIDENT, "id": "i", "seat": None}
+
+
+def test_a_version_3_seat_is_a_code_or_none(tmp_path):
+    found = inspect(
+        tmp_path,
+        [
+            ["incident", "i", envelope("incident", {**INCIDENT, "id": "i", "seat": seat}, v=3)]
+            for seat in (0, 3, None, 4, "East", 1.5)
+        ],
+    )
+    assert [item["status"] for item in found] == ["ok", "ok", "ok", "damaged", "damaged", "damaged"]
 
 
 def test_a_newer_version_is_never_damaged(tmp_path):
@@ -347,11 +391,20 @@ def test_legacy_data_migrates_whole(tmp_path):
         },
     )
     assert plan["aside"] == [] and plan["kept"] == []
-    assert plan["items"] == [{"kind": "incident", "id": i["id"], "data": i} for i in LOG["incidents"]] + [
-        {"kind": "table", "id": "wrc-2015", "data": table_v2(START, STEPS)}
-    ]
+    assert plan["items"] == [
+        {"kind": "incident", "id": i["id"], "data": {**i, "seat": None}} for i in LOG["incidents"]
+    ] + [{"kind": "table", "id": "wrc-2015", "data": table_v2(START, STEPS)}]
     assert plan["settings"] == {"ruleset": "wrc-2015", "context": SETTINGS["context"]}
     assert sorted(plan["migrated"]) == ["mjref.log", "mjref.log-context", "mjref.ruleset", "mjref.table.wrc-2015"]
+
+
+def test_a_legacy_seat_that_names_no_wind_sets_the_log_aside_and_the_incident_moves_in_without_it(tmp_path):
+    log = {**LOG, "incidents": [{**INCIDENT, "seat": "Ovest"}, {**INCIDENT, "id": "two", "seat": "by the door"}]}
+    plan = legacy(tmp_path, {"mjref.log": json.dumps(log)})
+    assert [item["data"]["seat"] for item in plan["items"]] == [2, None]
+    [aside] = plan["aside"]
+    assert aside["problems"] == [{"path": "incidents/1/seat", "code": "unknown_seat"}]
+    assert aside["original"] == json.dumps(log)
 
 
 @pytest.mark.parametrize(
@@ -419,7 +472,9 @@ BAD_FILES = [
     ("version as text", bad(version="1"), "bad_version"),
     ("version 1.5", bad(version=1.5), "bad_version"),
     ("version 0", bad(version=0), "bad_version"),
-    ("newer version", bad(version=3), "newer"),
+    ("newer version", bad(version=4), "newer"),
+    ("a seat that names no wind", incident(seat="by the window"), "bad_field"),
+    ("a version 3 seat as text", bad(version=3), "bad_field"),
     ("incidents not a list", bad(incidents={"a": BASE["incidents"][0]}), "not_a_list"),
     ("a null incident", bad(incidents=[None]), "bad_record"),
     ("US date", incident(at="11/23/2026"), "bad_date"),
@@ -456,8 +511,11 @@ def test_only_a_newer_version_is_called_newer(tmp_path):
 
 
 def test_every_format_ever_exported_still_imports(tmp_path):
-    [found] = call_module("logic/log-file.js", "parseExport", [[V1]], tmp_path)
-    assert found == {"incidents": BASE["incidents"], "players": [], "events": []}
+    """Version 1 (the fixture) and 2 files, their seats wind names, read into codes; version 3 as it is."""
+    coded = [{**item, "seat": {"East": 0, "West": 2, "": None}[item["seat"]]} for item in BASE["incidents"]]
+    files = [[V1], [bad(version=2)], [bad(version=3, incidents=coded)]]
+    found = call_module("logic/log-file.js", "parseExport", files, tmp_path)
+    assert found == [{"incidents": coded, "players": [], "events": []}] * 3
 
 
 ODD_IDS = ['a b"c', "</script>", "constructor", "__proto__", "x" * 100, "é✓"]  # 100: the schema's longest id
@@ -471,15 +529,21 @@ def test_ids_are_opaque_text(tmp_path):
 def test_merge_plan_matches_by_id(tmp_path):
     mine = BASE["incidents"][:2]
     theirs = [BASE["incidents"][0], {**BASE["incidents"][1], "note": "edited"}, BASE["incidents"][2]]
+    mine[0] = {**mine[0], "seat": 0}
+    theirs[0] = {**theirs[0], "seat": 0}
     [plan] = call_module("logic/log-file.js", "planMerge", [[mine, theirs]], tmp_path)
     assert plan["same"] == 1 and plan["added"] == [BASE["incidents"][2]]
     assert plan["conflicts"] == [{"id": mine[1]["id"], "mine": mine[1], "theirs": theirs[1]}]
 
 
 def test_empty_texts_and_missing_ones_are_the_same_incident(tmp_path):
-    full = BASE["incidents"][1]
+    full = {**BASE["incidents"][1], "seat": None}
     short = {k: v for k, v in full.items() if v not in ("", None)}
-    assert call_module("logic/log-file.js", "sameIncident", [[full, short]], tmp_path) == [True]
+    other_seat = {**full, "seat": 2}
+    assert call_module("logic/log-file.js", "sameIncident", [[full, short], [full, other_seat]], tmp_path) == [
+        True,
+        False,
+    ]
 
 
 SYNC_HEAD = {"id": "v1", "body": {"name": "Ada"}, "deleted": False, "seq": 4, "author": "Anna"}
@@ -556,3 +620,22 @@ def test_the_sync_state_reads_as_it_is_and_keeps_its_good_part_when_damaged(tmp_
     assert found[2]["usable"] == SYNC  # the bad version goes; the phone's records make it again at the next sync
     assert found[3]["usable"] is None  # without its credential there is nothing to sync with
     assert found[4]["usable"] == {**SYNC, "cursor": "0"}
+
+
+def test_a_records_sync_state_reads_its_incident_bodies_as_the_phone_does(tmp_path):
+    """syncRecord version 2: what the phone knows the server has of an incident is kept as the phone reads bodies
+    (format 2, the seat a code), so an older phone's version and the phone's own record compare equal; a player's
+    entry is as it was."""
+    head = {"id": "v1", "body": {"player": "Ann", "seat": "Ovest"}, "deleted": False, "seq": 3, "author": "Bo"}
+    incident = {"id": "i1", "kind": "incident", "eventId": "ev1", "heads": [head], "seen": ["v1"]}
+    player = {"id": "p1", "kind": "player", "eventId": "ev1", "heads": [{**head, "body": {"name": "Ann"}}], "seen": []}
+    found = inspect(
+        tmp_path,
+        [
+            ["syncRecord", "incident/i1", envelope("syncRecord", incident)],
+            ["syncRecord", "player/p1", envelope("syncRecord", player)],
+        ],
+    )
+    assert [item["status"] for item in found] == ["ok", "ok"]
+    assert found[0]["data"]["heads"][0]["body"] == {"player": "Ann", "seat": 2, "v": 2}
+    assert found[1]["data"] == player

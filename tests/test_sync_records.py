@@ -22,13 +22,13 @@ INCIDENT = {
     "table": "3",
     "player": "Léa Müller",
     "playerId": "p1",
-    "seat": "E",
+    "seat": 0,
     "rulesetId": "azrm-2026",
     "rulingId": "r_wrong_count",
     "points": None,
     "note": "",
 }
-BODY = {k: v for k, v in INCIDENT.items() if k not in ("id", "eventId")}
+BODY = {"v": 2, **{k: v for k, v in INCIDENT.items() if k not in ("id", "eventId")}}  # format 2: the seat a code
 PLAYER = {"id": "p1", "eventId": "ev1", "name": "Léa Müller", "number": "A-12", "club": "Lyon"}
 
 
@@ -64,6 +64,30 @@ def test_downloaded_records_as_the_phone_stores_them(tmp_path):
         MODULE, "incidentFromBody", [["i1", BODY, "ev1"], ["i9", {**BODY, "at": "soon"}, "ev1"]], tmp_path
     )
     assert incident == INCIDENT and bad is None
+
+
+def test_an_older_phones_text_seat_reads_as_its_code(tmp_path):
+    """An older phone sends no format and the seat as the wind's name in its referee's language: the phone reads
+    it as the code (a name it cannot read as no seat, the server keeping the text), and what it knows the server
+    has is kept in that reading, so the phone's own record of it is the same value and nothing is sent again."""
+    older = {k: v for k, v in BODY.items() if k != "v"}
+    seats = ["Ovest", "SUD", "", "E", "南"]
+    stored = call_module(
+        MODULE, "incidentFromBody", [["i1", {**older, "seat": seat}, "ev1"] for seat in seats], tmp_path
+    )
+    assert [item["seat"] for item in stored] == [2, 1, None, None, None]
+    read = call_module(MODULE, "bodyAsRead", [[{**older, "seat": seat}] for seat in seats], tmp_path)
+    shared = call_module(
+        MODULE, "localRecords", [[{"incidents": stored}, SERVER, {"serverPlayers": ["p1"]}]], tmp_path
+    )[0]
+    assert [record["body"] for record in shared] == read
+    [change] = call_module(
+        MODULE,
+        "changesAsRead",
+        [[[{"kind": "incident", "record_id": "i1", "body": {**older, "seat": "est"}}]]],
+        tmp_path,
+    )
+    assert change[0]["body"] == {**BODY, "seat": 0}
     [player, removed, bad] = call_module(
         MODULE,
         "playerFromBody",

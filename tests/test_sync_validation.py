@@ -26,7 +26,9 @@ BAD_INCIDENTS = [
     ({"points": "30"}, "points", "invalid"),
     ({"colour": "red"}, "colour", "unknown_field"),
     ({"id": "another-record"}, "id", "invalid"),
-    ({"v": 2}, "v", "unsupported_version"),
+    ({"v": 3}, "v", "unsupported_version"),
+    ({"v": 2, "seat": 4}, "seat", "invalid"),
+    ({"seat": True}, "seat", "invalid"),
 ]
 
 
@@ -99,3 +101,18 @@ def test_every_field_at_its_longest_fits_even_in_four_byte_characters(head):
         note=wide * 500, session=wide * 500, table=wide * 500, seat=wide * 500, tournament=wide * 500, player=wide * 200
     )
     assert head.statuses(version(body=body)) == ["accepted"]
+
+
+def test_seats_as_codes_and_an_older_phones_text_are_both_taken_and_kept_as_sent(head):
+    """Format 2 has the seat as a code (0 East to 3 North, or null); a phone before it sends the wind's name as text,
+    which the server still takes. Each version is kept as sent: the feed gives back exactly the body uploaded."""
+    bodies = [
+        incident(v=2, seat=2),
+        incident(v=2, seat=None),
+        incident(seat="Ouest"),  # an older phone: no format, the wind's name in its referee's language
+        incident(seat=""),
+    ]
+    sent = [version(body=body) for body in bodies]
+    assert head.statuses(*sent) == ["accepted"] * 4
+    kept = {change["record_id"]: change["body"] for change in head.changes()["changes"]}
+    assert [kept[item["record_id"]] for item in sent] == bodies

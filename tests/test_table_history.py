@@ -152,9 +152,10 @@ def test_history_scenarios_run_the_same_in_the_browser(browser, live_server, app
     in_browser = page.evaluate(
         """async ([rulesets, scenarios]) => {
         const history = await import('/static/js/logic/table-history.js');
+        const upgrade = await import('/static/js/logic/table-upgrade.js');
         const stored = await import('/static/js/logic/records/table.js');
         const { runHistoryScenarios } = await import('/__tests__/history_scenarios.mjs');
-        return JSON.parse(JSON.stringify(runHistoryScenarios({ history, stored }, rulesets, scenarios)));
+        return JSON.parse(JSON.stringify(runHistoryScenarios({ history, stored, upgrade }, rulesets, scenarios)));
     }""",
         [rulesets_in(app, "en"), [{"ruleset": case["ruleset"], **case["given"]} for case in SCENARIOS]],
     )

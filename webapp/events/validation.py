@@ -58,7 +58,7 @@ def _message(code, rule):
     if code == "unknown_field":
         return "Unknown field: the API does not know it."
     if code == "unsupported_version":
-        return "This server reads format version 1 of records."
+        return "This server does not read this format version of the record (see docs/api.md, Record bodies)."
     if code == "duplicate":
         return "Each item must be different."
     return "Not valid here: " + rule.get("description", "see docs/api.md") + "."

@@ -21,6 +21,7 @@ def upgrade():
 
 
 def downgrade():
-    with op.batch_alter_table('credentials') as batch:
-        batch.drop_column('pending')
-        batch.drop_column('last_contact_at')
+    # Not in batch mode: SQLite (3.35 and later) drops a column in place, where copying the table would break the
+    # foreign keys of the versions that name its credentials (as 0003's downgrade).
+    op.drop_column('credentials', 'pending')
+    op.drop_column('credentials', 'last_contact_at')

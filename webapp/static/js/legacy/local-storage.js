@@ -9,7 +9,7 @@
  * Whatever is damaged is set aside whole and untouched; the good records inside it are still migrated.
  */
 import { isObject, join, problems } from '../logic/records/check.js';
-import { incidentProblems } from '../logic/records/incident.js';
+import { incidentProblems, withSeatCode } from '../logic/records/incident.js';
 import { defaultSettings, settingsProblems } from '../logic/records/settings.js';
 import tableKind, { fromVersion1, tableProblems } from '../logic/records/table.js';
 
@@ -50,11 +50,16 @@ function logItems(key, raw, plan) {
     records = Object.entries(log.incidents);
   } else report.add('incidents', log.incidents === undefined ? 'missing' : 'not_list');
   const seen = new Set();
-  for (const [position, incident] of records) {
+  for (const [position, stored] of records) {
+    // Its seat, a wind's name, as a code (records/incident.js version 3); a text that names none is reported, so the
+    // log is set aside whole as kept, and the incident moves in without a seat.
+    const lost = [];
+    const incident = withSeatCode(stored, (path, code) => lost.push({ path: join(join('incidents', position), path), code }));
     const found = incidentProblems(incident, join('incidents', position));
     if (!found.length && seen.has(incident.id)) found.push({ path: join(join('incidents', position), 'id'), code: 'duplicate' });
     if (found.length) report.found.push(...found);
     else {
+      report.found.push(...lost);
       seen.add(incident.id);
       plan.items.push({ kind: 'incident', id: incident.id, data: incident });
     }

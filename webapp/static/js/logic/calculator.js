@@ -174,7 +174,7 @@ function penaltyScore(ruleset) {
 /** Add points back to a seat for riichi sticks (not a transfer between players, so not in `changes`). */
 function giveSticks(ctx, seat, count) {
   if (!count) return true;
-  const stick = ctx.rules.stick ?? (ctx.legacy ? 1000 : null);  // before, the app counted every stick as 1,000
+  const { stick } = ctx.rules;
   if (stick === null) {
     ctx.missing.add('stick');
     return false;
@@ -275,7 +275,6 @@ const INTERPRET = {
     ctx.notes.push('voided');
   },
   riichi_voided(effect, ctx) {
-    if (ctx.legacy) return;
     if (effect.ask && ctx.values.riichi_call !== 'yes') return;
     const seat = ctx.after.seats[ctx.offender];
     seat.riichi = false;
@@ -289,7 +288,6 @@ const INTERPRET = {
     }
   },
   next_score(effect, ctx) {
-    if (ctx.legacy) return;
     const prefill = {};
     if (effect.how) prefill.how = effect.how;
     if (effect.offender === 'winner') prefill.winner = ctx.offender;
@@ -298,10 +296,6 @@ const INTERPRET = {
     ctx.score = { kind: effect.kind, prefill };
   },
   liability(effect, ctx) {
-    if (ctx.legacy) {
-      legacyLiability(effect, ctx);
-      return;
-    }
     // The liable player pays when the hand is won, which may be later: the win is scored by scoreWin, prefilled.
     const prefill = { liable: ctx.offender, liability: ctx.rulingId };
     if (effect.scored_as === 'self_draw') prefill.how = 'tsumo';
@@ -315,28 +309,6 @@ export const HANDLED_EFFECTS = Object.freeze(Object.keys(INTERPRET));
 /** Whether the calculator can apply every effect of a ruling (an effect it does not know is never skipped). */
 function applicable(effect) {
   return Object.hasOwn(INTERPRET, effect.type) || NOTHING_TO_APPLY.includes(effect.type);
-}
-
-/**
- * How the app paid a risky-discard liability before wins were scored apart (only to migrate stored histories):
- * the ruling itself moved the hand's value, with no counters or sticks, from the inputs stored with it.
- */
-function legacyLiability(effect, ctx) {
-  const raw = ctx.raw;
-  const winner = seatIndex(raw.winner);
-  const [value] = readAmount(raw.hand_value, { min: 1 });
-  if (winner === null || value === null) return;
-  const selfDraw = effect.scored_as === 'self_draw' || raw.win_type === 'self_draw';
-  const discarder = seatIndex(raw.discarder);
-  const payers = [];
-  if (selfDraw) payers.push([effect.self_draw === 'discarder_pays_all' ? discarder : ctx.offender, value]);
-  else if (effect.discard === 'split' && discarder !== ctx.offender) payers.push([discarder, value / 2], [ctx.offender, value / 2]);
-  else payers.push([discarder, value]);
-  for (const [payer, amount] of payers) {
-    if (payer === null) continue;
-    move(ctx, payer, 'table', -amount);
-    move(ctx, winner, 'table', amount);
-  }
 }
 
 /** The state of the next hand after a ruling: re-deal, deposits, dealer, counters, or a win or draw to score. */
@@ -390,8 +362,12 @@ function settingErrors(ctx) {
  * A ruling whose `hand` effect says `same_hand` marks its offender's seat (`chombo`) until the hand is scored; a second
  * one for that seat, said to be from the same hand (`same_hand: 'yes'`), follows the ruleset's reading (`sameHand`:
  * 'once', nothing more than the re-deal already under way; 'each', its own penalty but no second re-deal).
+ * `interpret`: effect types read otherwise, {type: (effect, ctx) => …} as INTERPRET's (how another version of the app
+ * computed them: the one-time upgrade of a stored history, table-upgrade.js); `ctx` holds the inputs as typed (`raw`)
+ * and read (`values`), the `offender`, the tables `before` and `after`, and the `changes` that table-state.js `move`
+ * adds to.
  */
-export function applyRuling(table, ruleset, rulingId, raw = {}, { lang = 'en', legacy = false } = {}) {
+export function applyRuling(table, ruleset, rulingId, raw = {}, { lang = 'en', interpret = {} } = {}) {
   const ruling = Object.hasOwn(ruleset.rulings, rulingId) ? ruleset.rulings[rulingId] : null;
   if (!ruling) return { errors: { ruling: 'unknown_ruling' } };
   const effects = effectsOf(ruleset, ruling);
@@ -401,14 +377,16 @@ export function applyRuling(table, ruleset, rulingId, raw = {}, { lang = 'en', l
   const rule = sameHandRule(effects);
   const again = rule && values.same_hand === 'yes' && chomboSeats(table).includes(values.offender);
   const ctx = {
-    ruleset, rulingId, values, raw, legacy, offender: values.offender, before: table, after: clone(table),
+    ruleset, rulingId, values, raw, offender: values.offender, before: table, after: clone(table),
     rules: tableRules(ruleset, table), changes: [], sticks: [], next: {}, notes: [], penalty: 0, tiles: 0,
     missing: new Set(), unset: false, score: null, stick: null, offence: null, strike: false,
     sameHand: again ? rule : null,
   };
   for (const effect of effects) {
     if (ctx.sameHand === 'once' && effect.type !== 'hand') continue;  // one per hand: only the re-deal stands
-    if (!NOTHING_TO_APPLY.includes(effect.type) && chosen(effect, values)) INTERPRET[effect.type](effect, ctx);
+    if (!NOTHING_TO_APPLY.includes(effect.type) && chosen(effect, values)) {
+      (interpret[effect.type] ?? INTERPRET[effect.type])(effect, ctx);
+    }
   }
   if (ctx.sameHand) ctx.notes.push(`chombo_${ctx.sameHand}`);
   if (rule && ctx.offender !== null && ctx.offender !== undefined) ctx.after.seats[ctx.offender].chombo = true;
@@ -448,7 +426,7 @@ export function hanchanScores(tableScores, { start = 30000, per_point: perPoint 
  * scores start again. A substituted seat's result belongs to the substitute: the absent player gets what the
  * ruleset's `scoring.substitute` says (no points), and the substitute's score is returned apart in `substitutes`.
  */
-export function endHanchan(table, ruleset, { legacy = false } = {}) {
+export function endHanchan(table, ruleset) {
   const rules = tableRules(ruleset, table);
   const hanchan = ruleset.scoring?.hanchan;
   const ctx = { ruleset, after: clone(table), changes: [], unset: false };
@@ -463,8 +441,8 @@ export function endHanchan(table, ruleset, { legacy = false } = {}) {
   const absent = ruleset.scoring?.substitute?.absent;
   const substitutes = [];
   table.seats.forEach((seat, index) => {
-    const absentGetsNothing = seat.substituted && absent === 'no_points' && !legacy;
-    if (seat.substituted && !legacy) substitutes.push({ seat: index, score: scores ? scores[index] : null });
+    const absentGetsNothing = seat.substituted && absent === 'no_points';
+    if (seat.substituted) substitutes.push({ seat: index, score: scores ? scores[index] : null });
     if (scores && !absentGetsNothing) move(ctx, index, 'tournament', scores[index]);
     move(ctx, index, 'table', rules.start - seat.table);
   });
@@ -485,9 +463,8 @@ export function endHanchan(table, ruleset, { legacy = false } = {}) {
  * Start a new session: what counts per session starts again (progressive counts except those the ruleset carries
  * over, dead hands, penalty tiles, substitutes) and so do the scores the ruleset resets per session.
  */
-export function newSession(table, ruleset = null, { legacy = false } = {}) {
-  if (legacy || !ruleset) return legacySession(table);
-  const ctx = { ruleset: ruleset || {}, after: clone(table), changes: [], unset: false };
+export function newSession(table, ruleset) {
+  const ctx = { ruleset, after: clone(table), changes: [], unset: false };
   const rules = tableRules(ruleset, table);
   const resets = ruleset.scoring?.table?.resets === 'session';
   if (resets && rules.start === null) return { errors: { start: 'setting_missing' } };
@@ -503,15 +480,6 @@ export function newSession(table, ruleset = null, { legacy = false } = {}) {
   clearHand(ctx.after);
   Object.assign(ctx.after, { pot: 0, honba: 0, dealer: 0 });
   return { after: ctx.after, changes: ctx.changes, sums: sums(ctx.changes), reset: true };
-}
-
-/** A new session as the app counted it before (only to migrate stored histories): counts and marks only. */
-function legacySession(table) {
-  const after = clone(table);
-  for (const seat of after.seats) {
-    Object.assign(seat, { offences: 0, deadHand: false, liveTiles: 0, deadTiles: 0, substituted: false });
-  }
-  return { after, changes: [], sums: sums([]), reset: true };
 }
 
 /** Problems in the entered state that the referee should see: a table total that is off, a stray deposit. */
@@ -531,18 +499,18 @@ export function warnings(table, ruleset) {
 }
 
 /**
- * Apply one history step to a table: a ruling, a win, a draw, an edit (a list of changes, or a whole table as
- * stored before edits were deltas), the end of a hanchan or a new session. Returns the outcome ({after, …} or
- * {errors}).
+ * Apply one history step to a table: a ruling, a win, a draw, an edit (a list of changes), the end of a hanchan or a
+ * new session. Returns the outcome ({after, …} or {errors}). A history stored with whole-table edits, or by an
+ * earlier app, is upgraded once before it is replayed (table-upgrade.js).
  */
-export function applyStep(table, ruleset, step, { legacy = false } = {}) {
+export function applyStep(table, ruleset, step) {
   switch (step.kind) {
-    case 'ruling': return applyRuling(table, ruleset, step.rulingId, step.inputs || {}, { legacy });
+    case 'ruling': return applyRuling(table, ruleset, step.rulingId, step.inputs || {});
     case 'win': return scoreWin(table, ruleset, step.inputs || {});
     case 'draw': return scoreDraw(table, ruleset, step.inputs || {});
-    case 'edit': return { after: step.changes ? applyEdit(table, step.changes) : clone(step.table), changes: [] };
-    case 'end-hanchan': return endHanchan(table, ruleset, { legacy });
-    case 'new-session': return newSession(table, ruleset, { legacy });
+    case 'edit': return { after: applyEdit(table, step.changes), changes: [] };
+    case 'end-hanchan': return endHanchan(table, ruleset);
+    case 'new-session': return newSession(table, ruleset);
     default: return { errors: { step: 'unknown_step' } };
   }
 }

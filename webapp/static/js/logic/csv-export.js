@@ -1,24 +1,14 @@
 /**
  * The incident log as a CSV file a spreadsheet opens as the referee expects: UTF-8 with a byte-order mark (so
  * "Léa Müller" stays readable), the separator of the reader's language, translated column headers, local times,
- * seats in the reader's language, and no cell a spreadsheet could run as a formula. Pure and deterministic: the
+ * seats (stored as codes) as their winds in the reader's language, and no cell a spreadsheet could run as a
+ * formula. Pure and deterministic: the
  * caller passes the language, the time zone and the translated words; no DOM, no storage, tested in Node.
  */
 
 /** The columns, in order; `headers` maps each to its title in the reader's language (ui strings: csv.headers). */
 export const CSV_COLUMNS = ['at', 'tournament', 'session', 'table', 'player', 'seat', 'ruleset', 'ruling', 'penalty', 'title',
   'section', 'points', 'note'];
-
-/** Seat codes in wind order, the order of the ui strings' `winds`. */
-export const SEATS = ['east', 'south', 'west', 'north'];
-
-// The wind names the log may hold: a seat is stored as typed, in the language of the screen that recorded it.
-const SEAT_WORDS = new Map([
-  ['east', 'east'], ['est', 'east'],
-  ['south', 'south'], ['sud', 'south'],
-  ['west', 'west'], ['ouest', 'west'], ['ovest', 'west'],
-  ['north', 'north'], ['nord', 'north'],
-]);
 
 const BOM = '\uFEFF';
 const FORMULA_SIGNS = '=+-@';
@@ -38,16 +28,13 @@ export function csvSeparator(locale) {
   return decimalMark(locale) === ',' ? ';' : ',';
 }
 
-/** The seat code (east, south, west, north) of a seat as stored: a code or an English, French or Italian wind name. */
-export function seatCode(text) {
-  const key = String(text ?? '').normalize('NFD').replace(/\p{M}+/gu, '').trim().toLowerCase();
-  return SEAT_WORDS.get(key) || null;
-}
-
-/** A seat in the reader's language (winds: the four names in SEATS order); text that is no known seat stays as is. */
-export function seatName(text, winds) {
-  const code = seatCode(text);
-  return code && winds?.[SEATS.indexOf(code)] ? winds[SEATS.indexOf(code)] : String(text ?? '');
+/**
+ * A seat in the reader's language: the wind of its code (records/incident.js: 0 East to 3 North) among `winds`, the
+ * four names in that order; no seat, or no names given, is an empty cell. A referee reads "Est" in a French export,
+ * as its headers are French; a bare code would need a legend.
+ */
+export function seatName(seat, winds) {
+  return Number.isInteger(seat) && winds?.[seat] !== undefined ? winds[seat] : '';
 }
 
 /**
@@ -96,8 +83,8 @@ function timeFormatter(locale, timeZone) {
  *                 //  Intl.DateTimeFormat().resolvedOptions().timeZone (undefined also means the device's)
  *     separator,  // ',' or ';' (the referee's choice); default csvSeparator(locale): ',' in English, ';' in
  *                 //  French, Italian
- *     winds,      // the seat names in the reader's language in SEATS order, config.strings.winds; omitted:
- *                 //  seats as typed
+ *     winds,      // the four winds' names in the reader's language, East to North (config.strings.winds):
+ *                 //  each seat's code is written as its wind's name; omitted: the seat column is empty
  *     describe,   // (incident) => ({ruleset, penalty, title, section}) in the reader's language; anything missing
  *                 //  falls back to the incident's own field (rulesetId for ruleset)
  *   })

@@ -5,13 +5,25 @@
  */
 import { parseNumber } from './numbers.js';
 import { eventIdOf } from './records/event.js';
-import { MAX_PLAYER, MAX_POINTS, MAX_TEXT, TEXT_FIELDS } from './records/incident.js';
+import { isSeatCode, MAX_PLAYER, MAX_POINTS, MAX_TEXT, seatFromText, TEXT_FIELDS } from './records/incident.js';
 import { charCount, textProblem } from './text-rule.js';
 
 /** An id made on this device, unique across referees' devices (so merged logs never mix two incidents). */
 function newId(now) {
   if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
   return `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * The seat a form gives, as stored (records/incident.js): a code 0 to 3 (a number, or the record form's "0" to "3"),
+ * null for none ('' or absent); a wind's name, in English, French or Italian, is read as its code. Undefined when it
+ * is none of these.
+ */
+export function seatOf(value) {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'number') return isSeatCode(value) ? value : undefined;
+  const text = String(value).trim();
+  return /^[0-3]$/.test(text) ? Number(text) : seatFromText(text) ?? undefined;
 }
 
 /**
@@ -41,6 +53,8 @@ export function makeIncident(values, now = new Date()) {
     else if (parsed.getTime() > now.getTime() + 60 * 60000) errors.at = 'future_time';
     else at = /(Z|[+-]\d{2}:\d{2})$/.test(rawAt) ? rawAt : parsed.toISOString();
   }
+  const seat = seatOf(values.seat);
+  if (seat === undefined) errors.seat = 'choose_one';  // the form offers only the four winds and none
   for (const key of ['player', ...TEXT_FIELDS]) {
     if (charCount(text(key)) > (key === 'player' ? MAX_PLAYER : MAX_TEXT)) errors[key] = 'too_long';
     else if (textProblem(text(key), { lines: key !== 'player' })) errors[key] = 'unreadable';
@@ -56,7 +70,7 @@ export function makeIncident(values, now = new Date()) {
     player,
     ...(values.playerId ? { playerId: values.playerId } : {}),
     ...(values.action ? { action: values.action } : {}),
-    seat: text('seat'),
+    seat,
     rulesetId: values.rulesetId,
     rulingId: values.rulingId,
     points,

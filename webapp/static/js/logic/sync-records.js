@@ -3,10 +3,10 @@
  * "Record bodies"). Pure: no DOM, no storage. An event on the server is the phone's event of the same id, so an
  * incident or a player belongs to it by its eventId, on every phone.
  */
-import { incidentProblems, TEXT_FIELDS } from './records/incident.js';
+import { BODY_FORMAT, bodyAsRead, incidentProblems, seatOfBody, TEXT_FIELDS } from './records/incident.js';
 import { playerProblems } from './records/player.js';
 
-const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', ...TEXT_FIELDS];
+const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', 'seat', 'action', ...TEXT_FIELDS];
 const PLAYER_KEYS = ['name', 'number', 'club', 'note', 'suspensions'];
 
 const pick = (record, keys) => Object.fromEntries(keys.filter((key) => record[key] !== undefined)
@@ -27,7 +27,7 @@ export function localEvent(server) {
  * referee's phone adds names to its roster, but only the head referee's roster reaches the server).
  */
 export function incidentBody(incident, serverPlayers = null) {
-  const body = pick(incident, INCIDENT_KEYS);
+  const body = { v: BODY_FORMAT, ...pick(incident, INCIDENT_KEYS), seat: incident.seat ?? null };
   if (incident.playerId !== undefined && (serverPlayers === null || serverPlayers.has(incident.playerId))) {
     body.playerId = incident.playerId;
   }
@@ -54,13 +54,23 @@ export function localRecords({ incidents, players = [] }, server, { head = true,
   ];
 }
 
+export { bodyAsRead };
+
+/** A page of the changes feed as this phone reads it: each incident's body in this phone's reading (bodyAsRead). */
+export function changesAsRead(changes) {
+  return changes.map((change) => (change.kind === 'incident' && change.body
+    ? { ...change, body: bodyAsRead(change.body) } : change));
+}
+
 /** A downloaded incident as the phone stores it, or null when it does not fit the phone's own checks. */
 export function incidentFromBody(id, body, eventId) {
   const text = (key) => (typeof body[key] === 'string' ? body[key] : '');
   const incident = {
     id, at: body.at, eventId, tournament: text('tournament'), session: text('session'), table: text('table'),
-    player: text('player'), ...(body.playerId !== undefined ? { playerId: body.playerId } : {}), seat: text('seat'),
-    rulesetId: body.rulesetId, rulingId: body.rulingId, points: body.points ?? null, note: text('note'),
+    player: text('player'), ...(body.playerId !== undefined ? { playerId: body.playerId } : {}),
+    ...(typeof body.action === 'string' ? { action: body.action } : {}),  // the applied ruling it records
+    seat: seatOfBody(body.seat), rulesetId: body.rulesetId, rulingId: body.rulingId, points: body.points ?? null,
+    note: text('note'),
   };
   return incidentProblems(incident).length ? null : incident;
 }

@@ -1,13 +1,12 @@
 /**
  * A table's history: its start plus steps, each recording only what it changed (an edit is a list of
  * "this field → that value", never a whole table), so undoing an older step never wipes later state or rewrites the
- * start. Listing, undo and redo, what undoing or redoing a step would change, and the upgrade of a history stored
- * with whole-table edits. The stored shape and its validation are the storage kind `table` (logic/records/table.js).
- * Pure: no DOM, no storage.
+ * start. Listing, undo and redo, and what undoing or redoing a step would change. The stored shape and its
+ * validation are the storage kind `table` (logic/records/table.js); a history stored with whole-table edits, or by an
+ * earlier app, is upgraded once by table-upgrade.js. Pure: no DOM, no storage.
  */
 import { applyStep } from './calculator.js';
-import { fromVersion1, STEP_KINDS } from './records/table.js';
-import { SEAT_MARKS, SEATS, newTable, valueAt } from './table-state.js';
+import { SEAT_MARKS, newTable, valueAt } from './table-state.js';
 
 /** A new history for a ruleset's table, with the event's settings (see table-state.js eventSettingsNeeded). */
 export function emptyHistory(ruleset, event = {}) {
@@ -156,77 +155,4 @@ export function redoStep(history, stepId = history.undone[history.undone.length 
   const entry = history.undone.find((item) => item.step.id === stepId);
   if (!entry) return history;
   return { ...history, steps: redoneSteps(history, entry), undone: history.undone.filter((item) => item !== entry) };
-}
-
-// --- Upgrade of a history holding whole-table edits ------------------------------------------------------------
-
-const SEAT_DEFAULTS = {
-  name: '', riichi: false, deposit: false, deadHand: false, liveTiles: 0, deadTiles: 0,
-  strikes: 0, offences: 0, carriedOffences: 0, substituted: false, disqualified: false,
-};
-
-function migrateTable(table, ruleset) {
-  const start = newTable(ruleset);
-  const seats = SEATS.map((wind, index) => {
-    const old = table?.seats?.[index] || {};
-    const seat = { ...start.seats[index], ...SEAT_DEFAULTS, wind };
-    for (const key of Object.keys(seat)) if (key !== 'wind' && old[key] !== undefined) seat[key] = old[key];
-    if (old.sessionLost !== undefined) seat.sessionLost = old.sessionLost;
-    return seat;
-  });
-  const whole = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
-  return {
-    ...start, rulesetId: ruleset.id, dealer: SEATS[table?.dealer] ? table.dealer : 0,
-    honba: whole(table?.honba), pot: whole(table?.pot), event: { ...(table?.event || {}) }, seats,
-  };
-}
-
-/**
- * A stored history made ready to use with the ruleset's data: a null start (set aside when damaged) becomes a fresh
- * table; a history stored by version 1 of the kind or the previous release (`legacy`), or holding whole-table edits, is
- * rebuilt step by step: every step keeps its place and date, and a whole-table edit becomes the changes against the
- * table replayed just before it. Where today's calculator computes a step differently from the app that stored it
- * (bugs since fixed, such as a substitute's result credited to the absent player), an edit marked
- * `origin: 'migration'` right after it keeps the values the referee saw, so nothing changes under them; undoing
- * that edit applies the correction.
- * Undone steps of such a history are dropped (version 1 kept none). Returns the history to use.
- */
-export function upgradeHistory(stored, ruleset, now = new Date().toISOString()) {
-  if (stored && !Array.isArray(stored.undone)) stored = fromVersion1(stored);
-  const rebuild = (step) => !step || !STEP_KINDS.includes(step.kind) || (step.kind === 'edit' && step.table);
-  if (!stored.legacy && !stored.steps.some(rebuild) && !stored.undone.some((entry) => rebuild(entry?.step))) {
-    return { ...stored, start: stored.start ?? newTable(ruleset) };
-  }
-  let history = { ...emptyHistory(ruleset), start: migrateTable(stored?.start, ruleset) };
-  let legacy = history.start;
-  let current = history.start;
-  const needsStick = ruleset.scoring?.riichi?.stick === 'event' && history.start.event.stick === undefined;
-  for (const old of Array.isArray(stored?.steps) ? stored.steps : []) {
-    if (!old || !STEP_KINDS.includes(old.kind)) continue;
-    const at = typeof old.at === 'string' && !Number.isNaN(Date.parse(old.at)) ? old.at : now;
-    let step;
-    if (old.kind === 'edit') {
-      const target = old.table ? tableDiff(current, migrateTable(old.table, ruleset)) : old.changes || [];
-      step = editStep(current, target.map(({ path, to }) => ({ path, to })));
-      if (!step) continue;
-      if (old.origin) step.origin = old.origin;
-    } else if (old.kind === 'ruling') {
-      step = { kind: 'ruling', rulingId: String(old.rulingId), inputs: { ...(old.inputs || {}) } };
-    } else {
-      step = old.inputs ? { kind: old.kind, inputs: { ...old.inputs } } : { kind: old.kind };
-    }
-    const legacyOutcome = old.kind === 'edit' ? applyStep(legacy, ruleset, step) : applyStep(legacy, ruleset, old, { legacy: true });
-    if (needsStick && legacyOutcome.next?.depositsReturned?.length) {
-      history = { ...history, start: { ...history.start, event: { ...history.start.event, stick: 1000 } } };
-    }
-    history = addStep(history, step, at);
-    current = currentTable(history, ruleset);
-    legacy = legacyOutcome.after ?? legacy;
-    const kept = editStep(current, tableDiff(current, legacy).map(({ path, to }) => ({ path, to })));
-    if (kept) {
-      history = addStep(history, { ...kept, origin: 'migration' }, at);
-      current = legacy;
-    }
-  }
-  return history;
 }

@@ -30,5 +30,8 @@ export function idProblem(value) {
   return null;
 }
 
-/** Length in characters (code points), as JSON Schema and the server count it: an emoji is one. */
-export const charCount = (value) => [...value].length;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;  // without the u flag: either half of a pair
+
+/** Length in characters (code points), as JSON Schema and the server count it: an emoji is one. Text with no
+ * surrogate (most text) is counted without being split. */
+export const charCount = (value) => (ANY_SURROGATE.test(value) ? [...value].length : value.length);

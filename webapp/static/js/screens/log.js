@@ -273,10 +273,12 @@ export function createLogScreen(ctx, { rulesets }) {
       },
     })),
     async importFile(text) {
-      const read = parseExport(text);
+      const between = () => new Promise((resolve) => setTimeout(resolve));  // the page answers while a big file is read
+      const read = await parseExport(text, { between });
       const device = read.error ? null : (await model.load(['log', 'roster'])).roster;
       const parsed = read.error ? read
-        : reconcileImport(read, { players: device.everyone, events: device.events.map((entry) => entry.event) });
+        : await reconcileImport(read, { players: device.everyone, events: device.events.map((entry) => entry.event) },
+          { between });
       if (parsed.error) {
         show({ error: parsed.error, path: parsed.path });
         return;

@@ -126,7 +126,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const values = {
           tournament: context.tournament, session: inputs.session ?? context.session,
           table: inputs.table ?? context.table,
-          player: name, playerId: person?.id, seat: seat === null ? '' : config.strings.winds[seat],
+          player: name, playerId: person?.id, seat,
           points: inputs.points ?? (previewed.penalty ? String(previewed.penalty) : ''), note: inputs.note ?? '',
           at: inputs.at, lang: config.lang };
         const step = { kind: 'ruling', rulingId, inputs: ruled, session: values.session,

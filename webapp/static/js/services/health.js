@@ -13,9 +13,20 @@ import { clearAside, damagedNotSetAside, list, listAside } from '../storage/repo
 const STORAGE_PROBLEMS = ['closed', 'unavailable', 'too-new', 'no-items', 'no-aside'];
 
 let blocked = false;
+let cleared = null;  // the last word that the browser deleted the app's data under this page: {at, lost}
 onChange((message) => {
   if (message.storage === 'blocked') blocked = true;
+  if (message.cleared) cleared = { at: new Date().toISOString(), lost: message.lost };
 });
+
+/**
+ * What the browser deleted under this page (the site's data cleared while it was open), as last heard: {at, lost:
+ * [{kind, ids}] (the items this page had read or written, gone)}, or null. Storage is open again (a new, empty
+ * database) and saves work; what a screen holds in memory, typed input included, is the screen's to keep.
+ */
+export function lastCleared() {
+  return cleared;
+}
 
 /**
  * The notices of a screen. scope: the data it uses, [{kind, id?}] (no id: any item of the kind); statuses: what its

@@ -208,9 +208,12 @@ export async function deleteIncident(id, rev) {
   return shown.conflict ? { error: 'conflict' } : shown;
 }
 
-/** What merging a file's incidents would do (see planMerge), with the revision of each record it would change. */
+/**
+ * What merging a file's incidents would do (see planMerge), with the revision of each record it would change. The
+ * log is read 1,000 items at a time, so the page answers while a big one is read.
+ */
 export async function planImport(incidents) {
-  const log = await readLog();
+  const log = await readLog({ chunk: 1000 });
   const plan = planMerge(log.entries.map((entry) => entry.incident), incidents, log.newer);
   const revs = new Map(log.entries.map((entry) => [entry.incident.id, entry.rev]));
   return {

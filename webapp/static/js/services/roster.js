@@ -20,9 +20,10 @@ import { outcome, revOf, revText } from './outcome.js';
  * included (for the names of the records that point at them); everyone: [player] of every event; newer: [ids];
  * eventStatus, newerEvents: the same of the events} for an event (default: the current one).
  */
-export async function readRoster(eventId = null, { read = null } = {}) {
-  // read: the players' list just read by the caller (the log's whole read), not read again
-  const [found, events] = await Promise.all([read ?? list('player'), readEvents()]);
+export async function readRoster(eventId = null, { read = null, chunk = 0 } = {}) {
+  // read: the players' list just read by the caller (the log's whole read), not read again; chunk: read so many at a
+  // time, the page answering between two (an import against a roster of 20,000)
+  const [found, events] = await Promise.all([read ?? list('player', { chunk }), readEvents()]);
   const event = eventId === null
     ? events.current
     : events.events.find((entry) => entry.event.id === eventId)?.event ?? events.current;

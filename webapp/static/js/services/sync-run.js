@@ -6,7 +6,7 @@
  */
 import { DELETE, list, listAside } from '../storage/repository.js';
 import {
-  incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
+  changesAsRead, incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
 } from '../logic/sync-records.js';
 import {
   afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, notShown, settle, stage,
@@ -137,7 +137,8 @@ export async function run(config) {
   /** Apply a page of versions (the feed's, or the snapshot's heads) and save it; `cursor` moves the feed's cursor. */
   const apply = async (changes, cursor, last) => {
     const named = new Set([...serverPlayers(state), ...held.records.filter((r) => r.kind === 'player').map((r) => r.id)]);  // as stage() saw them
-    const applied = applyChanges(state, changes, cursor, { eventId: server.eventId });
+    // incident bodies as this phone reads them (seat codes)
+    const applied = applyChanges(state, changesAsRead(changes), cursor, { eventId: server.eventId });
     state = applied.state;
     const skipped = [];
     const overwritten = [];

@@ -2,17 +2,17 @@
  * The phone's sync state in storage: the link's document (kind `sync`: the event, the credential, the cursor, the
  * outbox, the refusals) and what the server has of each shared record, one item per record (kind syncRecord, in its
  * own store), so a page of changes writes the document and only the records it changed. An earlier version's single
- * document, `known` inside, is moved out at its first read, once, in one transaction; until that move has
- * committed (storage full), the document keeps `known` and every save writes every record's item.
+ * document, `known` inside, is moved out once when the database opens (storage/upgrade.js moveKnown); a document
+ * still holding it (that move could not be written: storage full) is not used until it is (`waiting`).
  */
 import { SYNC_ID } from '../logic/records/sync.js';
 import { SYNC_RECORD, entryOf, syncRecordId } from '../logic/records/sync-record.js';
 import { DELETE, list, read, write, writeMany } from '../storage/repository.js';
 import { canonical, noteReplaced, notShown } from '../logic/sync-versions.js';
 
-/** The link's document as stored: the sync state without `known` (and without this page's own notes). */
+/** The link's document as stored: the sync state without `known`. */
 function documentOf(state) {
-  const { known, unmoved, ...document } = state;
+  const { known, ...document } = state;
   return document;
 }
 
@@ -27,38 +27,23 @@ function recordOp(kind, id, entry, linked) {
   };
 }
 
-/** Move an earlier version's `known` out of the link's document, unless another tab did it first. */
-async function moveKnown(known) {
-  let legacy = false;
-  const ops = [
-    { kind: 'sync', id: SYNC_ID, change: (current) => {
-      legacy = Boolean(current?.data.known);
-      return legacy ? documentOf(current.data) : undefined;
-    } },
-    ...Object.entries(known).map(([id, entry]) => recordOp(entry.kind, id, () => entry, () => legacy)),
-  ];
-  const result = await writeMany(ops);
-  if (!result.ok) console.error('sync state not moved to its own store yet', result);
-  return Boolean(result.ok);
-}
-
-/** {status, link}: the stored link to an event with its sync state (status 'missing' when this phone has none). */
+/**
+ * {status, link}: the stored link to an event with its sync state (status 'missing' when this phone has none,
+ * 'waiting' while an earlier version's document waits for its sync state to be moved out).
+ */
 export async function readLink() {
   const found = await read('sync', SYNC_ID);
   if (found.status !== 'ok') return { status: found.status, link: null };
+  if (found.data.known !== undefined) return { status: 'waiting', link: null };
   const records = await list(SYNC_RECORD);
   if (records.status !== 'ok') return { status: records.status, link: null };
   const known = {};
   for (const item of records.items) known[item.data.id] = entryOf(item.data);
-  let link = { ...found.data, known };
+  const link = { ...found.data, known };
   if (records.damaged && link.cursor !== '0') {
     // A record's sync state was set aside: read the feed again from the start, which brings back what the server has.
     link.cursor = '0';
     await write('sync', SYNC_ID, (current) => (current ? { ...current.data, cursor: '0' } : undefined));
-  }
-  if (found.data.known) {
-    link = { ...link, known: { ...found.data.known, ...known } };
-    if (!(await moveKnown(found.data.known))) link.unmoved = true;
   }
   return { status: 'ok', link };
 }
@@ -75,7 +60,7 @@ export async function saveState(saved, state, ops = [], skipped = [], overwritte
   let settled = null;
   const final = () => (settled ??= noteReplaced(notShown(state, skipped), overwritten));
   const noted = new Set(overwritten.map((found) => found.id));
-  const changed = Object.keys(state.known).filter((id) => state.unmoved || noted.has(id)
+  const changed = Object.keys(state.known).filter((id) => noted.has(id)
     || (saved.known[id] !== state.known[id]
     && (!saved.known[id] || canonical(saved.known[id]) !== canonical(state.known[id]))));
   const gone = Object.keys(saved.known).filter((id) => !Object.hasOwn(state.known, id));
@@ -92,6 +77,5 @@ export async function saveState(saved, state, ops = [], skipped = [], overwritte
     })),
   ]);
   if (!result.ok) return null;
-  const { unmoved, ...now } = final();  // every record's item written: moved now
-  return now;
+  return final();
 }

@@ -1,23 +1,52 @@
 /**
  * The table of a ruleset, kept as its history (table-history.js; stored kind `table`), and its workflows: add a step
  * (a ruling, a win, a draw, the end of a hanchan, a new session), keep an edit as it is made, undo and redo any step,
- * reset. Every change is made on the table as stored at that moment, so two tabs never lose each other's steps.
+ * reset. Every change is made on the table as stored at that moment, so two tabs never lose each other's steps. A
+ * history stored by an earlier app (or with whole-table edits) is upgraded once, at its first read, and stored so
+ * (table-upgrade.js): no later read replays it.
  */
+import { newTable } from '../logic/table-state.js';
 import * as history from '../logic/table-history.js';
+import { needsUpgrade, upgradeHistory } from '../logic/table-upgrade.js';
 import { valueAt } from '../logic/table-state.js';
 import { persistAfterSave } from '../storage/device.js';
 import { read, write, writeMany } from '../storage/repository.js';
 import { outcome, revOf, revText } from './outcome.js';
 import { contextOp } from './settings.js';
 
-/** The history to use for stored data (or a fresh one): a null start is a fresh table, whole-table edits upgraded. */
+/**
+ * The history to use for stored data (or a fresh one): a null start (a damaged one set aside) is a fresh table; a
+ * history still needing its upgrade (stored while readHistory could not write it) is upgraded here, and written with
+ * the change that reads it.
+ */
 function historyOf(ruleset, data) {
-  return data ? history.upgradeHistory(data, ruleset) : history.emptyHistory(ruleset);
+  if (!data) return history.emptyHistory(ruleset);
+  const found = upgradeHistory(data, ruleset);
+  return found.start ? found : { ...found, start: newTable(ruleset) };
+}
+
+/**
+ * Store the one-time upgrade of a history an earlier app stored (found: the item as read): {status, history, rev}.
+ * Changed meanwhile (another tab): read again. Not written (storage full): the upgrade is used all the same, and
+ * tried again at the next read.
+ */
+async function storeUpgrade(ruleset, found, attempts = 2) {
+  const result = await write('table', ruleset.id,
+    (current) => (current && needsUpgrade(current.data) ? upgradeHistory(current.data, ruleset) : undefined),
+    { expect: found.rev });
+  if (result.ok && result.data) return { status: 'ok', history: historyOf(ruleset, result.data), rev: revText(result.rev) };
+  if (result.refused === 'conflict' && attempts > 1) {
+    const again = await read('table', ruleset.id);
+    if (again.status === 'ok' && needsUpgrade(again.data)) return storeUpgrade(ruleset, again, attempts - 1);
+    if (again.status === 'ok') return { status: 'ok', history: historyOf(ruleset, again.data), rev: revText(again.rev) };
+  }
+  return { status: 'ok', history: historyOf(ruleset, found.data), rev: revText(found.rev) };
 }
 
 /** {status, history, rev}: status 'ok', or why the stored table cannot be used here ('newer', 'unavailable'...). */
 export async function readHistory(ruleset) {
   const found = await read('table', ruleset.id);
+  if (found.status === 'ok' && needsUpgrade(found.data)) return storeUpgrade(ruleset, found);
   if (found.status === 'ok') return { status: 'ok', history: historyOf(ruleset, found.data), rev: revText(found.rev) };
   if (found.status === 'missing') return { status: 'ok', history: history.emptyHistory(ruleset), rev: '' };
   return { status: found.status };

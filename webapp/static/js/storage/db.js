@@ -8,10 +8,13 @@
  * player id, typed name, table, session and event, and players by the id they are an alias of. An index holds the
  * items of one kind only (its key starts with `format`) and skips an item lacking the field (damaged, or optional).
  * Version 3 adds `sync-records`, the sync state of each shared record under [record kind, record id] (kind
- * syncRecord); the single sync document's `known` moves there at its first read (services/sync-state.js).
+ * syncRecord); the single sync document's `known` moves there when the database opens (upgrade.js moveKnown).
  * To add a store or an index: bump DB_VERSION and add UPGRADES[old version] = (db, transaction) => {...}.
  * The stores are checked at every open: a database whose structure is not this one (a store missing or renamed, a
  * version this app does not know) is reported as such, never as a connection, private browsing or another tab.
+ * When the browser itself closes the connection (its `close` event: the site's data cleared under the open tab, or
+ * its storage failing), the database is opened again at once; found made anew (it did not exist any more), it was
+ * deleted, and the listeners of onReopened hear {cleared: true}; later reads and writes use the new connection.
  */
 import { emitLocal } from './changes.js';
 
@@ -57,6 +60,10 @@ export class StorageClosed extends Error {
 let opening = null;
 let closed = null;
 let structure = null;  // 'no-aside': the set-aside store is missing, so reads work and every write is refused
+let opened = false;  // this page has had the database open: a database made anew after that was deleted meanwhile
+let fresh = false;  // the open connection made the database (it did not exist): nothing older is stored in it
+let earlier = false;  // the open connection found the database at an older version: an earlier app's data
+const reopenListeners = new Set();
 
 /** What is wrong with an opened database's stores, or null: 'no-items' (main store missing), 'no-aside'. */
 export function structureProblem(db) {
@@ -81,7 +88,11 @@ export function openDatabase() {
       reject(new StorageClosed('unavailable'));
       return;
     }
+    let made = false;  // the database did not exist: this open made it
+    let older = false;  // it was at an older version: an earlier app's
     request.onupgradeneeded = (event) => {
+      made = event.oldVersion === 0;
+      older = event.oldVersion > 0;
       for (let version = event.oldVersion; version < DB_VERSION; version += 1) {
         UPGRADES[version](request.result, request.transaction);
       }
@@ -102,7 +113,16 @@ export function openDatabase() {
         closed = 'closed';
         emitLocal({ storage: 'closed' });
       };
+      db.onclose = () => connectionLost(db);  // closed by the browser, not by this page: see connectionLost
+      const cleared = opened && made;
+      opened = true;
+      fresh = made;
+      earlier = older;
       resolve(db);
+      if (reopening) {
+        reopening = false;
+        for (const listener of reopenListeners) listener({ cleared });
+      }
     };
     // A VersionError here (this tab never had it open) is a database of a version this app does not know.
     request.onerror = () => reject(new StorageClosed(request.error?.name === 'VersionError' ? 'too-new' : 'unavailable'));
@@ -112,6 +132,59 @@ export function openDatabase() {
     throw error instanceof StorageClosed ? error : new StorageClosed('unavailable');
   });
 }
+
+let reopening = false;  // a lost connection is being replaced: the next open tells the listeners what it found
+let generation = 0;  // how many connections this page has lost: a promise of the database from before is stale
+
+/** Which connection is the page's now (a number that changes each time a lost one is replaced). */
+export const connectionGeneration = () => generation;
+
+/**
+ * The browser closed this page's connection (`db` is it; a connection error met before that event says the same):
+ * forget it and open the database again at once, so what follows reads and writes the database as it is now, and
+ * the onReopened listeners hear whether it was deleted meanwhile. A connection this page closed (an update, a
+ * reset) is not lost.
+ */
+export function connectionLost(db = null) {
+  if (closed || reopening || !opening) return;
+  const current = opening;
+  reopening = true;
+  current.then((open) => {
+    if (db && open !== db) {  // already replaced
+      reopening = false;
+      return;
+    }
+    if (!db) open.close();  // an error said it: closed here too, so no second connection stays open
+    if (opening === current) {
+      opening = null;
+      generation += 1;
+    }
+    reopen(0);
+  }, () => {
+    reopening = false;
+  });
+}
+
+/** Open the database again after a lost connection: an open asked for while the browser deletes it is aborted, so it
+ * is asked again a few times, a little later each time (0.1 s to 1.6 s). */
+function reopen(attempt) {
+  openDatabase().catch((error) => {
+    if (attempt < 5 && error.reason === 'unavailable' && !closed) setTimeout(() => reopen(attempt + 1), 100 * 2 ** attempt);
+    else reopening = false;  // cannot be opened now: the next read or write says why
+  });
+}
+
+/** Hear each reopening after a lost connection: {cleared: true} when the database had been deleted meanwhile. */
+export function onReopened(listener) {
+  reopenListeners.add(listener);
+  return () => reopenListeners.delete(listener);
+}
+
+/** Whether the database was made by this page's open (a new device, or its data deleted): it holds nothing yet. */
+export const madeByThisOpen = () => fresh;
+
+/** Whether this page's open found the database at an older version (an earlier app's): its data may be older too. */
+export const foundOlder = () => earlier;
 
 /** Why storage cannot be used (or written) in this tab, or null. */
 export function storageState() {

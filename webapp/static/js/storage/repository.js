@@ -26,8 +26,10 @@
  * Damaged items met by a read or a write are set aside in the same transaction that repairs them.
  */
 import { asideEntry, asidePuts, putAside } from './aside.js';
-import { announce, onChange } from './changes.js';
-import { checkWritable, committed, done, indexRange, ITEMS, kindRange, QUARANTINE, StorageClosed } from './db.js';
+import { announce, emitLocal, onChange } from './changes.js';
+import {
+  checkWritable, committed, connectionLost, done, indexRange, ITEMS, kindRange, onReopened, QUARANTINE, StorageClosed,
+} from './db.js';
 import { dataProblems, envelope, inspect, itemIdOf, itemKey, ITEMS_STORE, storeOf } from '../logic/records/kinds.js';
 import { database } from './ready.js';
 
@@ -37,7 +39,10 @@ export const DELETE = Symbol('delete');
 function failure(error) {
   if (error instanceof StorageClosed) return { refused: error.reason };
   if (error?.name === 'QuotaExceededError') return { error: 'quota' };
-  if (error?.name === 'InvalidStateError') return { refused: 'closed' };  // the connection was closed for an upgrade
+  if (error?.name === 'InvalidStateError') {  // the connection is closing: for an upgrade, or by the browser
+    connectionLost();  // (the browser's: replaced, so the next read or write works; db.js)
+    return { refused: 'closed' };
+  }
   console.error('storage', error);
   return { error: 'failed' };
 }
@@ -50,6 +55,30 @@ function nextRev(previous) {
 function aside(store, kind, id, found, stored) {
   putAside(store, asideEntry({ source: 'indexeddb', key: `${kind}/${id}`, kind, id, reason: 'damaged', problems: found.problems, original: stored }));
 }
+
+// The items this page has read or written, by kind ('kind' → Set of ids): what it knew was there, said when the
+// browser deletes the app's data under the open tab.
+const known = new Map();
+const knew = (kind, id) => {
+  if (!known.has(kind)) known.set(kind, new Set());
+  known.get(kind).add(id);
+};
+
+/**
+ * The browser closed the connection and it was opened again (db.js): when the database had been deleted meanwhile
+ * (the site's data cleared), every listener hears {cleared: true, lost: [{kind, ids}]}, the items this page knew
+ * were stored, now gone; otherwise {storage: 'reopened'}. Neither names items, so every screen reads again.
+ */
+onReopened(({ cleared }) => {
+  if (!cleared) {
+    emitLocal({ storage: 'reopened' });
+    return;
+  }
+  const lost = [...known].filter(([, ids]) => ids.size).map(([kind, ids]) => ({ kind, ids: [...ids] }));
+  known.clear();
+  notSetAside.clear();
+  emitLocal({ cleared: true, lost });
+});
 
 /** Damaged items that could not be set aside (storage full): 'kind/id' → kind. Left untouched, and reported. */
 const notSetAside = new Map();
@@ -125,8 +154,9 @@ export async function read(kind, id) {
     const db = await database();
     const stored = await done(db.transaction(storeOf(kind), 'readonly').objectStore(storeOf(kind)).get(itemKey(kind, id)));
     const found = inspect(kind, id, stored);
-    if (found.status !== 'damaged') return found;
-    return (await repair(db, kind, [id])).get(id);
+    const now = found.status === 'damaged' ? (await repair(db, kind, [id])).get(id) : found;
+    if (now.status === 'ok' || now.status === 'newer') knew(kind, id);
+    return now;
   } catch (error) {
     const failed = failure(error);
     return { status: failed.refused ?? 'unavailable' };
@@ -142,6 +172,7 @@ function sortOut(kind, keys, values, found = { items: [], newer: [], damaged: []
       return;
     }
     const item = inspect(kind, id, values[index]);
+    if (item.status === 'ok' || item.status === 'newer') knew(kind, id);
     if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
     else if (item.status === 'newer') found.newer.push(id);
     else found.damaged.push(id);
@@ -153,7 +184,9 @@ function sortOut(kind, keys, values, found = { items: [], newer: [], damaged: []
 async function settled(db, kind, found) {
   if (found.damaged.length) {
     for (const [id, item] of await repair(db, kind, found.damaged)) {
-      if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+      if (item.status !== 'ok') continue;
+      knew(kind, id);
+      found.items.push({ id, data: item.data, rev: item.rev });
     }
   }
   return { status: 'ok', items: found.items, newer: found.newer, damaged: found.damaged.length };
@@ -241,7 +274,11 @@ export async function readMany(kind, ids) {
     const stored = ids.filter((id, index) => values[index] !== undefined);  // a missing one is just not found
     const found = sortOut(kind, stored.map((id) => [kind, id]), values.filter((value) => value !== undefined));
     const damaged = found.damaged.length ? await repair(db, kind, found.damaged) : new Map();
-    for (const [id, item] of damaged) if (item.status === 'ok') found.items.push({ id, data: item.data, rev: item.rev });
+    for (const [id, item] of damaged) {
+      if (item.status !== 'ok') continue;
+      knew(kind, id);
+      found.items.push({ id, data: item.data, rev: item.rev });
+    }
     return { status: 'ok', items: found.items };
   } catch (error) {
     return { status: failure(error).refused ?? 'unavailable', items: [] };
@@ -340,34 +377,64 @@ async function apply(op, stores, quarantine, changed, results, read = null) {
   return null;
 }
 
-const BATCH = 500;
+const PART = 250;
+const MANY = 200;  // more items of one kind changed by one write are announced as the kind: {kind, id: null}
 
-/** The ops in runs whose items can be read together before any of them is written: a clear runs alone, and an item
- * written twice starts a new run (its second write must read the first). In order; one transaction all the same. */
-function batches(ops) {
-  const runs = [];
+/** What a write changed, as its change message names it: each item, or a whole kind when it changed many (an import
+ * of 30,000 records is one entry per kind, not 30,000 for every tab to go through). */
+function named(changed) {
+  const counts = new Map();
+  for (const { kind } of changed) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const whole = [...counts].filter(([, count]) => count > MANY).map(([kind]) => kind);
+  return [...whole.map((kind) => ({ kind, id: null })), ...changed.filter((item) => !whole.includes(item.kind))];
+}
+
+/** The ops in runs whose items can be read before any of them is written: a clear runs alone, and an item written
+ * twice starts a new run (its second write must read the first). In order; one transaction all the same. */
+function runs(ops) {
+  const found = [];
   let run = [];
   let keys = new Set();
   for (const op of ops) {
     const key = op.clear ? null : JSON.stringify([op.kind, op.id]);
-    if (op.clear || keys.has(key) || run.length >= BATCH) {
-      if (run.length) runs.push(run);
+    if (op.clear || keys.has(key)) {
+      if (run.length) found.push(run);
       run = [];
       keys = new Set();
     }
     if (op.clear) {
-      runs.push([op]);
+      found.push([op]);
       continue;
     }
     run.push(op);
     keys.add(key);
   }
-  if (run.length) runs.push(run);
-  return runs;
+  if (run.length) found.push(run);
+  return found;
+}
+
+/**
+ * For each kind a run writes PART items or more: the ids of its items stored now, read in one request (a key list),
+ * so the run asks only for the items that are there. Map kind → Set of ids; kinds written less are not in it.
+ */
+async function storedIds(stores, run) {
+  const counts = new Map();
+  for (const op of run) counts.set(op.kind, (counts.get(op.kind) ?? 0) + 1);
+  const big = [...counts].filter(([, count]) => count >= PART).map(([kind]) => kind);
+  const keys = await Promise.all(big.map((kind) => done(stores(kind).getAllKeys(rangeOf(kind)))));
+  return new Map(big.map((kind, index) => [kind, new Set(keys[index].map((key) => itemIdOf(kind, key)))]));
+}
+
+/** A run cut in parts of PART ops: one part is checked and written per task, so the page answers between two. */
+function parts(run) {
+  const cut = [];
+  for (let start = 0; start < run.length; start += PART) cut.push(run.slice(start, start + PART));
+  return cut;
 }
 
 export async function writeMany(ops) {
   let transaction;
+  let ahead = null;  // the next part's reads, asked for before this part is written
   try {
     const db = await database();
     checkWritable();
@@ -379,25 +446,52 @@ export async function writeMany(ops) {
     const changed = [];
     const results = [];
     const puts = asidePuts();
-    for (const batch of batches(ops)) {
-      // Every item of a batch is asked for at once (an import of 80,000 records waited on each in turn for minutes).
-      const reads = batch[0].clear
-        ? []
-        : await Promise.all(batch.map((op) => done(stores(op.kind).get(itemKey(op.kind, op.id)))
-          .then((value) => ({ value }))));
-      for (const [index, op] of batch.entries()) {
-        const refused = await apply(op, stores, quarantine, changed, results, reads[index]);
-        if (refused) {
-          transaction.abort();
-          await ending.catch(() => {});
-          return refused;
+    // Every item of a part is asked for at once (an import of 80,000 records waited on each in turn for minutes), and
+    // the next part's before this one is written: the database reads them while this page checks and writes. An item
+    // a big run's key list says is not there is not asked for; each part still waits on one request, so the page
+    // answers between two parts.
+    let stored = new Map();  // kind → the ids of its items stored when the run began (big runs only)
+    const readPart = (part) => {
+      const reads = part.map((op) => (stored.get(op.kind)?.has(op.id) === false
+        ? null : done(stores(op.kind).get(itemKey(op.kind, op.id))).then((value) => ({ value }))));
+      const [first] = part;
+      const turn = reads.some(Boolean) ? null : done(stores(first.kind).count(itemKey(first.kind, first.id)));
+      return Promise.all([...reads.map((read) => read ?? { value: undefined }), turn]);
+    };
+    const abort = async (refused) => {
+      ahead?.catch(() => {});
+      transaction.abort();
+      await ending.catch(() => {});
+      return refused;
+    };
+    for (const run of runs(ops)) {
+      if (run[0].clear) {
+        const refused = await apply(run[0], stores, quarantine, changed, results);
+        if (refused) return await abort(refused);
+        continue;
+      }
+      stored = await storedIds(stores, run);
+      const cut = parts(run);
+      ahead = readPart(cut[0]);
+      for (const [number, part] of cut.entries()) {
+        const reads = await ahead;
+        ahead = number + 1 < cut.length ? readPart(cut[number + 1]) : null;
+        for (const [index, op] of part.entries()) {
+          const refused = await apply(op, stores, quarantine, changed, results, reads[index]);
+          if (refused) return await abort(refused);
         }
       }
     }
     await ending;
-    if (changed.length) announce(asidePuts() === puts ? { changed } : { changed, quarantine: true });
+    for (const op of ops) if (op.clear) known.delete(op.kind);
+    for (const { kind, id, deleted } of results) {
+      if (deleted) known.get(kind)?.delete(id);
+      else knew(kind, id);
+    }
+    if (changed.length) announce({ changed: named(changed), ...(asidePuts() === puts ? {} : { quarantine: true }) });
     return { ok: true, results };
   } catch (error) {
+    ahead?.catch(() => {});
     try {
       transaction?.abort();
     } catch {

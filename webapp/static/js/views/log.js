@@ -49,7 +49,7 @@ function incidentCard(config, rulesets, entry, on, failed) {
   if (form && editor.problem) showStale(form, editor.problem);
   return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
     'data-player-id': item.playerId ?? null },
-    el('h3', { class: 'incident-title' }, el('bdi', {}, name), `${item.seat ? ` (${item.seat})` : ''} — ${penalty}`),
+    el('h3', { class: 'incident-title' }, el('bdi', {}, name), `${Number.isInteger(item.seat) ? ` (${strings.winds[item.seat]})` : ''} — ${penalty}`),
     el('p', {}, ruleset ? el('a', { href: rulingUrl(lang, item.rulesetId, item.rulingId), 'data-nav': true, class: 'incident-ruling' }, title) : title),
     el('dl', { class: 'incident-facts' },
       el('dt', {}, log.when), el('dd', {}, when),
@@ -178,8 +178,8 @@ function importPanel(config, state, on) {
   const conflicts = plan.conflicts.map((conflict, index) => el('li', { 'data-conflict': conflict.id },
     el('p', {}, format(s.import_conflict, { player: conflict.mine.player, when: conflict.mine.at })),
     el('dl', { class: 'incident-facts' },
-      el('dt', {}, s.mine), el('dd', { 'data-side': 'mine' }, summaryLine(conflict.mine)),
-      el('dt', {}, s.theirs), el('dd', { 'data-side': 'theirs' }, summaryLine(conflict.theirs))),
+      el('dt', {}, s.mine), el('dd', { 'data-side': 'mine' }, summaryLine(conflict.mine, config.strings.winds)),
+      el('dt', {}, s.theirs), el('dd', { 'data-side': 'theirs' }, summaryLine(conflict.theirs, config.strings.winds))),
     el('fieldset', { class: 'choice-pair' }, el('legend', { class: 'visually-hidden' }, s.choose_version),
       el('label', { class: 'check' }, el('input', { type: 'radio', name: `conflict-${index}`, value: 'mine', checked: true, 'data-choice': 'mine' }), s.keep_mine),
       el('label', { class: 'check' }, el('input', { type: 'radio', name: `conflict-${index}`, value: 'theirs', 'data-choice': 'theirs' }), s.take_theirs))));
@@ -203,8 +203,8 @@ function importPanel(config, state, on) {
 }
 
 /** One incident on a line, each user text its own child (isolated where it could turn the line's direction). */
-function summaryLine(item) {
-  return [item.player, item.seat, item.session, item.table, item.points ?? '', item.note].filter((part) => part !== '' && part !== undefined)
+function summaryLine(item, winds) {
+  return [item.player, winds[item.seat] ?? '', item.session, item.table, item.points ?? '', item.note].filter((part) => part !== '' && part !== undefined)
     .flatMap((part, index) => (index ? [' · ', String(part)] : [String(part)]));
 }
 

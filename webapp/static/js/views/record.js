@@ -96,7 +96,7 @@ export function recordForm({ config, prefix, values, rev = '', players = [], ses
   const withTournament = editing || !event || event.id === 'local' || values.tournament;
   const seat = el('select', { name: 'seat', 'data-field': 'seat' },
     el('option', { value: '' }, '—'),
-    strings.winds.map((wind) => el('option', { value: wind, selected: values.seat === wind }, wind)));
+    strings.winds.map((wind, code) => el('option', { value: String(code), selected: String(values.seat) === String(code) }, wind)));
   // When it happened: now by default (kept as "now" until the referee changes it), editable for a write-up afterwards.
   const when = el('input', { type: 'datetime-local', name: 'at', 'data-field': 'at', value: localInputTime(values.at || new Date()),
     'data-auto': 'true', required: true });

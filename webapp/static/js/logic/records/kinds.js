@@ -7,8 +7,10 @@
  *
  * To add a kind: write kinds/<name>.js exporting {name, version, validate(data) → problems, migrations, salvage?,
  * keyOf?, store?} and list it below (`store`: an object store of its own, created by a db.js upgrade). To change a
- * kind's shape: bump its version, add migrations[old] = (data) => newer data, and validate the new shape; older data
- * is migrated on read and written back at the next save.
+ * kind's shape: bump its version, add migrations[old] = (data, lose) => newer data, and validate the new shape; older
+ * data is migrated on read, and rewritten at the new version once, at the first start of the app that brings it
+ * (storage/upgrade.js). A migration that cannot carry a part of the data says so with lose(path, code): the item then
+ * reads as damaged, its migrated data usable, so storage sets the original aside and reports it.
  */
 import { isObject, join, problems } from './check.js';
 import clock from './clock.js';
@@ -54,11 +56,14 @@ export function envelope(name, data, rev) {
   return { format: name, v: kindOf(name).version, rev, data };
 }
 
-/** Bring data of version `from` to the kind's current version; throws when a migration fails. */
-export function migrate(name, data, from) {
+/**
+ * Bring data of version `from` to the kind's current version; throws when a migration fails. `lose(path, code)`
+ * hears what a migration could not carry.
+ */
+export function migrate(name, data, from, lose = () => {}) {
   const kind = kindOf(name);
   let current = data;
-  for (let version = from; version < kind.version; version += 1) current = kind.migrations[version](current);
+  for (let version = from; version < kind.version; version += 1) current = kind.migrations[version](current, lose);
   return current;
 }
 
@@ -94,7 +99,7 @@ export function inspect(name, id, stored) {
   let data = stored.data;
   if (versioned && stored.v < kind.version) {
     try {
-      data = migrate(name, data, stored.v);
+      data = migrate(name, data, stored.v, (path, code) => report.add(join('data', path), code));
     } catch (error) {
       report.add('data', 'migration_failed');
       return { status: 'damaged', problems: report.found, usable: null, rev };

@@ -16,9 +16,10 @@ export const incidentSchema = {
   ],
   "properties": {
     "v": {
-      "description": "the body's format version, if given",
+      "description": "the body's format version, if given: 2 has the seat as a code",
       "enum": [
-        1
+        1,
+        2
       ],
       "x-error": "unsupported_version"
     },
@@ -85,8 +86,14 @@ export const incidentSchema = {
       "maxLength": 500
     },
     "seat": {
-      "description": "text",
-      "type": "string",
+      "description": "the seat: 0 East, 1 South, 2 West, 3 North, or null; a phone before format 2 sends the wind's name as text",
+      "type": [
+        "integer",
+        "null",
+        "string"
+      ],
+      "minimum": 0,
+      "maximum": 3,
       "format": "text",
       "maxLength": 500
     },

@@ -4,8 +4,12 @@
  * so a page of changes writes only the records it changed. Its item id is `<record kind>/<record id>`. Pure.
  *
  * Version 1: {id, kind, eventId, heads, seen, readOnly?, unusable?, shown?, aliasOf?} (see kinds/sync.js `known`).
+ * Version 2: an incident's heads hold their bodies as the phone reads them (records/incident.js bodyAsRead: format
+ * 2, the seat as a code), so they compare equal to the phone's own records, whose seats are codes since the
+ * incident's version 3; version 1 kept them as the server sent them (an older phone's seat as text).
  */
-import { checkId, problems } from './check.js';
+import { checkId, isObject, problems } from './check.js';
+import { bodyAsRead } from './incident.js';
 import { knownProblems } from './sync.js';
 
 export const SYNC_RECORD = 'syncRecord';
@@ -19,6 +23,13 @@ export function entryOf(data) {
   return entry;
 }
 
+/** A `known` entry (or a syncRecord item) with its incident heads' bodies as the phone reads them. */
+export function knownAsRead(entry) {
+  if (!isObject(entry) || entry.kind !== 'incident' || !Array.isArray(entry.heads)) return entry;
+  return { ...entry, heads: entry.heads.map((head) => (isObject(head) && isObject(head.body)
+    ? { ...head, body: bodyAsRead(head.body) } : head)) };
+}
+
 function syncRecordProblems(data) {
   const report = problems();
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return knownProblems(data);
@@ -28,9 +39,9 @@ function syncRecordProblems(data) {
 
 export default {
   name: SYNC_RECORD,
-  version: 1,
+  version: 2,
   store: 'sync-records',  // db.js SYNC_RECORDS: its own object store, keyed [record kind, record id]
   validate: syncRecordProblems,
   keyOf: (data) => syncRecordId(data.kind, data.id),
-  migrations: {},
+  migrations: { 1: knownAsRead },
 };

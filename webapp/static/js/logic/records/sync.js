@@ -9,10 +9,10 @@
  * and (a roster player) the person its id is an alias of (`aliasOf`); the sync state may keep `clockOffsetMs`, the
  * server's clock minus the phone's at the last answer (services/server-clock.js).
  * Version 3: `known` lives in its own store, one item per record (kinds/sync-record.js), so a page of changes writes
- * only the records it changed; a document of an earlier version still holding `known` is read as it is, and
- * services/sync-state.js moves its entries out at its first read, in one transaction. The document may keep
- * `apart`, the pairs of roster players the head referee said are not the same person (pair keys of
- * possible-duplicates.js), never asked about again; a known record may note the download last written over what the
+ * only the records it changed; a document of an earlier version still holding `known` has its entries moved out when
+ * the database opens, in one transaction (storage/upgrade.js moveKnown); until then (storage full) the link waits.
+ * The document may keep `apart`, the pairs of roster players the head referee said are not the same person (pair keys
+ * of possible-duplicates.js), never asked about again; a known record may note the download last written over what the
  * phone showed (`replaced: {version, rev}`, see sync-versions.js noteReplaced).
  */
 import {

@@ -18,8 +18,9 @@
  * changes with the ruleset's data. `origin: 'migration'` marks an edit that keeps values an older app computed.
  * `after` is the id of the step an undone step followed (null: it was the first); `nextId` numbers the next step.
  * `legacy: true` marks steps stored by version 1 (the previous release's app computed some differently): the table
- * service rebuilds such a history once with the ruleset's data (table-history.js upgradeHistory), keeping what the
- * referee saw. Version 1 was {start, steps} with no ids and whole-table edits.
+ * service rebuilds such a history once with the ruleset's data at its first read, and stores the result
+ * (table-upgrade.js upgradeHistory), keeping what the referee saw. Version 1 was {start, steps} with no ids and
+ * whole-table edits.
  */
 import {
   checkBoolean, checkDate, checkId, checkNumber, checkSlug, checkText, isObject, join, problems, unknownKeys,
