@@ -218,3 +218,32 @@ def test_two_tabs_editing_two_seats_both_keep_their_edits(browser, live_server):
     expect(first.locator("#seat-0-editor-stale")).to_be_hidden()
     context.close()
     assert errors == []
+
+
+def test_storage_cleared_by_the_browser_is_named_and_typed_input_kept(browser, live_server):
+    """Issue 35: the browser deleting the site's data under an open tab left the log listing what was gone, and saves
+    said "the app was updated in another tab. Reload this tab". It is now named, with what vanished; what was typed
+    stays; the save works without a reload."""
+    errors = []
+    context, page = phone_page(browser, "390x844", errors)
+    base = live_server.url
+    seat(page, base, "it", "azrm-2026", ["Ann", "Bob", "Cy", "Di"])
+    page.goto(f"{base}/it/azrm-2026/ruling/r_wrong_count")
+    page.select_option("#act-offender", "away")
+    page.fill("#act-player", "Zoe")
+    page.locator("#act-details-open").tap()
+    page.fill("#act-note", "typed before the browser cleared the data")
+    page.context.new_cdp_session(page).send(
+        "Storage.clearDataForOrigin", {"origin": base, "storageTypes": "indexeddb"}
+    )
+    notice = page.locator("#notice-storage-cleared")
+    expect(notice).to_be_visible(timeout=15_000)
+    assert int(notice.get_attribute("data-count")) >= 1  # the table that was stored is gone
+    expect(page.locator("#act-player")).to_have_value("Zoe")
+    expect(page.locator("#act-note")).to_have_value("typed before the browser cleared the data")
+    page.locator("#act-record-only").tap()
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "record")
+    [incident] = store.incidents(page).values()
+    assert incident["player"] == "Zoe" and incident["note"] == "typed before the browser cleared the data"
+    context.close()
+    assert errors == []

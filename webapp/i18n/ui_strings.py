@@ -463,6 +463,11 @@ def data_strings():
             "until then this tab only shows it."
         ),
         "notice_closed": _("The app was updated in another tab. Reload this tab to go on saving."),
+        "notice_cleared": _(
+            "This browser deleted the app's data on this device. Gone: %(lost)s. What you are typing is kept, and "
+            "saving works again."
+        ),
+        "lost_nothing": _("nothing this page had read"),
         "notice_blocked": _(
             "Another tab still runs an older version of the app: reload or close it to finish the update."
         ),

@@ -39,6 +39,11 @@ export async function noticesFor(scope, statuses = [], { extra = [], space = tru
   const closed = storageState() ?? statuses.find((s) => STORAGE_PROBLEMS.includes(s.status))?.status;
   if (closed) notices.push({ kind: 'storage', problem: closed });
   else if (blocked) notices.push({ kind: 'storage', problem: 'blocked' });
+  // The browser deleted the app's data under this page: said on every screen from then on, with what was gone.
+  if (cleared) {
+    const lost = (cleared.lost ?? []).filter((entry) => entry.ids?.length);
+    notices.push({ kind: 'storage', problem: 'cleared', count: lost.reduce((sum, entry) => sum + entry.ids.length, 0), lost });
+  }
   for (const { kind, id } of scope) {
     const mine = aside.entries.filter((entry) => entry.kind === kind
       && (id === undefined || entry.id === id || entry.id === null));

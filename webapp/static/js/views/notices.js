@@ -11,7 +11,11 @@ export function renderNotices(config, notices, on = {}) {
   if (!notices.length) return null;
   return el('div', { class: 'data-notices', id: 'data-notices' }, notices.map((notice) => {
     const what = s[`what_${notice.kind}`] || notice.kind;
-    const text = format(s[`notice_${notice.problem.replaceAll('-', '_')}`] || s.notice_damaged, { what, count: notice.count ?? 1 });
+    // What the browser deleted, kind by kind: "incidents of the log (12), players of the roster (3)".
+    const lost = (notice.lost ?? []).map((entry) => `${s[`what_${entry.kind}`] || entry.kind} (${entry.ids.length})`)
+      .join(', ') || s.lost_nothing;
+    const text = format(s[`notice_${notice.problem.replaceAll('-', '_')}`] || s.notice_damaged,
+      { what, count: notice.count ?? 1, lost });
     const action = ['newer', 'closed', 'too-new'].includes(notice.problem) && on.reload
       ? el('button', { type: 'button', class: 'button secondary small', id: `notice-${notice.kind}-reload`, onclick: on.reload }, s.reload)
       : ['damaged', 'replaced'].includes(notice.problem)
