@@ -41,6 +41,24 @@ export function tableOf(board, ruleset) {
 }
 
 /**
+ * The table of a ruleset as it stands, each seat named by its person's name now (a rename shows at once on every
+ * screen), or null when the table cannot be read. The one place a seat's name is worked out.
+ */
+export function namedTable(board, ruleset, log) {
+  const replay = tableOf(board, ruleset);
+  if (!replay) return null;
+  if (!named.has(replay)) named.set(replay, new WeakMap());
+  const byLog = named.get(replay);
+  if (!byLog.has(log)) {
+    byLog.set(log, { ...replay.table,
+      seats: replay.table.seats.map((seat) => ({ ...seat, name: personOf(log, seat.playerId)?.name ?? seat.name })) });
+  }
+  return byLog.get(log);
+}
+
+const named = new WeakMap();  // replay → log → the table with its seats' names now
+
+/**
  * The person a player id names now: {id, name, eventId, deleted} (an alias names the person it was merged into), or
  * null for no id or an id the roster does not know.
  */

@@ -12,7 +12,7 @@ import { playerViewUrl, rulingUrl } from '../logic/urls.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { nextPointsOf, personOf, recordOf, tableOf, unrecordedOf } from '../model/selectors.js';
+import { namedTable, nextPointsOf, personOf, recordOf, tableOf, unrecordedOf } from '../model/selectors.js';
 import { renderAct } from '../views/act.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRuling } from '../views/ruling.js';
@@ -106,7 +106,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const favourite = shortcuts.status === 'ok' ? favouriteButton(config,
         shortcuts.shortcuts.favourites.some((entry) => entry.rulesetId === ruleset.id && entry.rulingId === rulingId),
         { toggle: () => toggleFavourite(ruleset.id, rulingId) }) : null;
-      const table = board.status === 'ok' ? tableOf(board, ruleset).table : null;
+      const table = namedTable(board, ruleset, log);
       const seatRecords = table ? table.seats.map((seat) => recordFor(personOf(log, seat.playerId))) : [];
       const context = settings.context ?? {};
       const incidents = log.entries.map((entry) => entry.incident);
@@ -143,7 +143,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const who = saved.incident?.playerId ?? person?.id ?? null;
         act.done = {
           mode, noIncident: !penalizing, repeated: Boolean(saved.repeated),
-          before: board ? table : null, after: board ? tableOf({ status: 'ok', ...board }, ruleset).table : null,
+          before: board ? table : null, after: board ? namedTable({ status: 'ok', ...board }, ruleset, log) : null,
           player: name || (seated ? config.strings.winds[seat] : ''), personId: who,
           counted: Boolean(who) || mode === 'record', reveal: true,
         };

@@ -22,7 +22,7 @@ import {
   addPlayer, addStep, correctedNow, redoStep, resetBoard, saveFields, startSession, undoStep,
 } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { personOf, recordOf, tableOf } from '../model/selectors.js';
+import { namedTable, personOf, recordOf, tableOf } from '../model/selectors.js';
 import { renderNotices } from '../views/notices.js';
 import { renderTable } from '../views/table.js';
 
@@ -47,11 +47,7 @@ function boardView(ruleset, board, data) {
   if (board.status !== 'ok') return { status: board.status };
   const { history } = board;
   const replayed = tableOf(board, ruleset);
-  const table = {
-    ...replayed.table,
-    seats: replayed.table.seats.map((seat) => ({
-      ...seat, name: personOf(data.log, seat.playerId)?.name ?? seat.name })),
-  };
+  const table = namedTable(board, ruleset, data.log);
   const listed = listSteps(history, ruleset);
   const records = seatRecords(ruleset, table, { ...data, board });
   const none = { counts: [], strikes: null, status: { state: 'ok' }, suspensions: [] };
