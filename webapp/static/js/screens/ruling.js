@@ -12,7 +12,7 @@ import { playerViewUrl, rulingUrl } from '../logic/urls.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { namedTable, nextPointsOf, personOf, recordOf, tableOf, unrecordedOf } from '../model/selectors.js';
+import { namedTable, nextPointsOf, personOf, recordOf, unrecordedOf } from '../model/selectors.js';
 import { renderAct } from '../views/act.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRuling } from '../views/ruling.js';
