@@ -9,7 +9,7 @@ import { knownSessions } from '../logic/log.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { nextPointsOf, personOf, recordOf, tableOf, unrecordedOf } from '../model/selectors.js';
+import { nextPointsOf, personOf, recordFromIncidents, recordOf, tableOf, unrecordedOf } from '../model/selectors.js';
 import { renderAct } from '../views/act.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRuling } from '../views/ruling.js';
@@ -52,9 +52,11 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
     const named = typed?.trim() ? sameNamed(data.roster.all, typed) : [];
     return named.length === 1 ? personOf(data.log, named[0].id) : null;
   };
-  const recordFor = (person, at = correctedNow()) => (person ? recordOf({
+  /** The session an action goes to: the one in its form (inputs.session), else the one being played. */
+  const sessionOf = (inputs = {}) => inputs.session ?? data.settings.settings.context?.session ?? '';
+  const recordFor = (person, at = correctedNow(), session = sessionOf()) => (person ? recordOf({
     log: data.log, board: data[tablePart(ruleset.id)], ruleset, personId: person.id,
-    session: data.settings.settings.context?.session ?? '', at: new Date(at) }) : null);
+    session, at: new Date(at) }) : null);
   /** The record counts the ruling's step takes (calculator `counts`), from the offender's record. */
   const countsFor = (table, inputs, record) => {
     const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
@@ -100,7 +102,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const seat = seatIndex(inputs.offender);
         const seated = seat === null ? null : table.seats[seat];
         const person = personFor(table, seat, inputs.player);
-        const record = recordFor(person);
+        const record = recordFor(person, correctedNow(), sessionOf(inputs));
         const ruled = stepInputs(table, inputs, record);
         const previewed = applyRuling(table, ruleset, rulingId, ruled);
         // A seat with no name is nobody: the name typed for it (a roster player, or a walk-in who joins the roster)
@@ -139,13 +141,19 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         if (!table || !penalizes(ruling)) return null;
         const seat = seatIndex(inputs.offender);
         const person = personFor(table, seat, inputs.player);
-        if (!person) return null;
         const at = new Date(correctedNow());
-        const before = recordFor(person, at);
+        const session = sessionOf(inputs);
+        if (!person) {
+          // A name the roster does not know yet is a newcomer: no record to change, but the points of a first offence.
+          const name = inputs.player?.trim();
+          return name ? { name, before: null, after: null, points: nextPointsOf(ruleset, rulingId,
+            recordFromIncidents({ ruleset, incidents: [], who: { name }, session, at })) } : null;
+        }
+        const before = recordFor(person, at, session);
         const after = recordOf({
-          log, board, ruleset, personId: person.id, session: context.session, at,
+          log, board, ruleset, personId: person.id, session, at,
           adding: { id: act.id, at: at.toISOString(), rulesetId: ruleset.id, rulingId, player: person.name,
-            playerId: person.id, session: inputs.session ?? context.session } });
+            playerId: person.id, session } });
         return { name: person.name, before, after, points: nextPointsOf(ruleset, rulingId, before) };
       };
       const actBlock = renderAct({
@@ -163,7 +171,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         on: {
           preview: (inputs) => {
             const seat = seatIndex(inputs.offender);
-            const record = recordFor(personFor(table, seat, inputs.player));
+            const record = recordFor(personFor(table, seat, inputs.player), correctedNow(), sessionOf(inputs));
             const result = applyRuling(table, ruleset, rulingId, stepInputs(table, inputs, record));
             return result.errors ? { errors: result.errors } : { before: table, result };
           },
