@@ -43,6 +43,9 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
   addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
   const parts = ['settings', 'log', 'roster', 'shortcuts', tablePart(ruleset.id)];
+  // The kinds of stored data those parts show, whose damage the notices say: the roster part holds the events too.
+  const shown = [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' },
+    { kind: 'event' }, { kind: 'shortcuts' }];
   let data = null;  // the model's parts this screen was last drawn from
 
   /** The person an action is about: the one seated at the offender's seat, else the one named (roster, by name). */
@@ -82,8 +85,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       data = await model.load(parts);
       const { settings: { settings, status }, log, roster, shortcuts } = data;
       const board = data[tablePart(ruleset.id)];
-      const notices = await model.notices(parts.map((part) => (part.startsWith('table:') ? { kind: 'table', id: ruleset.id }
-        : { kind: { log: 'incident', roster: 'player' }[part] ?? part })),
+      const notices = await model.notices(shown,
       [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
         { kind: 'incident', status: 'newer', count: log.newer.length },
         { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length },
