@@ -143,20 +143,22 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         if (!table || !penalizes(ruling)) return null;
         const seat = seatIndex(inputs.offender);
         const person = personFor(table, seat, inputs.player);
+        const name = person?.name ?? inputs.player?.trim();
+        if (!name) return null;
         const at = new Date(correctedNow());
         const session = sessionOf(inputs);
+        const adding = { id: act.id, at: at.toISOString(), rulesetId: ruleset.id, rulingId, player: name,
+          playerId: person?.id, session };
         if (!person) {
-          // A name the roster does not know yet is a newcomer: no record to change, but the points of a first offence.
-          const name = inputs.player?.trim();
-          return name ? { name, before: null, after: null, points: nextPointsOf(ruleset, rulingId,
-            recordFromIncidents({ ruleset, incidents: [], who: { name }, session, at })) } : null;
+          // A name the roster does not know yet is a newcomer, who joins it with this action: an empty record so far.
+          const who = { name };
+          const before = recordFromIncidents({ ruleset, incidents: [], who, session, at });
+          const after = recordFromIncidents({ ruleset, incidents: [adding], who, session, at });
+          return { name, before, after, points: nextPointsOf(ruleset, rulingId, before) };
         }
         const before = recordFor(person, at, session);
-        const after = recordOf({
-          log, board, ruleset, personId: person.id, session, at,
-          adding: { id: act.id, at: at.toISOString(), rulesetId: ruleset.id, rulingId, player: person.name,
-            playerId: person.id, session } });
-        return { name: person.name, before, after, points: nextPointsOf(ruleset, rulingId, before) };
+        const after = recordOf({ log, board, ruleset, personId: person.id, session, at, adding });
+        return { name, before, after, points: nextPointsOf(ruleset, rulingId, before) };
       };
       const actBlock = renderAct({
         config, ruleset,
