@@ -30,7 +30,11 @@ def fill_details(page, **details):
         return
     open_details(page)
     for name, value in given.items():
-        page.fill(f"#act-{name}", value)
+        control = page.locator(f"#act-{name}")
+        if control.evaluate("(node) => node.tagName") == "SELECT":  # the event's sessions, chosen from its list
+            control.select_option(value)
+        else:
+            control.fill(value)
 
 
 def choose(page, offender, player=None):
