@@ -3,6 +3,7 @@ edit and choose an event), the duplicate-name guard, and incidents that name ros
 
 import pytest
 import stored as store
+from act_form import choose, fill_details, record_only
 from playwright.sync_api import expect
 
 SERVICES = """async (steps) => {
@@ -78,21 +79,17 @@ def test_lea_muller_typed_again_is_the_same_roster_player(page, live_server):
     base = live_server.url
     for name, ruling in (("Léa Müller", "r_call_not_completed"), ("lea  muller", "r_late_pung")):
         page.goto(f"{base}/en/mcr-ema-2014/ruling/{ruling}")
-        page.click("#record-open")
-        page.fill("#record-player", name)
-        page.fill("#record-session", "1")
-        page.click("#record-save")
-        expect(page.locator("#record-done")).to_be_visible()
+        record_only(page, name, session="1")
     players = store.items(page, "player")
     assert len(players) == 1
     [player_id] = players
     assert {incident["playerId"] for incident in store.incidents(page).values()} == {player_id}
     assert {incident["player"] for incident in store.incidents(page).values()} == {"Léa Müller"}
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_passing_information")
-    page.click("#record-open")
-    page.fill("#record-player", "LEA MÜLLER")
-    page.fill("#record-session", "1")
-    expect(page.locator("#record-escalation [data-next]")).to_have_attribute("data-next", "10")
+    choose(page, "away", "LEA MÜLLER")
+    fill_details(page, session="1")
+    # Her two offences count together: before this third one, her next offence costs 10.
+    expect(page.locator('#act-record-lines li[data-count="session"]')).to_have_attribute("data-next-from", "10")
 
 
 def players_stored(page):
@@ -118,10 +115,7 @@ def test_the_roster_screen_adds_refuses_a_duplicate_renames_and_removes(page, li
     assert lea == {"id": lea["id"], "eventId": "local", "name": "Léa Müller", "number": "12"}
     # An incident names Léa by id (typed in any spelling).
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "LEA MULLER")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "LEA MULLER")
     page.goto(f"{base}/en/roster")
     # "lea muller" is refused at the field, nothing stored, until the referee confirms a different person.
     add_player(page, "lea  muller")
@@ -161,10 +155,8 @@ def test_a_name_two_roster_players_share_must_be_picked(page, live_server):
     page.click("#player-add-save")
     expect(page.locator("#roster-count")).to_have_attribute("data-count", "2")
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "lea muller")
-    page.click("#record-save")
-    expect(page.locator("#record-player-error")).to_be_visible()
+    record_only(page, "lea muller", wait=False)
+    expect(page.locator("#act-player-error")).to_be_visible()
     assert store.incidents(page) == {}
 
 
