@@ -38,9 +38,10 @@ def test_points_are_filled_in_from_the_escalation(page, live_server):
     open_details(page)
     expect(page.locator("#act-event")).to_have_attribute("data-event-id", cup)
     # Sessions are chosen from the event's list, not typed.
-    assert page.eval_on_selector(
-        "#act-session", "(node) => [node.tagName, [...node.options].map((o) => o.value)]"
-    ) == ["SELECT", ["", "R1", "R2"]]
+    assert page.eval_on_selector("#act-session", "(node) => [node.tagName, [...node.options].map((o) => o.value)]") == [
+        "SELECT",
+        ["", "R1", "R2"],
+    ]
     page.fill("#act-player", "Alice")
     page.select_option("#act-session", "R1")
     # The first obstruction is a warning: before it, the next offence over the sessions cost 0; 0 points filled in.
