@@ -64,8 +64,10 @@ def test_mcr_one_action_shows_its_result_and_records_once(phone, live_server, la
     expect(page.locator("#act-result")).to_have_attribute("data-mode", "both")
     expect(page.locator('#act-status li[data-count="session"]')).to_have_attribute("data-next", "5")
     page.reload()  # the page as it was before the result was seen: the same action again changes nothing
-    page.evaluate("id => history.replaceState({ ...history.state, actionId: id }, '')", store.table(
-        page, "mcr-ema-2014")["steps"][-1]["action"])
+    page.evaluate(
+        "id => history.replaceState({ ...history.state, actionId: id }, '')",
+        store.table(page, "mcr-ema-2014")["steps"][-1]["action"],
+    )
     page.reload()
     page.select_option("#act-offender", "0")
     page.locator("#act-confirm").tap()

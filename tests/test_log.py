@@ -200,7 +200,9 @@ def test_penalty_points_are_read_as_the_table_reads_numbers(tmp_path):
         ("", ["S1", "S2"], "S2"),
     ],
 )
-def test_a_new_session_is_the_next_of_the_events_sessions_or_the_label_counted_up(current, sessions, expected, tmp_path):
+def test_a_new_session_is_the_next_of_the_events_sessions_or_the_label_counted_up(
+    current, sessions, expected, tmp_path
+):
     """Start a new session at the table: the session being played moves on, so per-session counts start again."""
     [found] = call_module("logic/log.js", "nextSession", [[current, sessions]], tmp_path)
     assert found == expected

@@ -8,7 +8,11 @@ from helpers import NODE, ROOT
 
 def run_model():
     output = subprocess.run(
-        [*NODE, str(ROOT / "tests" / "model_runner.mjs"), str(ROOT / "webapp" / "static" / "js" / "model" / "model.js")],
+        [
+            *NODE,
+            str(ROOT / "tests" / "model_runner.mjs"),
+            str(ROOT / "webapp" / "static" / "js" / "model" / "model.js"),
+        ],
         check=True,
         capture_output=True,
         text=True,

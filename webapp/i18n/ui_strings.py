@@ -455,8 +455,8 @@ def calculator_strings():
         "apply_title": _("Apply to scores"),
         "act_title": _("Apply and record"),
         "refused_changed": _(
-            "%(seat)s's score was changed on another tab or phone meanwhile: nothing was changed. Check the board, then "
-            "tap again."
+            "%(seat)s's score was changed on another tab or phone meanwhile: nothing was changed. Check the board, "
+            "then tap again."
         ),
         "act_confirm": _("Apply to the table and record in the log"),
         "act_apply_only": _("Apply only"),
