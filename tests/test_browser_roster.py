@@ -235,3 +235,26 @@ def test_the_roster_screen_fits_a_phone_and_is_accessible(browser, live_server, 
                 assert small == [], (lang, scheme, zoom, small)
         finally:
             context.close()
+
+
+def test_a_rename_being_typed_is_kept_when_another_tab_adds_a_player_above(context, live_server):
+    """Issue 35 (screens drawn in place): the roster's players were matched by position, so a player added in another
+    tab above the one being renamed took the place of its row, and the name typed in the rename form was lost."""
+    base = live_server.url
+    renaming = context.new_page()
+    renaming.goto(f"{base}/en/roster")
+    add_player(renaming, "Zed")
+    expect(renaming.locator("#roster-count")).to_have_attribute("data-count", "1")
+    [zed] = players_stored(renaming)
+    renaming.click(f"#rename-{zed}")
+    renaming.fill(f"#edit-player-{zed}-name", "Zed Typed")
+    other = context.new_page()
+    other.goto(f"{base}/en/roster")
+    add_player(other, "Aaron")
+    expect(other.locator("#roster-count")).to_have_attribute("data-count", "2")
+    expect(renaming.locator("#roster-count")).to_have_attribute("data-count", "2")  # heard, drawn again in place
+    expect(renaming.locator("#roster-players li").first).not_to_have_attribute("data-player-id", zed)  # Aaron above
+    expect(renaming.locator(f"#edit-player-{zed}-name")).to_have_value("Zed Typed")
+    renaming.click(f"#edit-player-{zed}-save")
+    expect(renaming.locator(f'li[data-player-id="{zed}"] .roster-name strong')).to_have_text("Zed Typed")
+    assert sorted(player["name"] for player in players_stored(renaming).values()) == ["Aaron", "Zed Typed"]
