@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from act_form import act, choose, open_details
 from axe_check import Axe
 from conftest import (
     every_language_kept,
@@ -405,19 +406,17 @@ def test_axe_reports_no_violations(page, live_server, lang, scheme):
         page.wait_for_selector(".screen-heading")
         result = axe.run(page)
         assert result.violations_count == 0, (path, result.generate_report())
-    # The ruling card with its calculator preview and log form open, and a log with an incident in it.
+    # The ruling card with its action form filled in (the preview, the details open), then its result, and a log
+    # with an incident in it.
     page.goto(live_server.url + f"/{lang}/mcr-ema-2014/ruling/r_false_hu_shape")
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "2")
-    page.click("#apply-preview")
-    page.click("#apply-confirm")
-    page.click("#record-open")
-    page.fill("#record-player", "Ana")
-    page.click("#record-save")
-    page.click("#apply-preview")
-    page.click("#record-save")
+    choose(page, 2, "Ana")
+    open_details(page)
+    expect(page.locator("#act-preview-changes")).to_be_visible()
     result = axe.run(page)
-    assert result.violations_count == 0, ("ruling with forms", result.generate_report())
+    assert result.violations_count == 0, ("ruling with its form", result.generate_report())
+    act(page, 2)
+    result = axe.run(page)
+    assert result.violations_count == 0, ("ruling with its result", result.generate_report())
     page.goto(live_server.url + f"/{lang}/log")
     page.wait_for_selector("#incidents")
     result = axe.run(page)

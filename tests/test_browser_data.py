@@ -14,6 +14,7 @@ import json
 
 import pytest
 import stored as store
+from act_form import open_details, record_only
 from playwright.sync_api import expect
 
 START = {
@@ -384,14 +385,13 @@ def check_screen(page, screen, case):
         expect(notice).to_have_attribute("data-kind", case.kind)
         expect(notice).to_have_attribute("data-problem", case.problem)
     if screen == "ruling":
-        page.click("#apply-open")
-        expect(page.locator("#apply-form, #apply-unavailable")).to_be_visible()
+        expect(page.locator("#act-form, #act-unavailable")).to_be_visible()
         if case.kind == "table" and case.problem == "newer":
-            expect(page.locator("#apply-unavailable")).to_have_attribute("data-problem", "newer")
-        page.click("#record-open")
-        expect(page.locator("#record-form")).to_be_visible()
+            expect(page.locator("#act-unavailable")).to_have_attribute("data-problem", "newer")
+        expect(page.locator("#act-record-only")).to_be_visible()  # the log can be written: record only is there
         if case.good and "context" in case.good:
-            expect(page.locator("#record-session")).to_have_value(case.good["context"]["session"])
+            open_details(page)
+            expect(page.locator("#act-session")).to_have_value(case.good["context"]["session"])
     if screen == "table":
         if case.kind == "table" and case.problem == "newer":
             expect(page.locator("#table-unavailable")).to_have_attribute("data-problem", "newer")
@@ -574,10 +574,7 @@ def next_save(page, base, case):
         expect(page.locator("#current-event-name")).to_have_text("Spring Cup")
     else:
         visit(page, base, "ruling", first=False)
-        page.click("#record-open")
-        page.fill("#record-player", "Carol")
-        page.click("#record-save")
-        expect(page.locator("#record-done")).to_be_visible()
+        record_only(page, "Carol")
         assert any(incident.get("player") == "Carol" for incident in store.incidents(page).values())
 
 
@@ -585,7 +582,7 @@ def next_save(page, base, case):
 def test_damaged_data(browser, live_server, index):
     case = CASES[index]
     base = live_server.url
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block", has_touch=True, is_mobile=True)
     try:
         page = context.new_page()
         plant(page, base, case)

@@ -5,6 +5,7 @@ import json
 
 import pytest
 import stored as store
+from act_form import record_only
 from helpers import ROOT
 from playwright.sync_api import expect
 
@@ -157,10 +158,7 @@ def test_a_roster_export_round_trips_with_its_players_and_events(page, live_serv
     device brings them back, so the incidents keep naming the same player (by id)."""
     base = live_server.url
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "Léa Müller")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "Léa Müller")
     page.goto(f"{base}/en/log")
     with page.expect_download() as download:
         page.click("#export-json")
@@ -185,10 +183,7 @@ def test_an_import_goes_through_the_duplicate_guard_and_the_events(page, live_se
     event is refused with its own error, nothing changed; an event the file carries is added with its incident."""
     base = live_server.url
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "Léa Müller")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "Léa Müller")
     [lea] = store.items(page, "player").values()
     page.goto(f"{base}/en/log")
     twin = {"id": "from-file", "eventId": "local", "name": "lea  MULLER"}

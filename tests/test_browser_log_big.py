@@ -1,6 +1,9 @@
 """A big log stays usable (issue 28): the log screen draws a page of cards and incidents with "show more", filters
 without reading the data again, and each card still counts its player's whole log."""
 
+import re
+
+from act_form import choose, fill_details
 from playwright.sync_api import expect
 
 PLAYERS, INCIDENTS, PAGE = 120, 240, 50
@@ -32,11 +35,12 @@ def test_a_big_log_is_drawn_a_page_at_a_time_and_counts_the_whole_log(page, live
     page.goto(f"{base}/en/")
     page.evaluate(SEED_JS, {"players": PLAYERS, "incidents": INCIDENTS})
 
-    page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")  # what the record form counts for Player 7: the whole log
-    page.click("#record-open")
-    page.fill("#record-session", "1")
-    page.fill("#record-player", "Player 7")
-    expected_next = page.locator("#record-escalation [data-next]").get_attribute("data-next")
+    page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")  # what the action form counts for Player 7: the whole log
+    choose(page, "away", "Player 7")
+    fill_details(page, session="1")
+    before = page.locator('#act-record-lines li[data-count="session"]')  # what the next offence costs before this one
+    expect(before).to_have_attribute("data-next-from", re.compile(r"^\d+$"))
+    expected_next = before.get_attribute("data-next-from")
 
     page.goto(f"{base}/en/log")
     expect(page.locator("#log-shown")).to_have_attribute("data-shown", str(INCIDENTS))

@@ -4,6 +4,7 @@ chosen from the event's list; the player picked from the roster; the escalation 
 
 import pytest
 import stored as store
+from act_form import choose, fill_details, open_details, record_only
 from playwright.sync_api import expect
 
 CUP = """async () => {
@@ -16,15 +17,11 @@ CUP = """async () => {
 
 def record(page, base, ruling, player, session, table="", expect_points=None, lang="en"):
     page.goto(f"{base}/{lang}/mcr-ema-2014/ruling/{ruling}")
-    page.click("#record-open")
-    page.fill("#record-player", player)
-    page.select_option("#record-session", session)
-    if table:
-        page.fill("#record-table", table)
+    choose(page, "away", player)
+    fill_details(page, session=session, table=table or None)
     if expect_points is not None:
-        expect(page.locator("#record-points")).to_have_value(expect_points)
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+        expect(page.locator("#act-points")).to_have_value(expect_points)
+    record_only(page, player)
 
 
 def start_cup(page, base):
@@ -37,25 +34,25 @@ def test_points_are_filled_in_from_the_escalation(page, live_server):
     base = live_server.url
     cup = start_cup(page, base)
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_obstruction_progressive")
-    page.click("#record-open")
-    expect(page.locator("#record-event")).to_have_attribute("data-event-id", cup)
+    choose(page, "away")
+    open_details(page)
+    expect(page.locator("#act-event")).to_have_attribute("data-event-id", cup)
     # Sessions are chosen from the event's list, not typed.
-    assert page.eval_on_selector(
-        "#record-session", "(node) => [node.tagName, [...node.options].map((o) => o.value)]"
-    ) == ["SELECT", ["", "R1", "R2"]]
-    page.fill("#record-player", "Alice")
-    page.select_option("#record-session", "R1")
-    # The first obstruction is a warning (0 points, said as a warning), filled in.
-    expect(page.locator("#record-escalation [data-next-carried]")).to_have_attribute("data-next-carried", "0")
-    expect(page.locator("#record-escalation [data-next-carried]")).to_have_attribute("data-warning", "")
-    expect(page.locator("#record-points")).to_have_value("0")
+    assert page.eval_on_selector("#act-session", "(node) => [node.tagName, [...node.options].map((o) => o.value)]") == [
+        "SELECT",
+        ["", "R1", "R2"],
+    ]
+    page.fill("#act-player", "Alice")
+    page.select_option("#act-session", "R1")
+    # The first obstruction is a warning: before it, the next offence over the sessions cost 0; 0 points filled in.
+    carried = page.locator('#act-record-lines li[data-count="carried"]')
+    expect(carried).to_have_attribute("data-next-from", "0")
+    expect(page.locator("#act-points")).to_have_value("0")
     # Emptying the player empties the escalation and the points filled in for them.
-    page.fill("#record-player", "")
-    expect(page.locator("#record-escalation li")).to_have_count(0)
-    expect(page.locator("#record-points")).to_have_value("")
-    page.fill("#record-player", "Alice")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    page.fill("#act-player", "")
+    expect(page.locator("#act-record-lines li")).to_have_count(0)
+    expect(page.locator("#act-points")).to_have_value("")
+    record_only(page, "Alice")
     [first] = store.incidents(page).values()
     assert first["points"] == 0 and first["eventId"] == cup and first["session"] == "R1"
     record(page, base, "r_obstruction_progressive", "alice", "R2", expect_points="5")
@@ -63,22 +60,18 @@ def test_points_are_filled_in_from_the_escalation(page, live_server):
     record(page, base, "r_late_pung", "Alice", "R2", expect_points="5")
     # A number the referee typed is never overwritten by the escalation.
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-points", "30")
-    page.fill("#record-player", "Alice")
-    page.select_option("#record-session", "R2")
-    expect(page.locator("#record-escalation [data-next]")).to_have_attribute("data-next", "10")
-    expect(page.locator("#record-points")).to_have_value("30")
+    choose(page, "away")
+    fill_details(page, points="30")
+    page.fill("#act-player", "Alice")
+    page.select_option("#act-session", "R2")
+    expect(page.locator('#act-record-lines li[data-count="session"]')).to_have_attribute("data-next-from", "10")
+    expect(page.locator("#act-points")).to_have_value("30")
 
 
 def test_player_cards_and_filters(page, live_server):
     base = live_server.url
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "Old Local")
-    page.fill("#record-session", "1")  # the local event lists no sessions: typed, with suggestions
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "Old Local", session="1")  # the local event lists no sessions: typed, with suggestions
     cup = start_cup(page, base)
     record(page, base, "r_call_not_completed", "Alice", "R1", table="3")
     record(page, base, "r_late_pung", "Alice", "R2", table="12")
@@ -116,7 +109,9 @@ def test_the_log_fits_a_phone_and_is_accessible(browser, live_server, lang):
     from axe_check import Axe
 
     base = live_server.url
-    context = browser.new_context(service_workers="block", viewport={"width": 320, "height": 640})
+    context = browser.new_context(
+        service_workers="block", viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+    )
     try:
         page = context.new_page()
         start_cup(page, base)

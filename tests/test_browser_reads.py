@@ -11,6 +11,7 @@ table); to the log 13, then 4 (the incidents and the players they name); the rul
 """
 
 import pytest
+from act_form import choose, record_only
 from conftest import FAST_EVENTS, LiveServer
 from idb_reads import count_reads, reset_reads, settled, total
 from playwright.sync_api import expect
@@ -93,12 +94,10 @@ def test_a_change_in_another_tab_rereads_only_the_kind_it_names(context, live_se
 
     for _ in ("first", "second"):  # the first incident adds Frank to the roster; the second changes the log only
         other.goto(live_server.url + "/en/wrc-2015/ruling/r_cheating")
-        other.click("#record-open")
-        other.fill("#record-player", "Frank")
+        choose(other, "away", "Frank")
         settled(table)
         reset_reads(table)
-        other.click("#record-save")
-        expect(other.locator("#record-done")).to_be_visible()
+        record_only(other, "Frank")
         changed = settled(table)
     assert kinds(changed) == {"incident": 2, "player": 2}, changed  # the log: incidents and the players they name
 

@@ -5,6 +5,7 @@ import datetime
 
 import pytest
 import stored as store
+from act_form import choose, fill_details, record_only
 from playwright.sync_api import expect
 from touch_phone import phone
 
@@ -81,21 +82,17 @@ def test_lea_muller_typed_again_is_the_same_roster_player(page, live_server):
     base = live_server.url
     for name, ruling in (("Léa Müller", "r_call_not_completed"), ("lea  muller", "r_late_pung")):
         page.goto(f"{base}/en/mcr-ema-2014/ruling/{ruling}")
-        page.click("#record-open")
-        page.fill("#record-player", name)
-        page.fill("#record-session", "1")
-        page.click("#record-save")
-        expect(page.locator("#record-done")).to_be_visible()
+        record_only(page, name, session="1")
     players = store.items(page, "player")
     assert len(players) == 1
     [player_id] = players
     assert {incident["playerId"] for incident in store.incidents(page).values()} == {player_id}
     assert {incident["player"] for incident in store.incidents(page).values()} == {"Léa Müller"}
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_passing_information")
-    page.click("#record-open")
-    page.fill("#record-player", "LEA MÜLLER")
-    page.fill("#record-session", "1")
-    expect(page.locator("#record-escalation [data-next]")).to_have_attribute("data-next", "10")
+    choose(page, "away", "LEA MÜLLER")
+    fill_details(page, session="1")
+    # Her two offences count together: before this third one, her next offence costs 10.
+    expect(page.locator('#act-record-lines li[data-count="session"]')).to_have_attribute("data-next-from", "10")
 
 
 def players_stored(page):
@@ -121,10 +118,7 @@ def test_the_roster_screen_adds_refuses_a_duplicate_renames_and_removes(page, li
     assert lea == {"id": lea["id"], "eventId": "local", "name": "Léa Müller", "number": "12"}
     # An incident names Léa by id (typed in any spelling).
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "LEA MULLER")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "LEA MULLER")
     page.goto(f"{base}/en/roster")
     # "lea muller" is refused at the field, nothing stored, until the referee confirms a different person.
     add_player(page, "lea  muller")
@@ -217,10 +211,8 @@ def test_a_name_two_roster_players_share_must_be_picked(page, live_server):
     page.click("#player-add-save")
     expect(page.locator("#roster-count")).to_have_attribute("data-count", "2")
     page.goto(f"{base}/en/mcr-ema-2014/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "lea muller")
-    page.click("#record-save")
-    expect(page.locator("#record-player-error")).to_be_visible()
+    record_only(page, "lea muller", wait=False)
+    expect(page.locator("#act-player-error")).to_be_visible()
     assert store.incidents(page) == {}
 
 
@@ -299,3 +291,26 @@ def test_the_roster_screen_fits_a_phone_and_is_accessible(browser, live_server, 
                 assert small == [], (lang, scheme, zoom, small)
         finally:
             context.close()
+
+
+def test_a_rename_being_typed_is_kept_when_another_tab_adds_a_player_above(context, live_server):
+    """Issue 35 (screens drawn in place): the roster's players were matched by position, so a player added in another
+    tab above the one being renamed took the place of its row, and the name typed in the rename form was lost."""
+    base = live_server.url
+    renaming = context.new_page()
+    renaming.goto(f"{base}/en/roster")
+    add_player(renaming, "Zed")
+    expect(renaming.locator("#roster-count")).to_have_attribute("data-count", "1")
+    [zed] = players_stored(renaming)
+    renaming.click(f"#rename-{zed}")
+    renaming.fill(f"#edit-player-{zed}-name", "Zed Typed")
+    other = context.new_page()
+    other.goto(f"{base}/en/roster")
+    add_player(other, "Aaron")
+    expect(other.locator("#roster-count")).to_have_attribute("data-count", "2")
+    expect(renaming.locator("#roster-count")).to_have_attribute("data-count", "2")  # heard, drawn again in place
+    expect(renaming.locator("#roster-players li").first).not_to_have_attribute("data-player-id", zed)  # Aaron above
+    expect(renaming.locator(f"#edit-player-{zed}-name")).to_have_value("Zed Typed")
+    renaming.click(f"#edit-player-{zed}-save")
+    expect(renaming.locator(f'li[data-player-id="{zed}"] .roster-name strong')).to_have_text("Zed Typed")
+    assert sorted(player["name"] for player in players_stored(renaming).values()) == ["Aaron", "Zed Typed"]

@@ -4,6 +4,7 @@ before it is nearly full, and the previous release's localStorage data migrated 
 import json
 
 import stored as store
+from act_form import act, press, record_only
 from playwright.sync_api import expect
 
 RULING = "/en/wrc-2015/false-win/shown/no"
@@ -23,24 +24,19 @@ def test_storage_full_at_each_kind_of_write(page, live_server):
     page.press("#seat-0-table", "Enter")
     expect(page.locator("#history li")).to_have_count(1)
     page.goto(f"{base}{RULING}")
-    page.click("#record-open")
-    page.fill("#record-player", "Ivy")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "Ivy")
+    press(page.locator("#act-again"))
     before = snapshot(page)
 
     full = store.FullStorage(page, base)
     try:
-        # A table step, from a ruling: apply.
-        page.click("#apply-open")
-        page.select_option("#apply-offender", "2")
-        page.click("#apply-preview")
-        page.click("#apply-confirm")
-        expect(page.locator("#storage-error")).to_have_attribute("data-error", "quota")
-        # An incident.
-        page.fill("#record-player", "Jo")
-        page.click("#record-save")
-        expect(page.locator("#record-storage-error")).to_have_attribute("data-error", "quota")
+        # A table step, from a ruling: apply only.
+        act(page, 2, mode="apply-only", wait=False)
+        expect(page.locator("#act-storage-error")).to_have_attribute("data-error", "quota")
+        # An incident: record only.
+        page.locator("#act-status-line").evaluate("(node) => node.replaceChildren()")
+        record_only(page, "Jo", wait=False)
+        expect(page.locator("#act-storage-error")).to_have_attribute("data-error", "quota")
         # The table: an edit in place, a step, an undo.
         page.goto(f"{base}/en/wrc-2015/table")
         page.click("#seat-2")
@@ -86,10 +82,7 @@ def test_storage_full_at_each_kind_of_write(page, live_server):
     finally:
         full.release()
     page.goto(f"{base}{RULING}")  # with space again, the same write works
-    page.click("#record-open")
-    page.fill("#record-player", "Jo")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "Jo")
 
 
 def test_persistent_storage_is_asked_after_the_first_save_and_shown(
@@ -110,10 +103,7 @@ def test_persistent_storage_is_asked_after_the_first_save_and_shown(
         expect(page.locator("#storage-persist")).to_be_visible()  # a way to ask, on a tap
         assert page.evaluate("window.persistAsked") == 0, "not asked before there is anything to keep"
         page.goto(f"{live_server.url}{RULING}")
-        page.click("#record-open")
-        page.fill("#record-player", "Lou")
-        page.click("#record-save")
-        expect(page.locator("#record-done")).to_be_visible()
+        record_only(page, "Lou")
         page.wait_for_function("window.persistAsked > 0")
         assert page.evaluate("window.persistAsked") == 1, "asked once"
         session = context.new_cdp_session(page)

@@ -8,6 +8,7 @@ from email.utils import formatdate, parsedate_to_datetime
 
 import pytest
 import stored as store
+from act_form import record_only
 from conftest import FAST_EVENTS, LiveServer, wait_offline_ready
 from playwright.sync_api import expect
 
@@ -53,13 +54,9 @@ def join(page, link):
 
 
 def record(page, base, player=PLAYER, note=""):
+    """Record the Strike in the log for a player not seated at this phone's table (record only, by taps)."""
     page.goto(f"{base}{STRIKE}")
-    page.click("#record-open")
-    page.fill("#record-player", player)
-    if note:
-        page.fill("#record-note", note)
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, player, note=note or None)
 
 
 def sync(page, base):
@@ -84,7 +81,7 @@ def strikes(page, base):
 
 def phones(browser, server):
     """Two referees' phones, each with the app kept for offline use; Anna heads the event, Bruno joined it."""
-    anna_context, bruno_context = browser.new_context(), browser.new_context()
+    anna_context, bruno_context = (browser.new_context(has_touch=True, is_mobile=True) for _ in range(2))
     anna, bruno = anna_context.new_page(), bruno_context.new_page()
     for page in (anna, bruno):
         page.goto(f"{server.url}/en/")

@@ -4,6 +4,7 @@ a form started on older data is refused once, keeps what was typed, and shows th
 
 import pytest
 import stored as store
+from act_form import act, record_only
 from playwright.sync_api import expect
 
 TABLE = "/en/wrc-2015/table"
@@ -60,11 +61,7 @@ def test_a_field_being_typed_never_overwrites_the_table(context, live_server, ch
     b.fill("#seat-2-table", "35000")  # typed
     if change == "ruling":
         a = tab(context, f"{live_server.url}/en/wrc-2015/false-win/shown/no")
-        a.click("#apply-open")
-        a.select_option("#apply-offender", "1")
-        a.click("#apply-preview")
-        a.click("#apply-confirm")
-        expect(a.locator("#apply-done")).to_be_visible()
+        act(a, 1, mode="apply-only")
         others = ["ruling"]
     else:
         a = tab(context, live_server.url + TABLE)
@@ -94,10 +91,7 @@ def test_a_field_being_typed_never_overwrites_the_table(context, live_server, ch
 
 def record(page, url, player):
     page.goto(url)
-    page.click("#record-open")
-    page.fill("#record-player", player)
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, player)
 
 
 @pytest.mark.parametrize("first", ["a", "b"])

@@ -3,6 +3,7 @@ table screen with its scores, history and discipline, read as rendered text (and
 the same rules as tests/test_typography.py. A label joined to its value in the code (« Type d’incident: … ») fails.
 """
 
+from act_form import act, choose, open_details
 from playwright.sync_api import expect
 from test_typography import problems_in
 
@@ -21,24 +22,28 @@ def shown_problems(page, where):
 def apply_once(page, base):
     page.goto(f"{base}{RULING}")
     expect(page.locator("#tag")).to_be_visible(timeout=20_000)
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "2")
-    page.click("#apply-preview")
-    expect(page.locator("#preview")).to_be_visible()
+    choose(page, 2)
+    expect(page.locator("#act-preview-changes, #act-preview-none")).to_be_visible()
 
 
 def test_french_screens_follow_the_typography(page, live_server):
+    # Issue 35: an unnamed seat is nobody and counts no Strike; West is named first (one more line in the history).
+    page.goto(f"{live_server.url}/fr/azrm-2026/table")
+    page.click("#seat-2")
+    page.fill("#seat-2-name", "Léa")
+    page.press("#seat-2-name", "Enter")
+    expect(page.locator("#seat-2 .seat-name")).to_have_attribute("data-name", "Léa")
     apply_once(page, live_server.url)
+    open_details(page)  # the preview with what the Strike changes in Léa's record, and the incident's details
+    expect(page.locator("#act-record-lines")).to_be_visible()
     problems = shown_problems(page, "ruling and preview")
-    page.click("#apply-confirm")
-    expect(page.locator("#apply-done")).to_be_visible()
+    act(page, 2, mode="apply-only")
     for _ in range(2):  # three Strikes in one day: the table screen lists a suspension with its dates
         apply_once(page, live_server.url)
-        page.click("#apply-confirm")
-        expect(page.locator("#apply-done")).to_be_visible()
-    page.click("#open-table")
+        act(page, 2, mode="apply-only")
+    page.click("#act-open-table")
     expect(page.locator('#discipline li[data-seat="2"]')).to_have_attribute("data-status", "suspended")
-    expect(page.locator("#history li")).to_have_count(3)
+    expect(page.locator("#history li")).to_have_count(1 + 3)
     problems += shown_problems(page, "table")
     page.click("#seat-2")
     problems += shown_problems(page, "table, a seat open")

@@ -5,6 +5,7 @@ import shutil
 
 import pytest
 import stored as store
+from act_form import choose, fill_details, record_only
 from conftest import LiveServer, kept_shells, saving_data, wait_offline_ready
 from helpers import ROOT
 from playwright.sync_api import expect
@@ -32,10 +33,7 @@ def test_update_keeps_data_and_state(context, tmp_path):
         expect(page.locator("#history li")).to_have_count(1)
         page.goto(f"{server.url}/en/log")
         page.goto(f"{server.url}/en/wrc-2015/ruling/r_cheating")
-        page.click("#record-open")
-        page.fill("#record-player", "Frank")
-        page.click("#record-save")
-        expect(page.locator("#record-done")).to_be_visible()
+        record_only(page, "Frank")
         page.goto(f"{server.url}/it/wrc-2015/")  # opened online: Italian is kept offline too, and after the update
         expect(page.locator("#question")).to_be_visible()
 
@@ -130,9 +128,8 @@ def test_update_keeps_unsaved_input_in_another_tab(context, tmp_path):
         b.goto(f"{server.url}/en/wrc-2015/ruling/r_cheating")
         expect(b.locator("#ruling")).to_be_visible()
         version_a = b.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version")
-        b.click("#record-open")
-        b.fill("#record-player", "Grace")
-        b.fill("#record-note", "typed, not saved yet")
+        choose(b, "away", "Grace")
+        fill_details(b, note="typed, not saved yet")
         b_loads = []
         b.on("load", lambda: b_loads.append(b.url))
 
@@ -150,16 +147,18 @@ def test_update_keeps_unsaved_input_in_another_tab(context, tmp_path):
             a.click("#update-button")
         a.wait_for_function("caches.keys().then((keys) => keys.length === 1)")
         expect(b.locator("#update-banner")).to_have_attribute("data-state", "waiting-input")
-        expect(b.locator("#record-player")).to_have_value("Grace")
-        expect(b.locator("#record-note")).to_have_value("typed, not saved yet")
+        expect(b.locator("#act-player")).to_have_value("Grace")
+        expect(b.locator("#act-note")).to_have_value("typed, not saved yet")
         assert b_loads == [], "the tab holding input was not reloaded"
         # Every screen of its own version is already in the page: importing them fetches nothing from the new one.
         count = len(modules_loaded(b))
         b.evaluate("(names) => Promise.all(names.map((name) => import(`/static/js/${name}`)))", LAZY)
         assert len(modules_loaded(b)) == count
 
-        with b.expect_navigation(timeout=20000):  # saved: nothing left to lose, so it takes the update
-            b.click("#record-save")
+        # Saved: nothing left to lose, so it takes the update (a load: the action's own history entry, renewed on
+        # saving, is a navigation within the page).
+        with b.expect_event("load", timeout=20000):
+            b.click("#act-record-only")
         expect(b.locator("#ruling")).to_be_visible()
         assert b.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version") != version_a
         assert [incident["player"] for incident in store.incidents(b).values()] == ["Grace"]
@@ -183,9 +182,8 @@ def test_the_tab_that_taps_update_keeps_what_was_typed_in_it(context, tmp_path):
         page.reload()  # now controlled by its worker: the update is one the referee accepts
         expect(page.locator("#ruling")).to_be_visible()
         version_a = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version")
-        page.click("#record-open")
-        page.fill("#record-player", "Hana")
-        page.fill("#record-note", "typed in the updating tab")
+        choose(page, "away", "Hana")
+        fill_details(page, note="typed in the updating tab")
         css = static / "css" / "app.css"
         css.write_text(css.read_text() + "\n.update-marker { color: inherit; }\n")
         app.extensions.pop("precache")
@@ -195,10 +193,10 @@ def test_the_tab_that_taps_update_keeps_what_was_typed_in_it(context, tmp_path):
             page.click("#update-button")
         expect(page.locator("#ruling")).to_be_visible()
         assert page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version") != version_a
-        expect(page.locator("#record-player")).to_have_value("Hana")
-        expect(page.locator("#record-note")).to_have_value("typed in the updating tab")
-        page.click("#record-save")
-        expect(page.locator("#record-done")).to_be_visible()
+        expect(page.locator("#act-player")).to_have_value("Hana")
+        expect(page.locator("#act-note")).to_have_value("typed in the updating tab")
+        page.click("#act-record-only")
+        expect(page.locator("#act-result")).to_have_attribute("data-mode", "record")
         saved = list(store.incidents(page).values())
         assert [(incident["player"], incident["note"]) for incident in saved] == [("Hana", "typed in the updating tab")]
     finally:

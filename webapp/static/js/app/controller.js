@@ -64,7 +64,7 @@ export function createController(config, view) {
   let loaded = null;  // the promise of every ruleset, whole, in this page's language
   let rendered = false;
   let renders = 0;  // counts renders, so only the latest one is shown
-  let current = null;  // {path, screen} of the screen on show
+  let current = null;  // {path, screen, shown} of the screen on show (shown: drawn once already)
   let refreshing = null;
   // The last ruleset choice being saved: a screen outside the wizard reads the stored settings only once it is (a tap
   // on Event while a slow phone still loads the storage module must not find "no ruleset chosen"). The wizard's own
@@ -142,7 +142,7 @@ export function createController(config, view) {
       const screen = refresh && current?.path === path ? current.screen : await screenFor(route);
       if (token !== renders) return;
       syncNav(config.lang, route.view, mirroredRuleset());  // a ruleset's screen has just made it the one in use
-      current = { path, screen };
+      if (current?.screen !== screen) current = { path, screen, shown: false };
       shown = await screen.render();
     } catch (error) {
       console.error(error);
@@ -151,7 +151,10 @@ export function createController(config, view) {
       current = null;
     }
     if (token !== renders) return;
-    show(shown, { refresh: refresh && Boolean(current) });
+    // A refresh that overtakes the screen's first drawing (a change the screen's own opening made) is its first
+    // showing: it takes the focus the screen asks for.
+    show(shown, { refresh: refresh && Boolean(current?.shown) });
+    if (current) current.shown = true;
     current?.screen.shown?.();
   }
 

@@ -12,7 +12,7 @@ import { playerViewUrl, rulingUrl } from '../logic/urls.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { namedTable, nextPointsOf, personOf, recordOf, unrecordedOf } from '../model/selectors.js';
+import { namedTable, nextPointsOf, personOf, recordFromIncidents, recordOf, unrecordedOf } from '../model/selectors.js';
 import { renderAct } from '../views/act.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRuling } from '../views/ruling.js';
@@ -59,6 +59,9 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
   addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
   const parts = ['settings', 'log', 'roster', 'shortcuts', tablePart(ruleset.id)];
+  // The kinds of stored data those parts show, whose damage the notices say: the roster part holds the events too.
+  const shown = [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' },
+    { kind: 'event' }, { kind: 'shortcuts' }];
   let data = null;  // the model's parts this screen was last drawn from
 
   /** The person an action is about: the one seated at the offender's seat, else the one named (roster, by name). */
@@ -68,9 +71,11 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
     const named = typed?.trim() ? sameNamed(data.roster.all, typed) : [];
     return named.length === 1 ? personOf(data.log, named[0].id) : null;
   };
-  const recordFor = (person, at = correctedNow()) => (person ? recordOf({
+  /** The session an action goes to: the one in its form (inputs.session), else the one being played. */
+  const sessionOf = (inputs = {}) => inputs.session ?? data.settings.settings.context?.session ?? '';
+  const recordFor = (person, at = correctedNow(), session = sessionOf()) => (person ? recordOf({
     log: data.log, board: data[tablePart(ruleset.id)], ruleset, personId: person.id,
-    session: data.settings.settings.context?.session ?? '', at: new Date(at) }) : null);
+    session, at: new Date(at) }) : null);
   /** The record counts the ruling's step takes (calculator `counts`), from the offender's record. */
   const countsFor = (table, inputs, record) => {
     const asks = inputFields(ruleset, ruling).some((field) => field.kind === 'counts');
@@ -96,8 +101,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       data = await model.load(parts);
       const { settings: { settings, status }, log, roster, shortcuts } = data;
       const board = data[tablePart(ruleset.id)];
-      const notices = await model.notices(parts.map((part) => (part.startsWith('table:') ? { kind: 'table', id: ruleset.id }
-        : { kind: { log: 'incident', roster: 'player' }[part] ?? part })),
+      const notices = await model.notices(shown,
       [{ kind: 'settings', status }, { kind: 'table', status: board.status }, { kind: 'incident', status: log.status },
         { kind: 'incident', status: 'newer', count: log.newer.length },
         { kind: 'player', status: 'newer', count: roster.newer.length }, { kind: 'event', status: 'newer', count: roster.newerEvents.length },
@@ -117,7 +121,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const seat = seatIndex(inputs.offender);
         const seated = seat === null ? null : table.seats[seat];
         const person = personFor(table, seat, inputs.player);
-        const record = recordFor(person);
+        const record = recordFor(person, correctedNow(), sessionOf(inputs));
         const ruled = stepInputs(table, inputs, record);
         const previewed = applyRuling(table, ruleset, rulingId, ruled);
         // A seat with no name is nobody: the name typed for it (a roster player, or a walk-in who joins the roster)
@@ -156,16 +160,24 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         if (!table || !penalizing) return null;
         const seat = seatIndex(inputs.offender);
         const person = personFor(table, seat, inputs.player);
-        if (!person) return null;
+        const name = person?.name ?? inputs.player?.trim();
+        if (!name) return null;
         const at = new Date(correctedNow());
-        const before = recordFor(person, at);
-        const after = recordOf({
-          log, board, ruleset, personId: person.id, session: context.session, at,
-          adding: { id: act.id, at: at.toISOString(), rulesetId: ruleset.id, rulingId, player: person.name,
-            playerId: person.id, session: inputs.session ?? context.session } });
+        const session = sessionOf(inputs);
+        const adding = { id: act.id, at: at.toISOString(), rulesetId: ruleset.id, rulingId, player: name,
+          playerId: person?.id, session };
         const inPlay = ruleset.discipline?.in_play;
-        return { name: person.name, before, after, points: nextPointsOf(ruleset, rulingId, before),
-          inPlay: inPlay ? { id: inPlay, text: ruleset.readings[inPlay].reading } : null };
+        const said = { inPlay: inPlay ? { id: inPlay, text: ruleset.readings[inPlay].reading } : null };
+        if (!person) {
+          // A name the roster does not know yet is a newcomer, who joins it with this action: an empty record so far.
+          const who = { name };
+          const before = recordFromIncidents({ ruleset, incidents: [], who, session, at });
+          const after = recordFromIncidents({ ruleset, incidents: [adding], who, session, at });
+          return { name, before, after, points: nextPointsOf(ruleset, rulingId, before), ...said };
+        }
+        const before = recordFor(person, at, session);
+        const after = recordOf({ log, board, ruleset, personId: person.id, session, at, adding });
+        return { name, before, after, points: nextPointsOf(ruleset, rulingId, before), ...said };
       };
       const actBlock = renderAct({
         config, ruleset,
@@ -183,7 +195,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         on: {
           preview: (inputs) => {
             const seat = seatIndex(inputs.offender);
-            const record = recordFor(personFor(table, seat, inputs.player));
+            const record = recordFor(personFor(table, seat, inputs.player), correctedNow(), sessionOf(inputs));
             const result = applyRuling(table, ruleset, rulingId, stepInputs(table, inputs, record));
             return result.errors ? { errors: result.errors } : { before: table, result };
           },

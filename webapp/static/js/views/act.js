@@ -180,7 +180,7 @@ export function renderAct({ config, ruleset, act, on }) {
   const later = el('div', { id: 'act-next' });
   const status = el('div', { id: 'act-status-line', role: 'status' });
   const warning = el('div', { id: 'act-warning' });
-  let warnedFor = null;  // the seat whose suspension or ban was said: the next tap goes on all the same
+  let warnedFor = null;  // the player whose suspension or ban was said: the next tap goes on all the same
   const button = (id, label, mode, kind = 'secondary') => el('button', { type: 'button', class: `button ${kind}`, id, 'data-mode': mode }, label);
   // A ruling that penalizes nobody is applied only: no incident is recorded against the player named.
   const confirm = act.penalizes === false ? button('act-confirm', calc.confirm, 'apply', 'primary big')
@@ -261,10 +261,12 @@ export function renderAct({ config, ruleset, act, on }) {
         ? (seatOf() === null && !away() ? { errors: { offender: 'choose_seat' } } : {}) : on.preview(values);
       showErrors(form, strings, checked.errors || {});
       if (checked.errors) return;
-      // A ruling for a suspended or banned player asks first: the first tap says so, the next one goes on.
-      const said = statusWarning(config, act.seatRecords?.[seatOf()], 'act-status-warning');
-      if (said && warnedFor !== seatOf()) {
-        warnedFor = seatOf();
+      // A ruling for a suspended or banned player asks first: the first tap says so, the next one goes on. The player
+      // is the one seated, or the one named (not seated here, or for a seat without a name).
+      const who = `${seatOf() ?? 'away'}:${values.player?.trim() ?? ''}`;
+      const said = statusWarning(config, act.seatRecords?.[seatOf()] ?? on.recordChange(values)?.before, 'act-status-warning');
+      if (said && warnedFor !== who) {
+        warnedFor = who;
         warning.replaceChildren(said);
         said.focus?.();
         return;

@@ -46,11 +46,13 @@ export function renderClock({
   const s = config.strings.clock;
   const writable = clock.status === 'ok';
   const problem = el('p', { class: 'field-error', id: 'clock-error', role: 'alert', hidden: true });
+  // The error line is found when a handler runs: a screen drawn again keeps the node and hands it new handlers.
   const failed = (result) => {
     if (!result?.error) return false;
-    problem.dataset.error = result.error;
-    problem.textContent = config.strings.data[`write_${result.error}`] || config.strings.data.write_failed;  // 'quota': out of space
-    problem.hidden = false;
+    const shown = document.getElementById('clock-error') ?? problem;
+    shown.dataset.error = result.error;
+    shown.textContent = config.strings.data[`write_${result.error}`] || config.strings.data.write_failed;  // 'quota': out of space
+    shown.hidden = false;
     return true;
   };
   const started = clock.startedAt

@@ -47,7 +47,9 @@ function incidentCard(config, rulesets, entry, on, failed) {
     on: { recordOf: (values) => on.recordOf(item.rulesetId, values, item.eventId ?? 'local'), save: (values, baseRev) => on.saveEdit(item.id, values, baseRev) },
   }) : null;
   if (form && editor.problem) showStale(form, editor.problem);
-  return el('li', { class: 'incident', 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
+  // Keyed by the incident (and its editor by name), so a drawing after a change elsewhere keeps each card's editor
+  // with its typed input, though incidents come and go above it or its actions go with a deletion.
+  return el('li', { class: 'incident', 'data-key': item.id, 'data-incident': item.id, 'data-deleted': entry.deleted ? 'true' : null,
     'data-player-id': item.playerId ?? null },
     el('h3', { class: 'incident-title' }, el('bdi', {}, name), `${Number.isInteger(item.seat) ? ` (${strings.winds[item.seat]})` : ''} — ${penalty}`),
     el('p', {}, ruleset ? el('a', { href: rulingUrl(lang, item.rulesetId, item.rulingId), 'data-nav': true, class: 'incident-ruling' }, title) : title),
@@ -72,14 +74,14 @@ function incidentCard(config, rulesets, entry, on, failed) {
           failed(await on.remove(item.id, rev));
         },
       }, log.delete)),
-    el('div', { class: 'editor' }, form));
+    el('div', { class: 'editor', 'data-key': 'editor' }, form));
 }
 
 /** cards: [{key, player, playerId, rulesetId, count, points, found}]: the next offence first, then the counts. */
 function playerCardList(config, rulesets, cards) {
   const { strings, lang } = config;
   const log = strings.log;
-  return el('section', { class: 'player-cards-section', 'aria-labelledby': 'player-cards-title' },
+  return el('section', { class: 'player-cards-section', 'data-key': 'player-cards', 'aria-labelledby': 'player-cards-title' },
     el('h2', { id: 'player-cards-title' }, log.summary),
     el('ul', { class: 'player-cards', id: 'player-cards' }, cards.map((card) => {
       const ruleset = rulesets[card.rulesetId];
@@ -282,7 +284,8 @@ export function renderLog({ config, rulesets, view, on }) {
     view.cards.length ? playerCardList(config, rulesets, view.cards) : null,
     view.moreCards ? moreButton('more-cards', log.more_cards, () => on.more('cards')) : null,
     view.entries.length
-      ? el('section', { 'aria-labelledby': 'incidents-title' }, el('h2', { id: 'incidents-title' }, log.incidents_title),
+      // Keyed, as the sections before it come and go: an editor open in it keeps its typed input.
+      ? el('section', { 'data-key': 'incidents', 'aria-labelledby': 'incidents-title' }, el('h2', { id: 'incidents-title' }, log.incidents_title),
         el('ol', { class: 'incidents', id: 'incidents' }, view.entries.map((entry) => incidentCard(config, rulesets, entry, on, failed))),
         view.moreIncidents ? moreButton('more-incidents', log.more_incidents, () => on.more('incidents')) : null)
       : view.status !== 'ok' && !view.total  // the log could not be read: "nothing recorded" would be untrue

@@ -117,20 +117,34 @@ function patchNode(old, fresh) {
 }
 
 /**
- * A form holding unsaved input stays as it is, whole (what was typed, what it was filled from, its handlers): a change
- * made elsewhere never replaces a field being typed in. When what it shows changed under it (its revision, or the
- * stored value of one of its fields), it says so; its next save is checked against what is stored now.
+ * A form holding unsaved input stays (its nodes, what was typed, its handlers): a change made elsewhere never replaces
+ * a field being typed in. When what it shows changed under it (its revision, or the stored value of one of its
+ * fields), it says so, in the new rendering's words and with its revision when that says why (deleted elsewhere);
+ * its next save is checked against what is stored now. The fields not typed in show the data as it is now, so a save
+ * made over the other change (on purpose, after the notice) writes back only what was typed.
  */
 function keepTyped(old, fresh) {
-  if (old.dataset.stale) return old;
+  const keyOfControl = (control) => `${control.name}\u0000${control.type === 'radio' ? control.value : ''}`;
   const freshControls = new Map([...fresh.querySelectorAll(CONTROLS)].filter((control) => control.name)
-    .map((control) => [`${control.name}\u0000${control.type === 'radio' ? control.value : ''}`, control]));
-  const changed = (old.dataset.rev !== undefined && fresh.dataset.rev !== old.dataset.rev)
-    || [...old.querySelectorAll(CONTROLS)].filter((control) => control.name).some((control) => {
-      const now = freshControls.get(`${control.name}\u0000${control.type === 'radio' ? control.value : ''}`);
-      return now && defaultOf(now) !== defaultOf(control) && !SAVED_HERE(control);
-    });
-  if (changed) showStale(old, 'changed');
+    .map((control) => [keyOfControl(control), control]));
+  const named = [...old.querySelectorAll(CONTROLS)].filter((control) => control.name);
+  const said = fresh.dataset.stale;
+  if (said && old.dataset.stale !== said) {
+    showStale(old, said);
+    // The view says why, and what a save now goes over (deleted elsewhere: nothing, so a save puts it back).
+    if (fresh.dataset.rev !== undefined) old.dataset.rev = fresh.dataset.rev;
+  } else if (!old.dataset.stale) {
+    const changed = (old.dataset.rev !== undefined && fresh.dataset.rev !== old.dataset.rev)
+      || named.some((control) => {
+        const now = freshControls.get(keyOfControl(control));
+        return now && defaultOf(now) !== defaultOf(control) && !SAVED_HERE(control);
+      });
+    if (changed) showStale(old, 'changed');
+  }
+  for (const control of named) {
+    const now = freshControls.get(keyOfControl(control));
+    if (now && !isDirty(control)) patchControl(control, now);
+  }
   return old;
 }
 

@@ -213,7 +213,8 @@ function playerItem({ config, entry, discipline, on }) {
   const { player, rev, editing, suspending, record } = entry;
   const prefix = domId('edit-player', player.id);
   const said = statusText(config, record?.status);
-  return el('li', { class: 'roster-player', 'data-player-id': player.id, ...statusData(record) },
+  // Keyed by the player: a drawing after another tab added someone above keeps this row's rename form and its input.
+  return el('li', { class: 'roster-player', 'data-key': player.id, 'data-player-id': player.id, ...statusData(record) },
     el('p', { class: 'roster-name' }, el('strong', {}, player.name),
       said ? [' ', el('span', { class: 'status-badge', 'data-status': record.status.state }, said)] : null,
       player.number ? el('span', { class: 'choice-meta', 'data-number': player.number }, ` · ${format(r.number_short, { number: player.number })}`) : null,
