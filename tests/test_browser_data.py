@@ -385,7 +385,9 @@ def check_screen(page, screen, case):
         expect(notice).to_have_attribute("data-kind", case.kind)
         expect(notice).to_have_attribute("data-problem", case.problem)
     if screen == "ruling":
-        expect(page.locator("#act-form, #act-unavailable")).to_be_visible()
+        # The log can be written: the form is there even for a table it cannot change (a newer version's), which it
+        # then says (#act-unavailable), offering to record for a name only.
+        expect(page.locator("#act-form")).to_be_visible()
         if case.kind == "table" and case.problem == "newer":
             expect(page.locator("#act-unavailable")).to_have_attribute("data-problem", "newer")
         expect(page.locator("#act-record-only")).to_be_visible()  # the log can be written: record only is there

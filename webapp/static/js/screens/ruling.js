@@ -122,8 +122,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         const seated = seat === null ? null : table.seats[seat];
         const person = personFor(table, seat, inputs.player);
         const record = recordFor(person, correctedNow(), sessionOf(inputs));
-        const ruled = stepInputs(table, inputs, record);
-        const previewed = applyRuling(table, ruleset, rulingId, ruled);
+        const ruled = table && stepInputs(table, inputs, record);
+        const previewed = table ? applyRuling(table, ruleset, rulingId, ruled) : {};  // no table: recorded only
         // A seat with no name is nobody: the name typed for it (a roster player, or a walk-in who joins the roster)
         // is who the log records; with none, the ruling is applied and nothing is counted for anyone.
         const name = person?.name ?? inputs.player?.trim() ?? '';
@@ -157,7 +157,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       };
       /** The person's record now and after this action, as the preview says it. */
       const recordChange = (inputs) => {
-        if (!table || !penalizing) return null;
+        if (!penalizing) return null;
         const seat = seatIndex(inputs.offender);
         const person = personFor(table, seat, inputs.player);
         const name = person?.name ?? inputs.player?.trim();
@@ -182,7 +182,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const actBlock = renderAct({
         config, ruleset,
         act: {
-          status: board.status !== 'ok' ? board.status : log.status, table, fields: formFields(ruleset, ruling, table),
+          status: log.status, tableStatus: board.status, table, fields: table ? formFields(ruleset, ruling, table) : [],
           numberAnswer, seatRecords, penalizes: penalizing, player: carried,
           players: roster.players.map((entry) => entry.player.name),
           context: {

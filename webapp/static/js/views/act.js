@@ -141,7 +141,8 @@ function detailsBlock(config, context) {
 }
 
 /**
- * act: {status: 'ok' or why the table or log cannot be written, table, fields, numberAnswer, seatRecords (each seat's
+ * act: {status: 'ok' or why the log cannot be written, tableStatus: 'ok' or why the table cannot be (then table is
+ * null and the form records for a name only), table, fields, numberAnswer, seatRecords (each seat's
  * person's record, or null), players (the roster's names), context: {event: {id, label}, session, table, sessions,
  * knownSessions, now}, done: the result of the action just made, or null}. on.preview(inputs) → {errors} |
  * {before, result}; on.recordChange(inputs) → {name, before, after} | null (the person's record now and after);
@@ -155,14 +156,17 @@ export function renderAct({ config, ruleset, act, on }) {
   const calc = strings.calc;
   const section = (...content) => el('section', { class: 'ruling-block act', id: 'act', 'aria-labelledby': 'act-title' },
     el('h2', { id: 'act-title' }, calc.act_title), ...content);
-  if (act.status !== 'ok') {
-    return section(el('p', { class: 'field-error', id: 'act-unavailable', 'data-problem': act.status }, strings.data.read_only));
-  }
+  const unavailable = (problem) => el('p', { class: 'field-error', id: 'act-unavailable', 'data-problem': problem }, strings.data.read_only);
+  if (act.status !== 'ok') return section(unavailable(act.status));
   if (act.done) return section(resultBlock(config, ruleset, act.done, on));
   const { table } = act;
-  const asksOffender = act.fields.some((item) => item.name === 'offender');
+  // A table that cannot be written (a newer version's, say) leaves the log: the ruling is recorded for a name only.
+  const logOnly = !table;
+  const asksOffender = !logOnly && act.fields.some((item) => item.name === 'offender');
   // The offender is asked even when the ruling's scores do not need one: the log records who it was about.
-  const offender = asksOffender ? null : field('act-offender', calc.offender, seatSelect(config, table, 'offender', act.seatRecords, { away: true }));
+  const offender = asksOffender ? null : field('act-offender', calc.offender, logOnly
+    ? el('select', { name: 'offender', 'data-field': 'offender' }, el('option', { value: 'away', selected: true }, calc.act_not_seated))
+    : seatSelect(config, table, 'offender', act.seatRecords, { away: true }));
   const listId = 'act-players';
   const nameless = field('act-player', strings.log.player,
     el('input', {
@@ -190,7 +194,8 @@ export function renderAct({ config, ruleset, act, on }) {
   const others = act.penalizes === false ? el('p', { class: 'help', id: 'act-no-penalty' }, calc.act_no_penalty)
     : el('div', { class: 'form-actions' }, applyOnly, recordOnly);
   const form = el('form', { class: 'apply-form act-form', id: 'act-form', novalidate: true },
-    offender, rulingFields(config, act, 'act'), nameless, records,
+    logOnly ? unavailable(act.tableStatus) : null,
+    offender, logOnly ? null : rulingFields(config, act, 'act'), nameless, records,
     el('p', { class: 'field-error', id: 'act-error', role: 'alert', 'data-form-error': 'ruling', hidden: true }),
     preview,
     change,
@@ -244,7 +249,8 @@ export function renderAct({ config, ruleset, act, on }) {
     later.replaceChildren(nextHandList(config, found.before, found.result) ?? '');
   };
   // The lateness clock's player: their seat is the offender when a seat has that name (chosen as the form's own value).
-  const carriedSeat = act.player ? table.seats.findIndex((seat) => seat.name && sameName(seat.name, act.player)) : -1;
+  const carriedSeat = act.player && table
+    ? table.seats.findIndex((seat) => seat.name && sameName(seat.name, act.player)) : -1;
   const carried = carriedSeat >= 0 && form.querySelector(`select[name="offender"] option[value="${carriedSeat}"]`);
   if (carried) carried.defaultSelected = carried.selected = true;
   listen(form, 'change', update);
