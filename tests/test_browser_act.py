@@ -203,16 +203,11 @@ def test_a_second_chombo_of_the_same_player_warns_and_follows_the_reading(touch_
     step = store.table(page, "wrc-2015")["steps"][-1]
     assert step["rulingId"] == "r_riichi_invalid_kan" and step["inputs"]["same_hand"] == "yes"
 
-    # The "Apply to scores" form asks and says the same.
+    # Opened again, the seat still has its chombo since the last hand was scored: asked again (issue 35: one form,
+    # where the old "Apply to scores" form asked it too).
     page.goto(f"{base}/r_riichi_invalid_kan")
-    expect(page.locator("#act-form")).to_be_visible()
-    page.locator("#apply-open").tap()
-    page.select_option("#apply-offender", "1")
-    expect(page.locator("#apply-same_hand-warning")).to_be_visible()
-    page.select_option("#apply-same_hand", "yes")
-    page.locator("#apply-preview").tap()
-    expect(page.locator('#next-hand li[data-note="chombo_once"]')).to_be_visible()
-    expect(page.locator('#preview td[data-seat="1"][data-score="tournament"]')).not_to_have_class("changed")
+    page.select_option("#act-offender", "1")
+    expect(page.locator("#act-same_hand-warning")).to_be_visible()
 
     page.goto(f"{live_server.url}/{lang}/wrc-2015/table")
     expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-20")

@@ -83,7 +83,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   };
   /** The ruling's inputs for the table: what the calculator asks, without the incident's details. */
   const stepInputs = (table, values, record) => {
-    const asked = new Set(inputFields(ruleset, ruling).map((field) => field.name));
+    const asked = new Set(inputFields(ruleset, ruling, table).map((field) => field.name));  // with what the table asks
     const ruled = Object.fromEntries(Object.entries(values).filter(([name]) => asked.has(name) || name === 'offender'));
     if (!asked.has('offender')) delete ruled.offender;
     return countsFor(table, ruled, record);
