@@ -86,7 +86,7 @@ def client_strings():
 def freshness_strings():
     """The line under the header that says how fresh this phone's view of the shared event is (app/freshness.js)."""
     return {
-        "local": _("This phone only: its records are not shared."),
+        "local": _("On this phone only, not shared"),
         "live": _("Live"),
         "offline": _("Offline"),
         "problem": _("Not updating: see the event screen"),
