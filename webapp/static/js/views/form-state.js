@@ -41,8 +41,20 @@ export function markSaved(form) {
  */
 const saved = new WeakSet();
 
-/** Whether this tab has just saved a control (its new rendering's value is its own, not a change made elsewhere). */
-export const savedHere = (control) => saved.has(control);
+/** Controls whose save is under way: a rendering made meanwhile shows the value being saved, no change elsewhere. */
+const saving = new WeakSet();
+
+/**
+ * Whether this tab has just saved a control, or is saving it (its new rendering's value is its own, not a change made
+ * elsewhere: the save's own compare-and-set says if another tab's change was under it).
+ */
+export const savedHere = (control) => saved.has(control) || saving.has(control);
+
+/** Say that a control's save starts (true) or ended (false). */
+export function markSaving(control, under) {
+  if (under) saving.add(control);
+  else saving.delete(control);
+}
 
 /** After a save of one field: its value (or `value`, the text that was kept) is what is stored now. */
 export function markControlSaved(control, value = control.value) {

@@ -68,7 +68,8 @@ function defaultOf(control) {
  */
 function patchControl(old, fresh) {
   if (isDirty(old)) {
-    if (defaultOf(old) !== defaultOf(fresh) && old.form && !old.form.dataset.stale) showStale(old.form, 'changed');
+    const changed = defaultOf(old) !== defaultOf(fresh) && !SAVED_HERE(old);
+    if (changed && old.form && !old.form.dataset.stale) showStale(old.form, 'changed');
     return;
   }
   patchAttributes(old, fresh);

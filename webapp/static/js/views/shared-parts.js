@@ -1,6 +1,6 @@
 /** Shared pieces of the calculator screens: seat names, a before/after table, the next hand, field errors. */
 import { el, format } from './dom.js';
-import { isDirty, markControlSaved, showStale } from './form-state.js';
+import { isDirty, markControlSaved, markSaving, showStale } from './form-state.js';
 
 export function seatLabel(strings, table, index) {
   const seat = table.seats[index];
@@ -155,11 +155,13 @@ export async function keepField(strings, control, save) {
   const typed = control.tagName === 'INPUT' && control.type !== 'checkbox';
   if (keeping.get(control) === text || (typed && !isDirty(control))) return null;
   keeping.set(control, text);
+  markSaving(control, true);
   let result;
   try {
     result = await save(control.dataset.from);
   } finally {
     keeping.delete(control);
+    markSaving(control, false);
   }
   if (result.ok && typed) markControlSaved(control, text);
   else if (result.ok) markControlSaved(control);

@@ -103,7 +103,7 @@ function eventSettings(config, board, on, ui) {
   const missing = board.missing.length;
   return el('details', { class: 'event-settings', id: 'event-settings', open: missing ? true : null, 'data-missing': missing },
     el('summary', {}, calc.event_title),
-    el('form', { class: 'apply-form', id: 'event-settings-form', novalidate: true, 'data-rev': board.rev, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault() },
+    el('form', { class: 'apply-form', id: 'event-settings-form', novalidate: true, onkeydown: keepOnEnter, onsubmit: (event) => event.preventDefault() },
       staleNote('event-settings-form', strings),
       el('p', { class: 'help' }, calc.event_help),
       board.origins.map((text) => el('p', { class: 'help', 'data-origin': true }, text)),
