@@ -10,6 +10,7 @@ them in place (the text size is the browser's default font size, as a phone's se
 import re
 
 import pytest
+from act_form import choose, record_only
 from axe_check import Axe
 from helpers import ROOT
 from playwright.sync_api import expect
@@ -167,11 +168,7 @@ def open_everything(page):
 def prepare(page, base, lang):
     """One incident in the log, a player on the clock and azrm-2026 chosen, so every screen shows all it can."""
     page.goto(f"{base}/{lang}/wrc-2015/ruling/r_late")
-    page.click("#record-open")
-    page.fill("#record-player", "Léa Müller-Dupont")
-    page.fill("#record-session", "1")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "Léa Müller-Dupont", session="1")
     page.goto(f"{base}/{lang}/wrc-2015/clock")
     page.fill("#clock-player", "Léa Müller-Dupont")
     page.click("#clock-add")
@@ -182,11 +179,10 @@ def prepare(page, base, lang):
 
 
 def show_preview(page):
-    """The ruling's apply form with its preview shown, so the preview table's headings are measured."""
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "0")
-    page.click("#apply-preview")
-    expect(page.locator("#preview")).to_be_visible()
+    """The ruling's one action form with its preview shown (issue 35: one form, its preview shown as a seat is
+    chosen), so the preview's lines and the record's lines are measured."""
+    choose(page, 0)
+    expect(page.locator("#act-preview-changes, #act-preview-none").first).to_be_visible()
 
 
 def problems_of(found, broken, where, tab):

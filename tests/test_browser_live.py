@@ -5,6 +5,7 @@ counts strikes by the server's day, so it shows the head referee's status (suspe
 import time
 
 import pytest
+from act_form import choose
 from conftest import FAST_EVENTS, LiveServer
 from playwright.sync_api import expect
 from sqlalchemy import func, select
@@ -69,14 +70,13 @@ def record(page, base, player=PLAYER, before_tapping=None):
     was tapped."""
     page.goto(f"{base}{STRIKE}")
     if before_tapping:
-        page.locator("#record-open").wait_for()
+        page.locator("#act-form").wait_for()
         page.wait_for_load_state("networkidle")
         before_tapping()
-    page.locator("#record-open").tap()
-    page.fill("#record-player", player)
+    choose(page, "away", player)  # a player not seated at this phone's table
     saved = time.monotonic()
-    page.locator("#record-save").tap()
-    expect(page.locator("#record-done")).to_be_visible()
+    page.locator("#act-record-only").tap()
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "record")
     return saved
 
 

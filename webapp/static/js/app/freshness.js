@@ -1,5 +1,5 @@
 /**
- * How fresh this phone's view of the shared event is, said on every screen (the line under the header): live and
+ * How fresh this phone's view of the shared event is, said on every screen (its first line): live and
  * when it last heard from the server, what still waits to be sent, or why it does not hear (offline, refused, no
  * longer accepted). A phone in no shared event says its records stay on this phone. Read from live sync's state
  * (services/sync-live.js); the line is redrawn when that state changes, and its "… ago" every few seconds.
@@ -24,7 +24,7 @@ export function freshnessOf(lang, strings, live, online = true, now = Date.now()
   return [waiting && state === 'live' ? 'waiting' : state, parts.join(' · ')];
 }
 
-/** Keep the header's freshness line (node) current on every screen. */
+/** Keep the freshness line (the first of every screen) (node) current on every screen. */
 export function showFreshness(config, node) {
   const strings = config.strings.freshness;
   const draw = () => {

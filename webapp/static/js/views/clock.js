@@ -5,6 +5,7 @@
  * worked out again every few seconds while the screen is on show.
  */
 import { domId, el, format, listen } from './dom.js';
+import { unit } from './patch.js';
 import { countingText } from './common.js';
 import { pluralForm } from '../logic/format.js';
 import { latenessOf, secondsLate, timeText as lateText } from '../logic/lateness.js';
@@ -125,7 +126,9 @@ export function renderClock({
     failed(result);
   });
 
-  const list = el('ul', { class: 'clock-players', id: 'clock-players' }, clock.players.map(playerItem));
+  // Its minutes tick in the nodes drawn here (the updaters hold them): the list is a unit, put in the page whole at
+  // each drawing, so the clock that ticks is always the one on show.
+  const list = unit(el('ul', { class: 'clock-players', id: 'clock-players' }, clock.players.map(playerItem)));
   if (ticking.length && clock.startedAt) {
     let shown = false;  // the screen may be put on show a little after it is drawn: stop only once it has gone
     const timer = setInterval(() => {
