@@ -11,7 +11,7 @@ table); to the log 13, then 4 (the incidents and the players they name); the rul
 """
 
 import pytest
-from act_form import choose, record_only
+from act_form import act, choose, record_only
 from conftest import FAST_EVENTS, LiveServer
 from idb_reads import count_reads, reset_reads, settled, total
 from playwright.sync_api import expect
@@ -128,6 +128,23 @@ def test_the_ruling_screen_leaves_another_rulesets_table_alone(context, live_ser
     other.press("#seat-1-table", "Enter")
     expect(other.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "31000")
     assert total(settled(ruling)) == 0
+
+
+def test_the_ruling_screen_drawn_again_reads_nothing(context, live_server):
+    """Issue 35: the ruling screen read IndexedDB six times per drawing, and everything again after each action. A
+    drawing with nothing changed (a new action after the result, its preview) reads nothing."""
+    count_reads(context)
+    page = context.new_page()
+    page.goto(live_server.url + RULING)
+    expect(page.locator("#act-form")).to_be_visible(timeout=20_000)
+    act(page, 1, player="Bo")
+    settled(page)  # the action's write and what it changed, read again once
+    reset_reads(page)
+    page.locator("#act-again").click()
+    expect(page.locator("#act-form")).to_be_visible()
+    page.select_option("#act-offender", "2")
+    expect(page.locator('#act-preview-changes li[data-seat="2"]').first).to_be_visible()
+    assert total(settled(page)) == 0
 
 
 @pytest.fixture(scope="module")
