@@ -201,3 +201,65 @@ def test_the_tab_that_taps_update_keeps_what_was_typed_in_it(context, tmp_path):
         assert [(incident["player"], incident["note"]) for incident in saved] == [("Hana", "typed in the updating tab")]
     finally:
         server.stop()
+
+
+def test_update_now_keeps_every_open_editors_input(browser, tmp_path):
+    """Issue 35: "Update now" reloaded and silently dropped what was typed in editors opened by a tap (the seat sheet,
+    the log's incident editor, the roster's rename). Three tabs, each with one such editor open and typed in: each
+    taps "Update now", and comes back on the new version with its editor open and what was typed in it."""
+    static = tmp_path / "static"
+    shutil.copytree(ROOT / "webapp" / "static", static)
+    app = create_app()
+    app.static_folder = str(static)
+    server = LiveServer(app)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        base = server.url
+        first = context.new_page()
+        first.goto(f"{base}/en/wrc-2015/ruling/r_cheating")
+        wait_offline_ready(first)
+        record_only(first, "Ann")
+        [(incident_id, _)] = store.incidents(first).items()
+        [ann] = [id for id, item in store.items(first, "player").items() if item["data"]["name"] == "Ann"]
+        first.close()
+        version_a = None
+
+        table = context.new_page()
+        table.goto(f"{base}/en/wrc-2015/table")
+        table.locator("#seat-1").tap()
+        table.fill("#seat-1-name", "Typed Seat")  # not kept yet: no Enter, the field not left
+        log = context.new_page()
+        log.goto(f"{base}/en/log")
+        log.locator(f"#edit-{incident_id}").tap()
+        log.fill(f"#edit-{incident_id}-note", "typed in the log's editor")
+        roster = context.new_page()
+        roster.goto(f"{base}/en/roster")
+        roster.locator(f"#rename-{ann}").tap()
+        roster.fill(f"#edit-player-{ann}-name", "Anna typed")
+        version_a = table.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version")
+
+        css = static / "css" / "app.css"
+        css.write_text(css.read_text() + "\n.update-marker { color: inherit; }\n")
+        app.extensions.pop("precache")
+        table.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        for page in (table, log, roster):
+            expect(page.locator("#update-banner")).to_be_visible(timeout=20000)
+        with table.expect_navigation(timeout=20000):
+            table.locator("#update-button").tap()
+        for page in (log, roster):  # the new version took over: a tab holding typed input waits for its referee
+            expect(page.locator("#update-banner")).to_have_attribute("data-state", "waiting-input", timeout=20000)
+            with page.expect_navigation(timeout=20000):
+                page.locator("#update-button").tap()
+        for page in (table, log, roster):
+            new = page.evaluate("() => JSON.parse(document.getElementById('app-config').textContent).version")
+            assert new != version_a
+        expect(table.locator("#seat-1-name")).to_have_value("Typed Seat")
+        expect(log.locator(f"#edit-{incident_id}-note")).to_have_value("typed in the log's editor")
+        expect(roster.locator(f"#edit-player-{ann}-name")).to_have_value("Anna typed")
+        # Nothing was saved behind the referee's back, and each editor still saves.
+        assert store.item(roster, "player", ann)["data"]["name"] == "Ann"
+        roster.locator(f"#edit-player-{ann}-save").tap()
+        expect(roster.locator(f'li[data-player-id="{ann}"] .roster-name strong')).to_have_text("Anna typed")
+    finally:
+        context.close()
+        server.stop()
