@@ -305,6 +305,36 @@ def test_mcr_obstruction_takes_a_dead_hand_alone(page, live_server, lang):
         expect(page.locator(f'#seat-{seat} [data-mark="dead-hand"]')).to_have_count(0)
 
 
+def test_the_points_the_referee_gives_are_the_ones_charged_and_recorded(browser, live_server):
+    """WRC §7, a phone rang: the referee sets the points. The one action form had a second #act-points, the log's own
+    under its details, with the same name, which won: the points typed for the ruling were dropped (the step charged
+    nothing or was refused as missing, and the log kept other points)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, service_workers="block", has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/wrc-2015/table")
+    seat_players(page, {1: "Bo"})
+    page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_phone")
+    choose(page, 1)
+    open_details(page)
+    expect(page.locator("#act-points")).to_have_count(1)  # one field for them: the ruling's, which the log keeps
+    page.fill("#act-points", "15")
+    expect(page.locator('#act-preview-changes li[data-seat="1"][data-score="tournament"]')).to_have_attribute(
+        "data-to", "-15"
+    )
+    page.locator("#act-confirm").tap()
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "both")
+    expect(page.locator('#act-changes li[data-seat="1"][data-score="tournament"]')).to_have_attribute("data-to", "-15")
+    step = store.table(page, "wrc-2015")["steps"][-1]
+    assert step["rulingId"] == "r_phone" and step["inputs"]["points"] == "15"
+    [incident] = store.incidents(page).values()
+    assert incident["player"] == "Bo" and incident["points"] == 15
+    page.locator("#act-open-table").tap()
+    expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-15")
+    context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 def test_a_call_with_a_dead_hand_asks_whether_it_was_a_riichi_and_gives_its_stick_back(page, live_server, lang):
     """WRC §7, calling with a dead hand: a voided riichi's stick goes back to its player. The apply form did not ask,
