@@ -241,9 +241,7 @@ def test_storage_cleared_by_the_browser_is_named_and_typed_input_kept(browser, l
     page.fill("#act-player", "Zoe")
     page.locator("#act-details-open").tap()
     page.fill("#act-note", "typed before the browser cleared the data")
-    page.context.new_cdp_session(page).send(
-        "Storage.clearDataForOrigin", {"origin": base, "storageTypes": "indexeddb"}
-    )
+    page.context.new_cdp_session(page).send("Storage.clearDataForOrigin", {"origin": base, "storageTypes": "indexeddb"})
     notice = page.locator("#notice-storage-cleared")
     expect(notice).to_be_visible(timeout=15_000)
     assert int(notice.get_attribute("data-count")) >= 1  # the table that was stored is gone

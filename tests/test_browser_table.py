@@ -5,6 +5,7 @@ redone, a voided chombo leading into the win form, and axe on the new screen lig
 
 import pytest
 import stored as store
+from act_form import act, choose, press, record_only
 from axe_check import Axe
 from playwright.sync_api import expect
 
@@ -32,6 +33,14 @@ def open_table(page, base, lang, ruleset="wrc-2015"):
 
 def steps_shown(page):
     return page.locator("#history li[data-step]").count()
+
+
+def apply_only(page, offender, button="#act-apply-only"):
+    """Apply the ruling to the table only, as the old "Apply to scores" did (a seat with no name is nobody: there is
+    no one to record, issue 35); a ruling that penalizes nobody has one button, #act-confirm, and it applies."""
+    choose(page, offender)
+    press(page.locator(button))
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "apply")
 
 
 def edit_field(page, seat, field, text):
@@ -201,11 +210,8 @@ def test_undoing_an_older_step_asks_first_then_it_can_be_redone(phone, live_serv
     expect(page.locator("#history li[data-step]")).to_have_count(2)  # both kept before the page is left
     page.click("#seat-0-done")
     page.goto(f"{live_server.url}/{lang}/wrc-2015/ruling/r_false_win_shown")
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "1")
-    page.click("#apply-preview")
-    page.click("#apply-confirm")
-    page.click("#open-table")
+    apply_only(page, 1)
+    page.click("#act-open-table")
     expect(page.locator("#history li[data-step]")).to_have_count(3)
     newest = page.locator("#history li[data-step]").first
     assert newest.get_attribute("data-kind") == "ruling", "newest first"
@@ -240,11 +246,8 @@ def test_undoing_an_older_step_asks_first_then_it_can_be_redone(phone, live_serv
 def test_a_voided_chombo_leads_into_scoring_the_win(phone, live_server, lang):
     page = phone
     page.goto(f"{live_server.url}/{lang}/wrc-2015/ruling/r_chombo_voided_by_win")
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "3")
-    page.click("#apply-preview")
-    page.click("#apply-confirm")
-    page.click("#open-table")
+    apply_only(page, 3, button="#act-confirm")  # no penalty: its one action applies
+    page.click("#act-open-table")
     form = page.locator("#win-form")
     expect(form).to_be_visible()
     page.select_option("#win-winner", "2")
@@ -269,11 +272,8 @@ def test_an_exhaustive_draw_with_a_dead_riichi_hand_opens_with_that_player_noten
     page.check("#seat-0-riichi")
     expect(page.locator('#seat-0 [data-mark="riichi"]')).to_have_count(1)
     page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_noten_riichi_dead_hand")
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "0")
-    page.click("#apply-preview")
-    page.click("#apply-confirm")
-    page.click("#open-table")
+    apply_only(page, 0, button="#act-confirm")  # no penalty: its one action applies
+    page.click("#act-open-table")
     expect(page.locator("#draw-form")).to_be_visible()
     expect(page.locator("#draw-tenpai-0")).to_be_disabled()
     page.check("#draw-tenpai-1")
@@ -326,10 +326,7 @@ def test_a_player_picked_from_the_roster_at_the_table_has_the_log_offence_count(
     page = phone
     base = f"{live_server.url}/{lang}/mcr-ema-2014"
     page.goto(f"{base}/ruling/r_call_not_completed")
-    page.click("#record-open")
-    page.fill("#record-player", "Léa Müller")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+    record_only(page, "Léa Müller")  # not seated at a table yet
     [player_id] = store.items(page, "player")
     open_table(page, live_server.url, lang, "mcr-ema-2014")
     edit_field(page, 1, "name", "lea muller")
@@ -342,17 +339,12 @@ def test_a_player_picked_from_the_roster_at_the_table_has_the_log_offence_count(
     assert len(store.items(page, "player")) == 1, "the same player, not a second one"
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-count", "1")
     expect(page.locator('#seat-1 [data-mark="offences"]')).to_have_attribute("data-next", "5")
-    # The second offence, recorded then applied on the ruling screen: charged 5 (the log's next), not counted twice.
+    # The second offence, recorded and applied on the ruling screen: charged 5 (the log's next), not counted twice.
+    # Issue 35: one form, one action for both (the old screen recorded it in one form, then applied it in another).
     page.goto(f"{base}/ruling/r_late_pung")
-    page.click("#record-open")
-    page.fill("#record-player", "Léa Müller")
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
-    page.click("#apply-open")
-    page.select_option("#apply-offender", "1")
-    page.click("#apply-preview")
-    page.click("#apply-confirm")
-    page.click("#open-table")
+    expect(page.locator('#act-offender option[value="1"]')).to_contain_text("Léa Müller")
+    act(page, 1)
+    page.click("#act-open-table")
     expect(page.locator('#seat-1 [data-score="table"]')).to_have_attribute("data-value", "-5")
     assert table_of(page, "mcr-ema-2014")["data"]["steps"][-1]["inputs"]["counts"] == {
         "session": 1,

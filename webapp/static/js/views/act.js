@@ -113,8 +113,12 @@ function resultBlock(config, ruleset, done, on) {
       el('button', { type: 'button', class: 'button secondary', id: 'act-again', onclick: () => on.again() }, calc.act_again)));
 }
 
-/** When it happened, its session and table, a note and the penalty points the log keeps: filled in, open to change. */
-function detailsBlock(config, context) {
+/**
+ * When it happened, its session and table, a note and the penalty points the log keeps: filled in, open to change.
+ * A ruling whose points the referee gives asks them among its own fields, and those are the points the log keeps:
+ * the details then have no second points field (ownPoints false), which would shadow them.
+ */
+function detailsBlock(config, context, { ownPoints = true } = {}) {
   const { strings, lang } = config;
   const log = strings.log;
   const [session, sessionList] = sessionControl('act', context.session, context.sessions, context.knownSessions);
@@ -122,7 +126,7 @@ function detailsBlock(config, context) {
     'data-auto': 'true' });
   listen(when, 'input', () => delete when.dataset.auto);
   const note = el('textarea', { name: 'note', 'data-field': 'note', rows: '2', maxlength: '500' });
-  const points = textInput('points', '', { inputmode: 'decimal' });
+  const points = ownPoints ? textInput('points', '', { inputmode: 'decimal' }) : null;
   return {
     when, points,
     node: el('details', { class: 'act-details', id: 'act-details' },
@@ -135,7 +139,7 @@ function detailsBlock(config, context) {
       field('act-session', log.session, session),
       sessionList,
       field('act-table', log.table, textInput('table', context.table)),
-      field('act-points', log.points, points),
+      points ? field('act-points', log.points, points) : null,
       field('act-note', log.note, note)),
   };
 }
@@ -177,7 +181,8 @@ export function renderAct({ config, ruleset, act, on }) {
   nameless.hidden = true;
   nameless.append(el('p', { class: 'help', id: 'act-player-help' }, calc.act_nameless),
     el('datalist', { id: listId }, (act.players ?? []).map((name) => el('option', { value: name }))));
-  const details = detailsBlock(config, act.context);
+  const details = detailsBlock(config, act.context,
+    { ownPoints: logOnly || !act.fields.some((item) => item.name === 'points') });
   const preview = el('div', { class: 'act-preview', id: 'act-preview', 'aria-live': 'polite' });
   const records = el('div', { id: 'act-records-box' });
   const change = el('div', { id: 'act-record-change' });
@@ -229,7 +234,7 @@ export function renderAct({ config, ruleset, act, on }) {
     const lines = recordChangeLines(config, said);
     change.replaceChildren(...(lines.length ? [el('p', { class: 'sum-title' }, format(calc.act_record_change, { player: said.name })),
       el('ul', { class: 'escalation', id: 'act-record-lines' }, lines)] : []));
-    fillPoints(details.points, said?.points, lang);
+    if (details.points) fillPoints(details.points, said?.points, lang);
     // Applied at the table earlier and not in the log yet: "record only" may say which of those it records.
     const applied = on.unrecorded(values);
     const chosen = form.elements.namedItem('records')?.value;
