@@ -47,6 +47,7 @@ def test_a_ruling_with_a_penalty_still_applies_and_records(phone, live_server):
     page.goto(f"{live_server.url}/en/wrc-2015/ruling/r_false_win_shown")
     expect(page.locator("#act-record-only")).to_be_visible()
     page.select_option("#act-offender", "1")
+    page.fill("#act-player", "Bo")  # issue 35: an unnamed seat is nobody, so the log asks for the name
     page.locator("#act-confirm").tap()
     expect(page.locator("#act-result")).to_have_attribute("data-mode", "both")
     expect(page.locator("#act-no-incident")).to_have_count(0)
