@@ -2,11 +2,11 @@
  * What the event screen shows of the sync: the event, what waits to be sent, the last sync and its problem, the
  * refused changes, and (head referee) the conflicts to settle; and the settling itself.
  */
-import { localRecords } from '../logic/sync-records.js';
-import { conflicts, sentState, waiting } from '../logic/sync-versions.js';
+import { recordSentState } from '../logic/sync-records.js';
+import { conflicts, waiting } from '../logic/sync-versions.js';
 import { read } from '../storage/repository.js';
 import { duplicatesToAsk } from './sync-duplicates.js';
-import { discardLocked, holding, serverPlayers, settleLocked } from './sync-run.js';
+import { discardLocked, holding, settleLocked } from './sync-run.js';
 import { clockSkew } from './server-clock.js';
 import { readLink } from './sync-link.js';
 import { syncActivity, syncAvailable, syncNow, withSyncLock } from './sync.js';
@@ -51,19 +51,25 @@ export async function discardChange(config, recordId) {
 }
 
 /**
+ * What the server has of the shared event's records as far as this phone knows, for confirmations to say whether
+ * their record reached it (logic/sync-records.js recordSentState, through the model's `sent` part): {server, known,
+ * outbox, refused}, or null when nothing this phone saves is shared (no server, no event on one, a viewer's phone).
+ */
+export async function sentStates(config) {
+  if (!syncAvailable(config)) return null;
+  const { link } = await readLink();
+  if (!link || link.credential.role === 'viewer') return null;
+  return { server: link.server, known: link.known, outbox: link.outbox, refused: link.refused };
+}
+
+/**
  * Whether the server has a record (kind 'incident' or 'player') as this phone holds it, for a confirmation to say:
  * 'sent', 'waiting' (not sent yet), 'refused' (see the event screen), or 'local' (not shared: no event on a server,
  * another event, or a viewer's phone, which sends nothing). Live sync (sync-live.js onLiveChange) says when to ask
  * again.
  */
 export async function recordSent(config, kind, id) {
-  if (!syncAvailable(config)) return 'local';
-  const [{ link }, found] = await Promise.all([readLink(), read(kind, id)]);
-  if (!link || link.credential.role === 'viewer') return 'local';
-  const data = found.status === 'ok' ? found.data : null;
-  if (data && data.eventId !== link.server.eventId) return 'local';
-  if (!data && !link.known[id]) return 'local';
-  const [local = null] = data ? localRecords(kind === 'player' ? { incidents: [], players: [data] } : { incidents: [data] },
-    link.server, { serverPlayers: serverPlayers(link) }) : [];
-  return sentState(link, local, id);
+  const [state, found] = await Promise.all([sentStates(config), read(kind, id)]);
+  if (!state) return 'local';
+  return recordSentState(state, kind, found.status === 'ok' ? found.data : null, id);
 }
