@@ -61,22 +61,22 @@ def join(page, head_page):
     page.goto(link)
     page.fill("#join-display-name", "Bruno")
     page.locator("#join-submit").tap()
-    expect(page.locator("#sync-status")).to_have_attribute("data-role", "referee")
+    expect(page.locator("#question")).to_be_visible()  # the event's ruleset's first question (issue 36, 9)
 
 
 def record(page, base, player=PLAYER, before_tapping=None):
     """Record a Strike by taps (`before_tapping()`: once the page is open); returns the moment (monotonic) the save
     was tapped."""
     page.goto(f"{base}{STRIKE}")
+    page.locator("#act-offender").wait_for()
     if before_tapping:
-        page.locator("#record-open").wait_for()
         page.wait_for_load_state("networkidle")
         before_tapping()
-    page.locator("#record-open").tap()
-    page.fill("#record-player", player)
+    page.select_option("#act-offender", "away")  # a player not seated at this phone's table
+    page.fill("#act-player", player)
     saved = time.monotonic()
-    page.locator("#record-save").tap()
-    expect(page.locator("#record-done")).to_be_visible()
+    page.locator("#act-record-only").tap()
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "record")
     return saved
 
 

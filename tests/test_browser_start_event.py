@@ -150,7 +150,6 @@ def offline(page):
     """Take the phone offline once the page has every module it uses: these tests run without the service worker,
     which keeps them on a phone."""
     page.wait_for_load_state("networkidle")
-    page.evaluate("import('/static/js/services/sync-status.js').then(() => true)")
     page.context.set_offline(True)
 
 

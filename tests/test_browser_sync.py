@@ -48,18 +48,23 @@ def join(page, link):
     page.goto(link)
     page.fill("#join-display-name", "Bruno")
     page.click("#join-submit")
+    # The event's ruleset is the one in use: the referee lands on its first question (issue 36, 9).
+    expect(page).to_have_url(re.compile(r"/en/azrm-2026/$"))
+    assert "#" not in page.url  # the invitation's secret left the address bar
+    page.click("#nav-event")
     expect(page.locator("#sync-status")).to_have_attribute("data-role", "referee")
-    assert "#" not in page.url and page.url.endswith("/en/event")  # the invitation's secret left the address bar
 
 
 def record(page, base, player=PLAYER, note=""):
+    """The ruling's one action, "record only", for a player not seated at this phone's table."""
     page.goto(f"{base}{STRIKE}")
-    page.click("#record-open")
-    page.fill("#record-player", player)
+    page.select_option("#act-offender", "away")
+    page.fill("#act-player", player)
     if note:
-        page.fill("#record-note", note)
-    page.click("#record-save")
-    expect(page.locator("#record-done")).to_be_visible()
+        page.click("#act-details-open")
+        page.fill("#act-note", note)
+    page.click("#act-record-only")
+    expect(page.locator("#act-result")).to_have_attribute("data-mode", "record")
 
 
 def sync(page, base):
@@ -333,6 +338,8 @@ def test_a_viewer_reads_and_a_closed_event_keeps_what_waits(browser, server):
         viewer.goto(anna.locator("#invite-link").input_value())
         viewer.fill("#join-display-name", "Vera")
         viewer.click("#join-submit")
+        expect(viewer.locator("#question")).to_be_visible()
+        viewer.click("#nav-event")
         expect(viewer.locator("#sync-status")).to_have_attribute("data-role", "viewer")
         sync(viewer, base)  # reads, sends nothing
         assert [i["note"] for i in store.incidents(viewer).values()] == ["for everyone"]

@@ -81,7 +81,8 @@ export function createModel(config, { rulesets = async () => [], readers: given 
       return readHealth({ read: { incident: held, player: held.players } });
     },
     sync: async () => (await import('../services/sync-status.js')).syncStatus(config),
-    sent: async () => (await import('../services/sync-status.js')).sentStates(config),
+    // Nothing is shared where the app has no server (sync.js syncAvailable): nothing to read.
+    sent: async () => (config.sync?.api ? (await import('../services/sync-state.js')).sentStates() : null),
     ...given,
   };
 

@@ -9,6 +9,7 @@ import { duplicatesToAsk } from './sync-duplicates.js';
 import { discardLocked, holding, settleLocked } from './sync-run.js';
 import { clockSkew } from './server-clock.js';
 import { readLink } from './sync-link.js';
+import { sentStates } from './sync-state.js';
 import { syncActivity, syncAvailable, syncNow, withSyncLock } from './sync.js';
 
 /**
@@ -51,25 +52,14 @@ export async function discardChange(config, recordId) {
 }
 
 /**
- * What the server has of the shared event's records as far as this phone knows, for confirmations to say whether
- * their record reached it (logic/sync-records.js recordSentState, through the model's `sent` part): {server, known,
- * outbox, refused}, or null when nothing this phone saves is shared (no server, no event on one, a viewer's phone).
- */
-export async function sentStates(config) {
-  if (!syncAvailable(config)) return null;
-  const { link } = await readLink();
-  if (!link || link.credential.role === 'viewer') return null;
-  return { server: link.server, known: link.known, outbox: link.outbox, refused: link.refused };
-}
-
-/**
  * Whether the server has a record (kind 'incident' or 'player') as this phone holds it, for a confirmation to say:
  * 'sent', 'waiting' (not sent yet), 'refused' (see the event screen), or 'local' (not shared: no event on a server,
  * another event, or a viewer's phone, which sends nothing). Live sync (sync-live.js onLiveChange) says when to ask
  * again.
  */
 export async function recordSent(config, kind, id) {
-  const [state, found] = await Promise.all([sentStates(config), read(kind, id)]);
+  if (!syncAvailable(config)) return 'local';
+  const [state, found] = await Promise.all([sentStates(), read(kind, id)]);
   if (!state) return 'local';
   return recordSentState(state, kind, found.status === 'ok' ? found.data : null, id);
 }
