@@ -198,6 +198,15 @@ def test_the_actions_result_says_not_sent_offline_and_sent_once_online(browser, 
         bruno_context.close()
 
 
+def said_offline_then_online(page, action, line):
+    """Do `action()` offline: the confirmation's line (a selector) says "not sent yet"; back online, "sent"."""
+    offline(page)
+    action()
+    expect(page.locator(line)).to_have_attribute("data-sent", "waiting")
+    page.context.set_offline(False)
+    expect(page.locator(line)).to_have_attribute("data-sent", "sent", timeout=SENT_SLOWLY)
+
+
 def test_the_rosters_and_the_logs_confirmations_say_whether_they_were_sent(browser, server):
     """The head referee's phone: a player added and renamed in the roster, an incident added and edited in the log,
     each confirmed "not sent yet" offline and "sent" once online; a phone in no shared event says nothing of it."""
@@ -211,48 +220,42 @@ def test_the_rosters_and_the_logs_confirmations_say_whether_they_were_sent(brows
         expect(page.locator("#player-add-sent")).to_have_count(0)  # nothing shared: nothing to say
 
         start_shared_event(page, server.url, "en", "Confirm Cup")
-        offline(page)
-        page.fill("#player-add-name", "Mia Rossi")
-        page.locator("#player-add-save").tap()
-        done = page.locator("#player-add-done")
-        expect(done).to_be_visible()
-        player_id = done.get_attribute("data-player-id")
-        expect(page.locator("#player-add-sent")).to_have_attribute("data-sent", "waiting")
-        context.set_offline(False)
-        expect(page.locator("#player-add-sent")).to_have_attribute("data-sent", "sent", timeout=SENT_SLOWLY)
 
-        offline(page)
-        page.locator(f"#rename-{player_id}").tap()
-        page.fill(f"#edit-player-{player_id}-name", "Mia Rossi-Bianchi")
-        page.locator(f"#edit-player-{player_id}-save").tap()
-        renamed = page.locator(f"#renamed-sent-{player_id}")
-        expect(renamed).to_have_attribute("data-sent", "waiting")
-        context.set_offline(False)
-        expect(renamed).to_have_attribute("data-sent", "sent", timeout=SENT_SLOWLY)
+        def add_player():
+            page.fill("#player-add-name", "Mia Rossi")
+            page.locator("#player-add-save").tap()
+
+        said_offline_then_online(page, add_player, "#player-add-sent")
+        player_id = page.locator("#player-add-done").get_attribute("data-player-id")
+
+        def rename():
+            page.locator(f"#rename-{player_id}").tap()
+            page.fill(f"#edit-player-{player_id}-name", "Mia Rossi-Bianchi")
+            page.locator(f"#edit-player-{player_id}-save").tap()
+
+        said_offline_then_online(page, rename, f"#renamed-sent-{player_id}")
+
+        def add_incident():
+            page.locator("#log-add-open").tap()
+            page.fill("#log-add-search", "too many tiles")
+            page.locator(f'#log-add-results button[data-ruling="r_wrong_count"][data-ruleset="{RULESET}"]').tap()
+            page.fill("#log-add-player", "Mia Rossi-Bianchi")
+            page.locator("#log-add-save").tap()
 
         page.goto(f"{server.url}/en/log")
         expect(page.locator("#log-add-open")).to_be_visible()
-        offline(page)
-        page.locator("#log-add-open").tap()
-        page.fill("#log-add-search", "too many tiles")
-        page.locator(f'#log-add-results button[data-ruling="r_wrong_count"][data-ruleset="{RULESET}"]').tap()
-        page.fill("#log-add-player", "Mia Rossi-Bianchi")
-        page.locator("#log-add-save").tap()
-        added = page.locator("#log-add-saved")
-        expect(added).to_be_visible()
-        incident_id = added.get_attribute("data-incident")
-        expect(page.locator("#log-add-sent")).to_have_attribute("data-sent", "waiting")
-        context.set_offline(False)
-        expect(page.locator("#log-add-sent")).to_have_attribute("data-sent", "sent", timeout=SENT_SLOWLY)
+        said_offline_then_online(page, add_incident, "#log-add-sent")
+        key = re.sub(
+            r"[^A-Za-z0-9-]",
+            lambda m: f"_{ord(m.group()):02x}",
+            page.locator("#log-add-saved").get_attribute("data-incident"),
+        )
 
-        offline(page)
-        edit = f"edit-{re.sub(r'[^A-Za-z0-9-]', lambda m: f'_{ord(m.group()):02x}', incident_id)}"
-        page.locator(f"#{edit}").tap()
-        page.fill(f"#{edit}-note", "Counted twice")
-        page.locator(f"#{edit}-save").tap()
-        edited = page.locator(f"#saved-sent-{edit.removeprefix('edit-')}")
-        expect(edited).to_have_attribute("data-sent", "waiting")
-        context.set_offline(False)
-        expect(edited).to_have_attribute("data-sent", "sent", timeout=SENT_SLOWLY)
+        def edit_incident():
+            page.locator(f"#edit-{key}").tap()
+            page.fill(f"#edit-{key}-note", "Counted twice")
+            page.locator(f"#edit-{key}-save").tap()
+
+        said_offline_then_online(page, edit_incident, f"#saved-sent-{key}")
     finally:
         context.close()
