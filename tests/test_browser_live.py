@@ -5,7 +5,6 @@ counts strikes by the server's day, so it shows the head referee's status (suspe
 import time
 
 import pytest
-from act_form import choose
 from conftest import FAST_EVENTS, LiveServer
 from playwright.sync_api import expect
 from sqlalchemy import func, select
@@ -62,18 +61,19 @@ def join(page, head_page):
     page.goto(link)
     page.fill("#join-display-name", "Bruno")
     page.locator("#join-submit").tap()
-    expect(page.locator("#sync-status")).to_have_attribute("data-role", "referee")
+    expect(page.locator("#question")).to_be_visible()  # the event's ruleset's first question (issue 36, 9)
 
 
 def record(page, base, player=PLAYER, before_tapping=None):
     """Record a Strike by taps (`before_tapping()`: once the page is open); returns the moment (monotonic) the save
     was tapped."""
     page.goto(f"{base}{STRIKE}")
+    page.locator("#act-offender").wait_for()
     if before_tapping:
-        page.locator("#act-form").wait_for()
         page.wait_for_load_state("networkidle")
         before_tapping()
-    choose(page, "away", player)  # a player not seated at this phone's table
+    page.select_option("#act-offender", "away")  # a player not seated at this phone's table
+    page.fill("#act-player", player)
     saved = time.monotonic()
     page.locator("#act-record-only").tap()
     expect(page.locator("#act-result")).to_have_attribute("data-mode", "record")

@@ -164,6 +164,8 @@ def test_exported_site_has_sync_off(page, static_server):
     page.goto(f"{static_server.url}/en/event")
     expect(page.locator("#sync-off")).to_be_visible(timeout=20000)
     expect(page.locator("#event-create-form")).to_have_count(0)
+    expect(page.locator("#event-new-form")).to_be_attached()  # a new event is this phone's own: nothing to share it on
+    expect(page.locator("#event-new-share")).to_have_count(0)
     page.goto(f"{static_server.url}/en/join#some-invite.secret")
     expect(page.locator("#sync-off")).to_be_visible(timeout=20000)
     expect(page.locator("#join-form")).to_have_count(0)

@@ -109,3 +109,32 @@ def test_an_older_phones_text_seat_reads_as_its_code(tmp_path):
         "sessions": ["Round 1"],
         "server": {"eventId": "ev1"},
     }
+
+
+def test_whether_a_stored_record_reached_the_server(tmp_path):
+    """recordSentState, what a confirmation says (the model's sentOf): the server's head is the record as stored here
+    (its roster player named, since the server has them), a change made since, a record of another event, a deletion."""
+    head = {"id": "v1", "body": BODY, "deleted": False, "seq": 2}
+    state = {
+        "server": SERVER,
+        "known": {
+            "i1": {"kind": "incident", "eventId": "ev1", "heads": [head], "seen": ["v1"]},
+            "p1": {"kind": "player", "eventId": "ev1", "heads": [], "seen": []},
+        },
+        "outbox": [{"record_id": "i4", "version_id": "v4", "parents": [], "kind": "incident", "deleted": False}],
+        "refused": [],
+    }
+    said = call_module(
+        MODULE,
+        "recordSentState",
+        [
+            [state, "incident", INCIDENT],
+            [state, "incident", {**INCIDENT, "note": "changed since"}],
+            [state, "incident", {**INCIDENT, "id": "i2", "eventId": "local"}],
+            [state, "incident", {**INCIDENT, "id": "i4"}],
+            [state, "incident", None, "i1"],
+            [state, "incident", None, "i9"],
+        ],
+        tmp_path,
+    )
+    assert said == ["sent", "waiting", "local", "waiting", "waiting", "local"]

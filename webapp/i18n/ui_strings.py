@@ -99,6 +99,10 @@ def freshness_strings():
                 "%(count)s change waiting to be sent", "%(count)s changes waiting to be sent", n, count="%(count)s"
             )
         ),
+        # Said under a confirmation (a record saved, a player added or renamed) on a phone in a shared event.
+        "sent": _("Sent to the server."),
+        "not_sent": _("On this phone, not sent yet: it goes as soon as the phone is online."),
+        "not_accepted": _("Not accepted by the server: see the event screen."),
     }
 
 
@@ -133,6 +137,7 @@ def roster_strings():
         "club": _("Club (optional)"),
         "add": _("Add to the roster"),
         "added": _("Added to the roster."),
+        "renamed": _("Player saved."),
         "rename": _("Rename"),
         "save_player": _("Save the player"),
         "remove": _("Remove"),

@@ -5,6 +5,7 @@
  */
 import { BODY_FORMAT, bodyAsRead, incidentProblems, seatOfBody, TEXT_FIELDS } from './records/incident.js';
 import { playerProblems } from './records/player.js';
+import { sentState } from './sync-versions.js';
 
 const INCIDENT_KEYS = ['at', 'rulesetId', 'rulingId', 'player', 'points', 'seat', 'action', ...TEXT_FIELDS];
 const PLAYER_KEYS = ['name', 'number', 'club', 'note', 'suspensions'];
@@ -52,6 +53,24 @@ export function localRecords({ incidents, players = [] }, server, { head = true,
     ...incidents.filter((incident) => incident.eventId === server.eventId)
       .map((incident) => ({ kind: 'incident', id: incident.id, deleted: false, body: incidentBody(incident, sent) })),
   ];
+}
+
+/** The ids of the roster players the server has, as far as the sync state `state` knows. */
+export const serverPlayers = (state) => new Set(Object.entries(state.known)
+  .filter(([, entry]) => entry.kind === 'player').map(([id]) => id));
+
+/**
+ * Whether the server has one stored record (kind 'incident' or 'player') as this phone holds it, for a confirmation
+ * to say so (sync-versions.js sentState): 'sent', 'waiting' or 'refused'; 'local' when the record is not shared (it
+ * belongs to another event). state: the sync state ({server, known, outbox, refused}); record: the stored record, or
+ * null when this phone no longer holds it (then `id` names it).
+ */
+export function recordSentState(state, kind, record, id = record?.id) {
+  if (record && record.eventId !== state.server.eventId) return 'local';
+  if (!record && !state.known[id]) return 'local';
+  const [local = null] = record ? localRecords(kind === 'player' ? { incidents: [], players: [record] } : { incidents: [record] },
+    state.server, { serverPlayers: serverPlayers(state) }) : [];
+  return sentState(state, local, id);
 }
 
 export { bodyAsRead };

@@ -17,6 +17,7 @@ export {
   addAbsent, clearClock, markArrived, removeAbsent, restoreClock, startRound,
 } from '../services/clock.js';
 export { askToKeepData, clearSetAside, exportAside } from '../services/health.js';
+export { chooseRuleset } from '../services/settings.js';
 export { correctedNow } from '../services/server-clock.js';
 export { leaveEvent, syncNow } from '../services/sync.js';
 export { createEvent as createSharedEvent, invite, joinEvent, previewInvite } from '../services/sync-link.js';

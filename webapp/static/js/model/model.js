@@ -5,8 +5,9 @@
  * screen on show redraws only when it shows one of them.
  *
  * Parts: settings, log (incidents and the players they name), roster (the current event's), events, shortcuts,
- * clock, health (the log's data section), sync (the shared event's state), and table:<ruleset id> (a ruleset's
- * table history). load(parts) → {[part]: value}: each value is the same object as long as it did not change, so
+ * clock, health (the log's data section), sync (the shared event's state), sent (what the server has of the shared
+ * event's records: a confirmation says whether its record reached it), and table:<ruleset id> (a ruleset's table
+ * history). load(parts) → {[part]: value}: each value is the same object as long as it did not change, so
  * what is worked out from it (selectors.js) is worked out once per change.
  */
 import { readSettings } from '../services/settings.js';
@@ -28,6 +29,7 @@ const KINDS_OF = {
   clock: ['clock'],
   health: null,  // every kind: it lists what was set aside anywhere
   sync: ['sync', 'syncRecord', 'incident', 'player', 'event', 'settings'],
+  sent: ['sync', 'syncRecord'],
 };
 
 const TABLE = 'table:';
@@ -79,6 +81,8 @@ export function createModel(config, { rulesets = async () => [], readers: given 
       return readHealth({ read: { incident: held, player: held.players } });
     },
     sync: async () => (await import('../services/sync-status.js')).syncStatus(config),
+    // Nothing is shared where the app has no server (sync.js syncAvailable): nothing to read.
+    sent: async () => (config.sync?.api ? (await import('../services/sync-state.js')).sentStates() : null),
     ...given,
   };
 

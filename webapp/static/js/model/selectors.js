@@ -9,6 +9,7 @@ import { cardGroups, cardsOf, incidentsOf, NO_FILTER, personIndex } from '../log
 import { appliedByPerson, localDay, nextPoints, playerRecord } from '../logic/player-record.js';
 import { personId, personIds } from '../logic/player-aliases.js';
 import { eventIdOf } from '../logic/records/event.js';
+import { recordSentState } from '../logic/sync-records.js';
 import { replayHistory } from '../logic/table-history.js';
 
 /** A function of one object argument remembered for that object (a part the model holds), the same while it is. */
@@ -195,4 +196,15 @@ export function eventOverview({ log, boards = {}, rulesets, event, session = '',
   }
   const byName = (a, b) => a.person.name.localeCompare(b.person.name);
   return { tables: byTable, suspended: suspended.sort(byName), nearly: nearly.sort(byName) };
+}
+
+/**
+ * Whether a record this phone saved has reached the server, for its confirmation to say so: 'sent', 'waiting' (on
+ * this phone, not sent yet), 'refused', or null when there is nothing to say (the phone shares nothing, or the record
+ * is not the shared event's). sent: the model's `sent` part; record: the stored incident or roster player.
+ */
+export function sentOf(sent, kind, record) {
+  if (!sent || !record) return null;
+  const state = recordSentState(sent, kind, record);
+  return state === 'local' ? null : state;
 }

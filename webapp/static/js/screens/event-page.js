@@ -16,8 +16,11 @@ import { createRosterScreen } from './roster.js';
  */
 export function createEventPage(ctx, { rulesets, clockRuleset = null, section = null }) {
   const { config } = ctx;
+  // A new event just shared as it was created: its invitations are brought into view once they show (no swipes).
+  let reveal = null;
+  let revealed = false;
   const shared = createEventScreen(ctx, { rulesets: Object.fromEntries(rulesets.map((r) => [r.id, r])) });
-  const local = createRosterScreen(ctx, { rulesets });
+  const local = createRosterScreen(ctx, { rulesets, shared: () => { reveal = 'invitations'; } });
   const overview = createOverviewScreen(ctx, { rulesets });  // the head referee's view, first on a head's phone
   let clock = null;  // {id, screen}: the clock of one ruleset, made again when the ruleset in use changes
 
@@ -36,10 +39,17 @@ export function createEventPage(ctx, { rulesets, clockRuleset = null, section = 
     parts: () => [...new Set([...overview.parts, ...local.parts, ...shared.parts, ...(clock?.screen.parts ?? [])])],
     /** The editors its parts have open, kept across a reload into an update. */
     keep: () => local.keep(),
+    /** Once the invitations were brought into view, not again at the next drawing. */
+    shown() {
+      if (revealed) reveal = null;
+    },
     async render() {
       const model = await ctx.model();
-      const { settings: { settings } } = await model.load(['settings']);
-      const roster = await local.render();
+      const { settings: { settings }, sync } = await model.load(['settings', 'sync']);
+      // A new event may be shared as it is created where the app has a server and this phone is in no shared event.
+      const shareable = !sync.off && !sync.link && sync.status === 'missing';
+      revealed = Boolean(reveal) && sync.link?.role === 'head';
+      const roster = await local.render({ shareable });
       const [top, timer, now] = await Promise.all([
         shared.render({ local: roster.event }), clockFor(settings.ruleset)?.render({ event: roster.event }),
         overview.render()]);
@@ -51,6 +61,7 @@ export function createEventPage(ctx, { rulesets, clockRuleset = null, section = 
             shared: top.parts.shared, invitations: top.parts.invitations, clock: timer?.children ?? null,
           },
           notices: [roster.notices, top.notices, timer?.notices],
+          reveal: revealed ? reveal : null,
         }),
         title: config.strings.event.title,
         focus: focusOf ? `#${focusOf}` : null,

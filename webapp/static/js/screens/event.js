@@ -1,13 +1,14 @@
 /**
- * The shared event's part of the event screen (screens/event-page.js), and the join page: create an event on the
- * server, join one from an invitation link (the credential is stored on the phone and the invitation leaves the
- * address bar), sync, invite, and settle conflicts for the head referee. The shared event's state is the tab's
+ * The shared event's part of the event screen (screens/event-page.js), and the join page: share the phone's event
+ * on the server, join one from an invitation link (the credential is stored on the phone and the invitation leaves
+ * the address bar; the event's ruleset becomes the one in use and the referee lands on its first question), sync,
+ * invite, and settle conflicts for the head referee. The shared event's state is the tab's
  * model's (its `sync` part); sync itself is services/sync.js, reached through the model's actions.
  */
-import { eventUrl } from '../logic/urls.js';
+import { eventUrl, wizardUrl } from '../logic/urls.js';
 import {
-  correctedNow, createSharedEvent as createEvent, discardChange, invite, joinEvent, keepApart, leaveEvent,
-  previewInvite, samePerson, settleConflict, syncNow,
+  chooseRuleset, correctedNow, createSharedEvent as createEvent, discardChange, invite, joinEvent, keepApart,
+  leaveEvent, previewInvite, samePerson, settleConflict, syncNow,
 } from '../model/actions.js';
 import { today } from '../model/selectors.js';
 import { renderEvent, renderJoin } from '../views/event.js';
@@ -110,7 +111,10 @@ export function createJoinScreen(ctx) {
       const joined = byField(await joinEvent(config, invitation, values.display_name.trim()));
       if (joined.ok) {
         window.history.replaceState(null, '', window.location.pathname);  // the secret leaves the address bar and history
-        ctx.go(eventUrl(config.lang));
+        // The event's ruleset becomes the one in use, and the referee lands where incidents start: its first question.
+        const known = config.rulesets.some((summary) => summary.id === joined.rulesetId);
+        if (known) await chooseRuleset(joined.rulesetId);
+        ctx.go(known ? wizardUrl(config.lang, joined.rulesetId) : eventUrl(config.lang));
         syncNow(config).then(() => ctx.refresh());
       }
       return joined;

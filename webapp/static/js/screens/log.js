@@ -20,7 +20,7 @@ import {
   planImport, recordIncident, replaceLog,
 } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { nextPointsOf, personOf as personNamed, recordFromIncidents, recordOf } from '../model/selectors.js';
+import { nextPointsOf, personOf as personNamed, recordFromIncidents, recordOf, sentOf } from '../model/selectors.js';
 import { buildIndex, search } from '../logic/search.js';
 import { renderLogAdd } from '../views/log-add.js';
 import { renderNotices } from '../views/notices.js';
@@ -169,6 +169,9 @@ export function createLogScreen(ctx, { rulesets }) {
   for (const [id, snapshot] of ctx.restored()?.editors ?? []) editors.set(id, snapshot);
   // "Add an incident": the ruleset and the ruling picked by search, then the record form (kept across refreshes).
   const adding = { open: false, rulesetId: null, query: '', rulingId: null };
+  // The incident the referee's last action saved ({kind: 'added' | 'edited', id}): "saved in the log", with whether
+  // it reached the server, said until the referee's next action (a drawing for a change made elsewhere keeps it).
+  let saved = null;
   let index = null;  // the search index of every ruleset, built when the referee first searches
 
   const show = (state) => {
@@ -176,7 +179,7 @@ export function createLogScreen(ctx, { rulesets }) {
     ctx.refresh();
   };
 
-  const on = {
+  const actions = {
     filter(name, value) {
       filters = { ...filters, [name]: value };
       if (name === 'event') filters = { ...filters, session: '', table: '', player: '' };  // another event's choices
@@ -237,20 +240,22 @@ export function createLogScreen(ctx, { rulesets }) {
       return { ...found, points: nextPointsOf(ruleset, adding.rulingId, found) };
     },
     async saveAdded(values) {
-      const saved = await recordIncident(values, { rulesetId: adding.rulesetId, rulingId: adding.rulingId });
-      if (saved.ok) {
+      const done = await recordIncident(values, { rulesetId: adding.rulesetId, rulingId: adding.rulingId });
+      if (done.ok) {
         Object.assign(adding, { open: false, rulingId: null, query: '' });
+        saved = { kind: 'added', id: done.incident.id };
         ctx.refresh();
       }
-      return saved;
+      return done;
     },
     async saveEdit(id, values, rev) {
-      const saved = await editIncident(editors.get(id), { ...values, lang: config.lang }, rev);
-      if (saved.ok) {
+      const done = await editIncident(editors.get(id), { ...values, lang: config.lang }, rev);
+      if (done.ok) {
         editors.delete(id);
+        saved = { kind: 'edited', id };
         ctx.refresh();
       }
-      return saved;
+      return done;
     },
     async remove(id, rev) {
       const removed = await deleteIncident(id, rev);
@@ -308,6 +313,14 @@ export function createLogScreen(ctx, { rulesets }) {
       ctx.refresh();
     },
   };
+  // Each action of the referee starts with nothing said from the one before (what only reads, as a form is typed
+  // in, is no action).
+  const reading = new Set(['recordOf', 'addedRecordOf', 'findRulings']);
+  const on = Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, reading.has(name) ? action
+    : (...args) => {
+      saved = null;
+      return action(...args);
+    }]));
 
   let whole = null;  // the whole log being read after a big log's first page: the promise of readData's result
 
@@ -405,7 +418,7 @@ export function createLogScreen(ctx, { rulesets }) {
 
   return {
     live: true,
-    parts: () => ['log', 'roster', 'health', 'settings', ...tableParts],
+    parts: () => ['log', 'roster', 'health', 'settings', ...tableParts, ...(saved ? ['sent'] : [])],
     render: () => renders.first(draw),
     /** The editors open now, kept across a reload into an update (Update now keeps what is typed in them). */
     keep: () => (editors.size ? { editors: [...editors] } : null),
@@ -427,6 +440,8 @@ export function createLogScreen(ctx, { rulesets }) {
     }
     reuse = false;
     const { health, notices, ordered, players } = read;
+    // The incident just saved here, and whether the server has it (the model's `sent`, held while it is said).
+    const sent = saved ? sentOf((await model.load(['sent'])).sent, 'incident', incidents.find((item) => item.id === saved.id)) : null;
     const known = roster.players.map((entry) => entry.player.name);
     const editorOf = (incident, rev, problem) => {
       const event = eventOf(incident.eventId ?? 'local');
@@ -441,6 +456,7 @@ export function createLogScreen(ctx, { rulesets }) {
       .map(({ incident, rev }) => ({
         incident, rev, name: personOf(incident, players).name,
         editor: editors.has(incident.id) ? editorOf(incident, rev) : null,
+        saved: saved?.kind === 'edited' && saved.id === incident.id ? { sent } : null,
       }));
     for (const [id, snapshot] of editors) {  // an incident deleted in another tab while being edited here
       if (!incidents.some((item) => item.id === id)) {
@@ -466,7 +482,7 @@ export function createLogScreen(ctx, { rulesets }) {
     adding.rulesetId ??= roster.event.rulesetId ?? Object.keys(rulesets)[0];
     const addBlock = renderLogAdd({
       config, rulesets,
-      adding: { ...adding, form: {
+      adding: { ...adding, done: saved?.kind === 'added' ? { id: saved.id, sent } : null, form: {
         values: {}, players: known, sessions: roster.event.sessions ?? null,
         knownSessions: sessionsIn(read, roster.event.id),
         event: { id: roster.event.id, label: roster.event.name || config.strings.roster.local },

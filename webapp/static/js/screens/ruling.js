@@ -12,7 +12,7 @@ import { playerViewUrl, rulingUrl } from '../logic/urls.js';
 import { sameNamed } from '../logic/roster-data.js';
 import { addRecent, applyAndRecord, applyOnly, correctedNow, recordOnly, toggleFavourite } from '../model/actions.js';
 import { tablePart } from '../model/model.js';
-import { namedTable, nextPointsOf, personOf, recordFromIncidents, recordOf, unrecordedOf } from '../model/selectors.js';
+import { namedTable, nextPointsOf, personOf, recordFromIncidents, recordOf, sentOf, unrecordedOf } from '../model/selectors.js';
 import { renderAct } from '../views/act.js';
 import { renderNotices } from '../views/notices.js';
 import { renderRuling } from '../views/ruling.js';
@@ -58,7 +58,9 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   const penalizing = penalizes(ruleset, ruling);
   // The ruling joins the recent ones once, when it is opened (not at each refresh); a failed write costs nothing here.
   addRecent(ruleset.id, rulingId).catch((error) => console.error('shortcuts', error));
-  const parts = ['settings', 'log', 'roster', 'shortcuts', tablePart(ruleset.id)];
+  const shownParts = ['settings', 'log', 'roster', 'shortcuts', tablePart(ruleset.id)];
+  // The result of an action that recorded an incident says whether it reached the server: the model's `sent` too.
+  const parts = () => (act.done?.incidentId ? [...shownParts, 'sent'] : shownParts);
   // The kinds of stored data those parts show, whose damage the notices say: the roster part holds the events too.
   const shown = [{ kind: 'settings' }, { kind: 'table', id: ruleset.id }, { kind: 'incident' }, { kind: 'player' },
     { kind: 'event' }, { kind: 'shortcuts' }];
@@ -98,7 +100,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
     },
     async render() {
       const model = await ctx.model();
-      data = await model.load(parts);
+      data = await model.load(parts());
       const { settings: { settings, status }, log, roster, shortcuts } = data;
       const board = data[tablePart(ruleset.id)];
       const notices = await model.notices(shown,
@@ -114,6 +116,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
       const seatRecords = table ? table.seats.map((seat) => recordFor(personOf(log, seat.playerId))) : [];
       const context = settings.context ?? {};
       const incidents = log.entries.map((entry) => entry.incident);
+      const incidentOf = (id) => incidents.find((item) => item.id === id) ?? null;
 
       /** Apply and record (mode 'both'), or one of them; the same action id makes a second save a no-op. */
       const save = async (inputs, chosen) => {
@@ -149,7 +152,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
           mode, noIncident: !penalizing, repeated: Boolean(saved.repeated),
           before: board ? table : null, after: board ? namedTable({ status: 'ok', ...board }, ruleset, log) : null,
           player: name || (seated ? config.strings.winds[seat] : ''), personId: who,
-          counted: Boolean(who) || mode === 'record', reveal: true,
+          counted: Boolean(who) || mode === 'record', reveal: true, incidentId: saved.incident?.id ?? null,
         };
         act.id = actionId({ renew: true });
         ctx.refresh();
@@ -190,7 +193,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
             session: context.session, table: context.table, sessions: roster.event.sessions ?? null,
             knownSessions: knownSessions(incidents, roster.event.id), now: new Date(correctedNow()),
           },
-          done: act.done && { ...act.done, record: recordFor(personOf(log, act.done.personId)) },
+          done: act.done && { ...act.done, record: recordFor(personOf(log, act.done.personId)),
+            sent: act.done.incidentId ? sentOf(data.sent, 'incident', incidentOf(act.done.incidentId)) : null },
         },
         on: {
           preview: (inputs) => {

@@ -29,29 +29,37 @@ function linkFrom(event, credential) {
 
 /**
  * Keep the credential, and make the server's event the phone's current event (same id on every phone, with the
- * server's link), in one transaction: new incidents and roster players go to it.
+ * server's link), in one transaction: new incidents and roster players go to it. keep: the phone's own fields of the
+ * event, which the server does not hold (its lateness rule). {ok, rulesetId} | {error}.
  */
-async function keepLink(event, credential) {
+async function keepLink(event, credential, keep = {}) {
   const link = linkFrom(event, credential);
   const result = await writeMany([
     { kind: 'sync', id: SYNC_ID, change: () => link, expect: null },
     { kind: SYNC_RECORD, clear: true },  // what a link left behind, should any be there, is not this one's
-    { kind: 'event', id: event.id, change: (current) => ({ ...(current?.data ?? {}), ...localEvent(link.server) }) },
+    { kind: 'event', id: event.id,
+      change: (current) => ({ ...(current?.data ?? {}), ...keep, ...localEvent(link.server) }) },
     currentEventOp(event.id),
   ]);
   if (result.refused === 'conflict') return { error: 'already_linked' };
-  return result.ok ? { ok: true } : { error: 'storage' };
+  return result.ok ? { ok: true, rulesetId: event.ruleset_id } : { error: 'storage' };
 }
 
-/** Create an event on the server; this phone becomes its head referee. */
-export async function createEvent(config, fields) {
+/**
+ * Create an event on the server; this phone becomes its head referee. keep: the phone's own fields of the event
+ * (its lateness rule), stored with it here.
+ */
+export async function createEvent(config, fields, { keep = {} } = {}) {
   const answer = await call(config, 'POST', '/events', { body: fields });
   if (answer.status !== 201) return refusal(answer);
   forgetToken();
-  return keepLink(answer.json.event, answer.json.credential);
+  return keepLink(answer.json.event, answer.json.credential, keep);
 }
 
-/** Join an event with an invitation (the link's fragment, `<id>.<secret>`) under the referee's name. */
+/**
+ * Join an event with an invitation (the link's fragment, `<id>.<secret>`) under the referee's name: {ok, rulesetId
+ * (the event's ruleset)} | {errors} | {error} | {problem}.
+ */
 export async function joinEvent(config, invite, displayName) {
   const answer = await call(config, 'POST', '/invites/accept', { body: { invite, display_name: displayName } });
   if (answer.status !== 201) return refusal(answer);

@@ -6,7 +6,7 @@
  */
 import { DELETE, list, listAside } from '../storage/repository.js';
 import {
-  changesAsRead, incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody,
+  changesAsRead, incidentBody, incidentFromBody, localRecords, playerBody, playerFromBody, serverPlayers,
 } from '../logic/sync-records.js';
 import {
   afterUpload, applyChanges, canonical, discardRefused, markUnusable, nextBatch, notShown, settle, stage,
@@ -24,8 +24,7 @@ const clockState = () => (clockSkew().offset === null ? {} : { clockOffsetMs: Ma
 /** Which changes feed the phone reads: a league's event reads the league's (its other events' incidents count). */
 export const feedScope = (link) => (link.server.leagueId ? 'league' : 'event');
 
-/** The ids of the roster players the server has, as far as this phone knows. */
-export const serverPlayers = (state) => new Set(Object.entries(state.known).filter(([, entry]) => entry.kind === 'player').map(([id]) => id));
+export { serverPlayers };  // the ids of the roster players the server has, as far as this phone knows
 
 /** The event's records this phone holds, as sync-versions.js takes them, and those it holds but cannot read now. */
 export async function holding(link) {

@@ -49,6 +49,18 @@ export async function readLink() {
 }
 
 /**
+ * What the server has of the shared event's records as far as this phone knows, for confirmations to say whether
+ * their record reached it (logic/sync-records.js recordSentState, through the model's `sent` part): {server, known,
+ * outbox, refused}, or null when nothing this phone saves is shared (no event on a server, a viewer's phone). Every
+ * screen of a phone with a server has this module already (live sync reads the link): it is there offline too.
+ */
+export async function sentStates() {
+  const { link } = await readLink();
+  if (!link || link.credential.role === 'viewer') return null;
+  return { server: link.server, known: link.known, outbox: link.outbox, refused: link.refused };
+}
+
+/**
  * Save `state` over `saved` (the state as read or last saved), with `ops` (downloaded records' writes, which fill
  * `skipped` with those the referee's change made meanwhile overrides and `overwritten` with those written over what
  * the phone showed), in one transaction: the link's document, then

@@ -2,13 +2,14 @@
  * What the event screen shows of the sync: the event, what waits to be sent, the last sync and its problem, the
  * refused changes, and (head referee) the conflicts to settle; and the settling itself.
  */
-import { localRecords } from '../logic/sync-records.js';
-import { conflicts, sentState, waiting } from '../logic/sync-versions.js';
+import { recordSentState } from '../logic/sync-records.js';
+import { conflicts, waiting } from '../logic/sync-versions.js';
 import { read } from '../storage/repository.js';
 import { duplicatesToAsk } from './sync-duplicates.js';
-import { discardLocked, holding, serverPlayers, settleLocked } from './sync-run.js';
+import { discardLocked, holding, settleLocked } from './sync-run.js';
 import { clockSkew } from './server-clock.js';
 import { readLink } from './sync-link.js';
+import { sentStates } from './sync-state.js';
 import { syncActivity, syncAvailable, syncNow, withSyncLock } from './sync.js';
 
 /**
@@ -58,12 +59,7 @@ export async function discardChange(config, recordId) {
  */
 export async function recordSent(config, kind, id) {
   if (!syncAvailable(config)) return 'local';
-  const [{ link }, found] = await Promise.all([readLink(), read(kind, id)]);
-  if (!link || link.credential.role === 'viewer') return 'local';
-  const data = found.status === 'ok' ? found.data : null;
-  if (data && data.eventId !== link.server.eventId) return 'local';
-  if (!data && !link.known[id]) return 'local';
-  const [local = null] = data ? localRecords(kind === 'player' ? { incidents: [], players: [data] } : { incidents: [data] },
-    link.server, { serverPlayers: serverPlayers(link) }) : [];
-  return sentState(link, local, id);
+  const [state, found] = await Promise.all([sentStates(), read(kind, id)]);
+  if (!state) return 'local';
+  return recordSentState(state, kind, found.status === 'ok' ? found.data : null, id);
 }

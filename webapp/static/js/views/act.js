@@ -13,6 +13,7 @@ import { logUrl, rosterUrl, tableUrl } from '../logic/urls.js';
 import { followOffender, rulingFields, rulingInputs, seatSelect, statusWarning } from './ruling-fields.js';
 import { fillPoints, localInputTime, sessionControl, textInput } from './record.js';
 import { field, nextHandList, scoreLabels, seatLabel, showErrors, storageFailed } from './shared-parts.js';
+import { sentLine } from './sent.js';
 import { shortDay } from './status.js';
 
 /** The scores a ruling changes, one line per changed score: "East · Ana: Table 30,000 → 29,000 (−1,000)". */
@@ -93,7 +94,10 @@ export function recordChangeLines(config, change) {
   return lines;
 }
 
-/** The result of the action: what was done, the scores that changed, the person's record now, links on. */
+/**
+ * The result of the action: what was done, whether its incident reached the server (done.sent), the scores that
+ * changed, the person's record now, links on.
+ */
 function resultBlock(config, ruleset, done, on) {
   const { strings, lang } = config;
   const calc = strings.calc;
@@ -105,6 +109,7 @@ function resultBlock(config, ruleset, done, on) {
   el('h3', { id: 'act-result-title', tabindex: '-1', 'data-reveal': done.reveal || null }, done.repeated ? calc.act_repeated : said),
   done.noIncident ? el('p', { id: 'act-no-incident' }, calc.act_no_penalty) : null,
   done.counted === false && !done.noIncident ? el('p', { id: 'act-counted-nothing' }, calc.act_counts_nothing) : null,
+  sentLine(config, done.sent, 'act-sent'),
     changes.length ? [el('p', { class: 'sum-title' }, calc.act_changed), el('ul', { id: 'act-changes' }, changes)] : null,
     status.length ? [el('p', { class: 'sum-title' }, format(calc.act_status, { player: done.player })), el('ul', { class: 'escalation', id: 'act-status' }, status)] : null,
     el('p', { class: 'more-links' },

@@ -17,9 +17,9 @@ export const SECTIONS = [
   { name: 'clock', heading: 'clock-heading', label: (strings) => strings.clock.title },
 ];
 
-/** A section's heading, which takes focus when the section is asked for. */
-function sectionHeading(id, text) {
-  return el('h2', { id, tabindex: '-1' }, text);
+/** A section's heading, which takes focus when the section is asked for (or brought into view: `reveal`). */
+function sectionHeading(id, text, reveal = false) {
+  return el('h2', { id, tabindex: '-1', 'data-reveal': reveal || null }, text);
 }
 
 /** The clock's part when no ruleset is in use: the clock hands its minutes to a ruleset's lateness ruling. */
@@ -32,15 +32,17 @@ function noRuleset(config) {
 /**
  * parts: {overview (the head referee's view, views/overview.js; null on another phone), local, roster (nodes of
  * views/roster.js), shared, invitations (of views/event.js), clock (views/clock.js's nodes, or null when no ruleset
- * is in use)}; notices: nodes said above every section.
+ * is in use)}; notices: nodes said above every section; reveal: the name of a section to bring into view and focus
+ * once (the invitations of an event just shared), or null.
  */
-export function renderEventPage({ config, parts, notices }) {
+export function renderEventPage({ config, parts, notices, reveal = null }) {
   const { strings } = config;
   const content = { ...parts, clock: parts.clock ?? noRuleset(config) };
   const shown = SECTIONS.filter(({ name }) => content[name]);  // no invitations where the app has no server
   const sections = shown.map(({ name, heading: id, label }) => el('section', {
     class: 'event-part', id: `event-${name}`, 'data-section': name, 'aria-labelledby': id,
-  }, sectionHeading(id, label(strings)), content[name]));
+    'data-reveal-box': name === reveal || null,
+  }, sectionHeading(id, label(strings), name === reveal), content[name]));
   const jump = el('nav', { class: 'event-jump', id: 'event-jump', 'aria-label': strings.event.sections },
     shown.map(({ name, heading: id, label }) => el('button', {
       type: 'button', class: 'button secondary small', id: `event-jump-${name}`, 'data-section': name,

@@ -4,6 +4,7 @@
  */
 import { el, format, listen } from './dom.js';
 import { recordForm } from './record.js';
+import { sentLine } from './sent.js';
 
 /** The rulings found for what is typed, as buttons to pick one. */
 function resultList(config, rulesets, hits, on) {
@@ -19,10 +20,18 @@ function resultList(config, rulesets, hits, on) {
   });
 }
 
+/** "Saved in the log" under the closed block, for the incident just added, with whether it reached the server. */
+function doneNote(config, done) {
+  if (!done) return null;
+  return el('div', { class: 'saved-line no-print', id: 'log-add-saved', role: 'status', 'data-incident': done.id },
+    el('p', {}, config.strings.log.recorded), sentLine(config, done.sent, 'log-add-sent', { live: false }));
+}
+
 /**
- * adding: {open, rulesetId, query, rulingId, form} (form: the record form's {values, players, sessions,
- * knownSessions, event}); on: toggleAdd(open), chooseRuleset(id), findRulings(rulesetId, query) → hits, pickRuling,
- * unpickRuling, recordOf(values), saveAdded(values).
+ * adding: {open, rulesetId, query, rulingId, form, done} (form: the record form's {values, players, sessions,
+ * knownSessions, event}; done: the incident just added, {id, sent}, or null); on: toggleAdd(open), chooseRuleset(id),
+ * findRulings(rulesetId, query) → hits, pickRuling, unpickRuling, recordOf(values), saveAdded(values). Returns the
+ * block, and what the last addition came to.
  */
 export function renderLogAdd({ config, rulesets, adding, on }) {
   const log = config.strings.log;
@@ -33,7 +42,7 @@ export function renderLogAdd({ config, rulesets, adding, on }) {
   const summary = el('summary', { id: 'log-add-open' }, log.add_title);
   if (!adding.open) {
     block.append(summary);
-    return block;
+    return [block, doneNote(config, adding.done)];
   }
   const ruleset = rulesets[adding.rulesetId];
   if (adding.rulingId && ruleset?.rulings[adding.rulingId]) {

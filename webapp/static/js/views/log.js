@@ -5,6 +5,7 @@ import { rosterUrl, rulingUrl } from '../logic/urls.js';
 import { heading } from './common.js';
 import { showStale } from './form-state.js';
 import { escalationLines, recordForm } from './record.js';
+import { sentLine } from './sent.js';
 import { statusData, statusText } from './status.js';
 import { storageFailed } from './shared-parts.js';
 
@@ -74,7 +75,14 @@ function incidentCard(config, rulesets, entry, on, failed) {
           failed(await on.remove(item.id, rev));
         },
       }, log.delete)),
-    el('div', { class: 'editor', 'data-key': 'editor' }, form));
+    el('div', { class: 'editor', 'data-key': 'editor' }, form ?? savedNote(config, item.id, entry.saved)));
+}
+
+/** "Saved in the log", where the editor just saved was, with whether the incident reached the server. */
+function savedNote(config, id, saved) {
+  if (!saved) return null;
+  return el('div', { class: 'saved-line', id: domId('saved', id), role: 'status' },
+    el('p', {}, config.strings.log.recorded), sentLine(config, saved.sent, domId('saved-sent', id), { live: false }));
 }
 
 /** cards: [{key, player, playerId, rulesetId, count, points, found}]: the next offence first, then the counts. */
@@ -244,9 +252,9 @@ function dataSection(config, health, on) {
 }
 
 /**
- * view: {entries: [{incident, rev, name, editor, deleted}] newest first (a page of the filtered ones), shownCount (the
- * filtered ones), moreIncidents, total (every incident), complete (false while only a big log's first page is read),
- * filters, choices (filterChoices), events: [{event, rev}],
+ * view: {entries: [{incident, rev, name, editor, deleted, saved ({sent}: just saved from its editor)}] newest first
+ * (a page of the filtered ones), shownCount (the filtered ones), moreIncidents, total (every incident), complete
+ * (false while only a big log's first page is read), filters, choices (filterChoices), events: [{event, rev}],
  * cards (a page of the player cards, log-overview.js cardsOf), moreCards, importState, health, notices,
  * addBlock ("Add an incident", views/log-add.js)};
  * on: filter(name, value)/clearFilters, more('cards'|'incidents'), openEditor/closeEditor/saveEdit/remove/recordOf,

@@ -8,6 +8,7 @@ import { pluralForm } from '../logic/format.js';
 import { PART_MINUTE_RULES } from '../logic/lateness.js';
 import { logUrl } from '../logic/urls.js';
 import { markSaved, showStale } from './form-state.js';
+import { sentLine } from './sent.js';
 import { field, showErrors, staleNote, storageFailed } from './shared-parts.js';
 import { statusData, statusText } from './status.js';
 
@@ -16,9 +17,14 @@ export function eventLabel(strings, event) {
   return event.name || strings.roster.local;
 }
 
-/** Error messages of the roster's fields: its own codes, then the calculator's and the log's. */
+/**
+ * Error messages of the roster's fields: its own codes, then the calculator's and the log's, then the server's (an
+ * event shared as it is created: its refusals and problems, `err_<code>` as the others).
+ */
 function messages(strings) {
-  return { calc: { ...strings.calc, ...strings.log, ...strings.roster } };
+  const server = Object.entries({ ...strings.event?.problems, ...strings.event?.errors })
+    .map(([code, text]) => [`err_${code}`, text]);
+  return { calc: { ...Object.fromEntries(server), ...strings.calc, ...strings.log, ...strings.roster } };
 }
 
 /** Hand a form's values to a save callback, then show what happened: errors at the fields, a conflict, or done. */
@@ -49,8 +55,28 @@ function textInput(name, value, extra = {}) {
   return el('input', { name, 'data-field': name, type: 'text', autocomplete: 'off', value: value ?? '', ...extra });
 }
 
-/** The event form: to edit the current event (prefix 'event') or create one ('event-new'). */
-function eventForm({ config, rulesets, prefix, event, rev, editing, on }) {
+/**
+ * The switch that shares a new event with other referees as it is created (on the server, this phone its head
+ * referee), and what sharing asks: the referee's name as the others see it. Shown when the switch is on (app.css).
+ */
+function shareSwitch(strings, prefix) {
+  const s = strings.event;
+  return [
+    el('label', { class: 'check share-switch', id: `${prefix}-share-switch` },
+      el('input', { type: 'checkbox', role: 'switch', name: 'share', value: 'on', id: `${prefix}-share` }), s.share_heading),
+    el('div', { class: 'share-only', id: `${prefix}-share-fields` },
+      el('p', { class: 'help' }, s.create_intro),
+      field(`${prefix}-display-name`, s.display_name,
+        textInput('display_name', '', { maxlength: '100', autocomplete: 'name' })),
+      el('p', { class: 'field-error', id: `${prefix}-share-error`, 'data-form-error': 'share', role: 'alert', hidden: true })),
+  ];
+}
+
+/**
+ * The event form: to edit the current event (prefix 'event-edit') or create one ('event-new'); `share`: the new event
+ * may be shared as it is created (the app has a server and this phone is in no shared event).
+ */
+function eventForm({ config, rulesets, prefix, event, rev, editing, share = false, on }) {
   const { strings } = config;
   const r = strings.roster;
   const formId = `${prefix}-form`;
@@ -72,6 +98,7 @@ function eventForm({ config, rulesets, prefix, event, rev, editing, on }) {
       field(`${prefix}-end`, r.end, textInput('end', event.dates?.end, { type: 'date' }))),
     field(`${prefix}-sessions`, r.sessions, sessions),
     field(`${prefix}-part-minute`, r.part_minute, partMinute),
+    share ? shareSwitch(strings, prefix) : null,
     el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? r.save_event : r.create),
     status);
   onSubmit(form, strings, (values, baseRev) => on.save(values, baseRev), {
@@ -115,7 +142,7 @@ function eventSection({ config, rulesets, view, on }) {
       eventForm({ config, rulesets, prefix: 'event-edit', event, rev: view.eventRev, editing: true, on: { save: on.saveEvent } })),
     el('details', { class: 'apply', id: 'event-new' }, el('summary', { id: 'event-new-open' }, r.new),
       eventForm({ config, rulesets, prefix: 'event-new', event: { id: '', name: '', rulesetId: view.defaultRuleset }, rev: '', editing: false,
-        on: { save: on.createEvent } })));
+        share: view.shareable, on: { save: on.createEvent } })));
 }
 
 /** A player's form: to add one (prefix 'player-add') or change one in place. */
@@ -210,9 +237,12 @@ function earlierSuspensions({ config, player, open, on }) {
 function playerItem({ config, entry, discipline, on }) {
   const { strings } = config;
   const r = strings.roster;
-  const { player, rev, editing, suspending, record } = entry;
+  const { player, rev, editing, suspending, record, renamed } = entry;
   const prefix = domId('edit-player', player.id);
   const said = statusText(config, record?.status);
+  // Just saved from its rename form: said where the form was, with whether it reached the server.
+  const saved = renamed ? el('div', { class: 'saved-line', id: domId('renamed', player.id), role: 'status' },
+    el('p', {}, r.renamed), sentLine(config, renamed.sent, domId('renamed-sent', player.id), { live: false })) : null;
   // Keyed by the player: a drawing after another tab added someone above keeps this row's rename form and its input.
   return el('li', { class: 'roster-player', 'data-key': player.id, 'data-player-id': player.id, ...statusData(record) },
     el('p', { class: 'roster-name' }, el('strong', {}, player.name),
@@ -233,15 +263,17 @@ function playerItem({ config, entry, discipline, on }) {
         config, prefix, player, rev, editing: true,
         on: { save: (values, baseRev) => on.renamePlayer(player.id, values, baseRev) },
       })
-      : null,
+      : saved,
     discipline || player.suspensions?.length ? earlierSuspensions({ config, player, open: suspending, on }) : null);
 }
 
 /**
  * The roster's parts of the event screen (views/event-page.js gives them their headings): `event` is the phone's
  * current event (choose, edit, create), `players` its roster.
- * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, suspending, record}],
- * defaultRuleset, added (the id of the player just added), problem (a refused write, to show), pasted, discipline
+ * view: {event, eventRev, events: [{event, rev}], players: [{player, rev, editing, suspending, record, renamed
+ * ({sent}: just saved from its rename form)}], defaultRuleset, added ({id, sent}: the player just added; sent: whether
+ * the server has them, the model's sentOf), shareable (a new event may be shared as it is created), problem (a
+ * refused write, to show), pasted, discipline
  * (a ruleset of the event bans after suspensions: each player can be given the suspensions from before)}; rulesets:
  * [{id, name}]; on: chooseEvent(id), saveEvent(values, rev), createEvent(values), addPlayer(values), addPlayers(raw),
  * openRename(id), closeRename(id), renamePlayer(id, values, rev), removePlayer(id, rev), openSuspension(id),
@@ -253,7 +285,8 @@ export function renderRoster({ config, rulesets, view, on }) {
   const r = strings.roster;
   const count = view.players.length;
   const status = el('div', { id: 'roster-status', role: 'status' },
-    view.added ? el('p', { id: 'player-add-done', 'data-player-id': view.added }, r.added) : null);
+    view.added ? el('p', { id: 'player-add-done', 'data-player-id': view.added.id }, r.added) : null,
+    view.added ? sentLine(config, view.added.sent, 'player-add-sent', { live: false }) : null);
   if (view.problem) storageFailed(status, strings, view.problem);
   return {
     event: eventSection({ config, rulesets, view, on }),
