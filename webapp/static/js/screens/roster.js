@@ -56,11 +56,13 @@ export function createRosterScreen(ctx, { rulesets, shared = () => {} }) {
   // refused, what the pasted list added and skipped.
   let added = null;
   let renamed = null;
+  let eventSaved = null;  // the event form just saved: 'event-edit' or 'event-new'
   let problem = null;
   let pasted = null;
   const said = () => {
     added = null;
     renamed = null;
+    eventSaved = null;
     problem = null;
     pasted = null;
   };
@@ -81,9 +83,15 @@ export function createRosterScreen(ctx, { rulesets, shared = () => {} }) {
       problem = chosen.error ?? null;
       ctx.refresh();
     },
-    saveEvent: async (values, rev) => after(await updateEvent(roster.event, values, rev, rulesetIds)),
+    saveEvent: async (values, rev) => after(await updateEvent(roster.event, values, rev, rulesetIds), () => {
+      eventSaved = 'event-edit';
+    }),
     async createEvent(values) {
-      if (values.share !== 'on') return after(await createEvent(values, rulesetIds));
+      if (values.share !== 'on') {
+        return after(await createEvent(values, rulesetIds), () => {
+          eventSaved = 'event-new';
+        });
+      }
       return after(await createShared(config, values, rulesetIds), () => {
         shared();
         syncNow(config);
@@ -189,7 +197,7 @@ export function createRosterScreen(ctx, { rulesets, shared = () => {} }) {
           record: recordFor(entry.player), renamed: renamed === entry.player.id ? sentNow(renamed) : null })),
         discipline: (roster.event.rulesetId ? rulesets.filter((item) => item.id === roster.event.rulesetId) : rulesets)
           .some((ruleset) => ruleset.discipline),
-        added: added && { id: added, ...sentNow(added) }, shareable, problem, pasted,
+        added: added && { id: added, ...sentNow(added) }, eventSaved, shareable, problem, pasted,
       };
       return {
         parts: renderRoster({

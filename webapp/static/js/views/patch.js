@@ -163,6 +163,15 @@ function unitFor(old, fresh) {
   return fresh;
 }
 
+/** Note the open state a new node's <details> are drawn with: a later drawing tells a toggle from its own. */
+function remember(node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return;
+  const all = node.tagName === 'DETAILS' ? [node] : [];
+  for (const details of [...all, ...node.querySelectorAll('details')]) {
+    if (!RENDERED_OPEN.has(details)) RENDERED_OPEN.set(details, details.hasAttribute('open'));
+  }
+}
+
 /** Bring a container's children to the list given, keeping every node that can stay. */
 export function patchChildren(parent, wanted) {
   const old = [...parent.childNodes];
@@ -205,6 +214,7 @@ export function patchChildren(parent, wanted) {
   const focused = parent.contains(document.activeElement) ? document.activeElement : null;
   // What goes first, so no node that stays is moved (a node moved loses its focus and a press on it).
   const staying = new Set(placed);
+  for (const node of placed) if (!inPage.has(node)) remember(node);
   for (const node of old) if (!staying.has(node)) node.remove();
   placed.forEach((node, index) => {
     const there = parent.childNodes[index];

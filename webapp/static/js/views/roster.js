@@ -76,11 +76,13 @@ function shareSwitch(strings, prefix) {
  * The event form: to edit the current event (prefix 'event-edit') or create one ('event-new'); `share`: the new event
  * may be shared as it is created (the app has a server and this phone is in no shared event).
  */
-function eventForm({ config, rulesets, prefix, event, rev, editing, share = false, on }) {
+function eventForm({ config, rulesets, prefix, event, rev, editing, share = false, saved = false, on }) {
   const { strings } = config;
   const r = strings.roster;
   const formId = `${prefix}-form`;
-  const status = el('div', { role: 'status', id: `${prefix}-status` });
+  // Saved: said until the referee's next action (the screen keeps it), whatever drawing comes first.
+  const status = el('div', { role: 'status', id: `${prefix}-status` },
+    saved ? el('p', { id: `${prefix}-done` }, r.event_saved) : null);
   const ruleset = el('select', { name: 'rulesetId', 'data-field': 'rulesetId' },
     el('option', { value: '', selected: !event.rulesetId }, r.any_ruleset),
     rulesets.map((item) => el('option', { value: item.id, selected: event.rulesetId === item.id }, item.name)));
@@ -101,12 +103,7 @@ function eventForm({ config, rulesets, prefix, event, rev, editing, share = fals
     share ? shareSwitch(strings, prefix) : null,
     el('button', { type: 'submit', class: 'button primary', id: `${prefix}-save` }, editing ? r.save_event : r.create),
     status);
-  onSubmit(form, strings, (values, baseRev) => on.save(values, baseRev), {
-    status, statusId: `${prefix}-storage-error`,
-    done: (result) => {
-      if (result.ok) status.replaceChildren(el('p', { id: `${prefix}-done` }, r.event_saved));
-    },
-  });
+  onSubmit(form, strings, (values, baseRev) => on.save(values, baseRev), { status, statusId: `${prefix}-storage-error` });
   return form;
 }
 
@@ -139,10 +136,11 @@ function eventSection({ config, rulesets, view, on }) {
     el('dl', { class: 'incident-facts' }, facts.flatMap(([label, value, key]) => [el('dt', {}, label), el('dd', { 'data-fact': key }, value)]))),
     view.events.length > 1 ? chooser : null,
     el('details', { class: 'apply', id: 'event-edit' }, el('summary', { id: 'event-edit-open' }, r.edit),
-      eventForm({ config, rulesets, prefix: 'event-edit', event, rev: view.eventRev, editing: true, on: { save: on.saveEvent } })),
+      eventForm({ config, rulesets, prefix: 'event-edit', event, rev: view.eventRev, editing: true,
+        saved: view.eventSaved === 'event-edit', on: { save: on.saveEvent } })),
     el('details', { class: 'apply', id: 'event-new' }, el('summary', { id: 'event-new-open' }, r.new),
       eventForm({ config, rulesets, prefix: 'event-new', event: { id: '', name: '', rulesetId: view.defaultRuleset }, rev: '', editing: false,
-        share: view.shareable, on: { save: on.createEvent } })));
+        share: view.shareable, saved: view.eventSaved === 'event-new', on: { save: on.createEvent } })));
 }
 
 /** A player's form: to add one (prefix 'player-add') or change one in place. */
