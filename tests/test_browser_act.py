@@ -1,6 +1,8 @@
 """One action from a ruling (issue 23): the offender by seat right under the ruling's summary, a preview, and one
 confirmation that applies the ruling to the table and records it in the log, idempotent, with the result in view."""
 
+import time
+
 import pytest
 import stored as store
 from playwright.sync_api import expect
@@ -211,3 +213,27 @@ def test_a_second_chombo_of_the_same_player_warns_and_follows_the_reading(touch_
 
     page.goto(f"{live_server.url}/{lang}/wrc-2015/table")
     expect(page.locator('#seat-1 [data-score="tournament"]')).to_have_attribute("data-value", "-20")
+
+
+def test_the_details_a_referee_opened_stay_open_when_another_tab_changes_the_table(touch_phone, live_server):
+    """The act form is drawn anew (not patched) when it holds nothing typed; a table change made in another tab drew
+    it with its details closed again under the referee's finger (seen when an event closed on a referee's phone)."""
+    page = touch_phone
+    base = live_server.url
+    page.goto(f"{base}/en/wrc-2015/ruling/r_noten_riichi")
+    expect(page.locator("#act-form")).to_be_visible(timeout=20_000)
+    page.locator("#act-details-open").tap()
+    expect(page.locator("#act-session")).to_be_visible()
+    page.evaluate("window.__drawn = document.getElementById('act-form')")
+    other = page.context.new_page()
+    other.goto(f"{base}/en/wrc-2015/table")
+    expect(other.locator("#scoreboard")).to_be_visible(timeout=20_000)
+    other.click("#seat-1")
+    other.fill("#seat-1-table", "31000")
+    other.press("#seat-1-table", "Enter")
+    deadline = time.monotonic() + 10
+    while page.evaluate("document.getElementById('act-form') === window.__drawn"):  # until the change is drawn
+        assert time.monotonic() < deadline, "the table change was not drawn on the ruling screen"
+        time.sleep(0.05)
+    expect(page.locator("#act-session")).to_be_visible()
+    assert page.locator("#act-details").get_attribute("open") is not None

@@ -160,7 +160,19 @@ function unitFor(old, fresh) {
     }
     return old;
   }
+  keepOpened(old, fresh);
   return fresh;
+}
+
+/** A unit drawn anew keeps the open state the referee gave its <details> (by id), where the view draws them as before. */
+function keepOpened(old, fresh) {
+  if (old.nodeType !== Node.ELEMENT_NODE || fresh.nodeType !== Node.ELEMENT_NODE) return;
+  for (const details of fresh.querySelectorAll('details[id]')) {
+    const drawn = details.hasAttribute('open');
+    RENDERED_OPEN.set(details, drawn);
+    const before = old.querySelector(`details#${CSS.escape(details.id)}`);
+    if (before && (RENDERED_OPEN.get(before) ?? before.hasAttribute('open')) === drawn) details.open = before.open;
+  }
 }
 
 /** Note the open state a new node's <details> are drawn with: a later drawing tells a toggle from its own. */
