@@ -280,6 +280,17 @@ def rulings_after_server_stops(context, server, also=None):
 FAST_EVENTS = {"SECRET_KEY": "tests-only-secret-key", "RATELIMIT_ENABLED": False, "PASSWORD_HASH_PROFILE": "CHEAPEST"}
 
 
+@pytest.fixture(scope="module")
+def server(new_database):
+    """The app with an events database of its own (SQLite), for one module's browser tests of shared events: `.app`
+    is the app (its database read by the tests), rate limits off, cheap hashes, static files kept by the browser."""
+    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
+    live = LiveServer(app, cache_static=True)
+    live.app = app
+    yield live
+    live.stop()
+
+
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
 def events_app(request, new_database):
     """The app on a fresh database of each backend (the API tests run on both); rate limits off, cheap hashes."""

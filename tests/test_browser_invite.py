@@ -2,20 +2,9 @@
 event and the role offered before anyone joins, in en, fr and it."""
 
 import pytest
-from conftest import FAST_EVENTS, LiveServer
 from playwright.sync_api import expect
 
-from webapp import create_app
-
 EVENT = "Coupe d’automne"
-
-
-@pytest.fixture(scope="module")
-def server(new_database):
-    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
-    live = LiveServer(app)
-    yield live
-    live.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -4,12 +4,9 @@ counts strikes by the server's day, so it shows the head referee's status (suspe
 
 import time
 
-import pytest
-from conftest import FAST_EVENTS, LiveServer
 from playwright.sync_api import expect
 from sqlalchemy import func, select
 
-from webapp import create_app
 from webapp.events.models import Version
 
 PLAYER = "Player One"
@@ -30,15 +27,6 @@ CLOCK_BEHIND = """(() => {
   }
   globalThis.Date = Behind;
 })();""".replace("HOURS", str(HOURS_26))
-
-
-@pytest.fixture(scope="module")
-def server(new_database):
-    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
-    live = LiveServer(app, cache_static=True)
-    live.app = app
-    yield live
-    live.stop()
 
 
 def stored_incidents(app):

@@ -8,24 +8,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from axe_check import Axe
-from conftest import FAST_EVENTS, LiveServer
 from playwright.sync_api import expect
 from sqlalchemy import update
 
-from webapp import create_app
 from webapp.events.models import Credential
 
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True, "service_workers": "block"}
 STRIKE = "azrm-2026/ruling/r_wrong_count"  # a Strike (Arizona §1.4: more than 2 in a day suspends)
-
-
-@pytest.fixture(scope="module")
-def server(new_database):
-    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
-    live = LiveServer(app, cache_static=True)
-    live.app = app
-    yield live
-    live.stop()
 
 
 def large_text(page):

@@ -9,11 +9,8 @@ import re
 
 import pytest
 from axe_check import Axe
-from conftest import FAST_EVENTS, LiveServer
 from playwright.sync_api import expect
 from touch_phone import phone
-
-from webapp import create_app
 
 LANGS = ["en", "fr", "it"]
 SIZES = [(390, 844), (360, 640)]
@@ -22,14 +19,6 @@ STRIKE = f"{RULESET}/ruling/r_wrong_count"  # a Strike under Arizona's rules
 CONFIG = "() => JSON.parse(document.getElementById('app-config').textContent)"
 SETTINGS = "async () => (await (await import('/static/js/services/settings.js')).readSettings()).settings"
 SENT_SLOWLY = 15_000  # ms: live sync sends a save within 1-2 s of coming online; a busy machine takes longer
-
-
-@pytest.fixture(scope="module")
-def server(new_database):
-    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
-    live = LiveServer(app, cache_static=True)
-    yield live
-    live.stop()
 
 
 def start_shared_event(page, base, lang, name, display_name="Anna"):

@@ -9,23 +9,12 @@ from email.utils import formatdate, parsedate_to_datetime
 import pytest
 import stored as store
 from act_form import record_only
-from conftest import FAST_EVENTS, LiveServer, wait_offline_ready
+from conftest import wait_offline_ready
 from playwright.sync_api import expect
-
-from webapp import create_app
 
 EVENT = "Autumn Cup"
 PLAYER = "Player One"
 STRIKE = "/en/azrm-2026/ruling/r_wrong_count"  # a Strike under Arizona's rules (§1.4: more than 2 in a day suspends)
-
-
-@pytest.fixture(scope="module")
-def server(new_database):
-    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
-    live = LiveServer(app)
-    live.app = app
-    yield live
-    live.stop()
 
 
 def create_event(page, base):
@@ -48,9 +37,11 @@ def invitation(page):
 def join(page, link):
     page.goto(link)
     page.fill("#join-display-name", "Bruno")
-    page.click("#join-submit")
+    page.locator("#join-submit").tap()
+    expect(page.locator("#question")).to_be_visible()  # the event's ruleset's first question (issue 36, 9)
+    assert "#" not in page.url and page.url.endswith("/en/azrm-2026/")  # the invitation's secret left the address bar
+    page.locator("#nav-event").tap()
     expect(page.locator("#sync-status")).to_have_attribute("data-role", "referee")
-    assert "#" not in page.url and page.url.endswith("/en/event")  # the invitation's secret left the address bar
 
 
 def record(page, base, player=PLAYER, note=""):
@@ -319,7 +310,7 @@ def head_client(server, anna):
 
 def test_a_viewer_reads_and_a_closed_event_keeps_what_waits(browser, server):
     (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
-    viewer_context = browser.new_context()
+    viewer_context = browser.new_context(has_touch=True, is_mobile=True)
     base = server.url
     try:
         record(anna, base, note="for everyone")
@@ -329,7 +320,9 @@ def test_a_viewer_reads_and_a_closed_event_keeps_what_waits(browser, server):
         viewer = viewer_context.new_page()
         viewer.goto(anna.locator("#invite-link").input_value())
         viewer.fill("#join-display-name", "Vera")
-        viewer.click("#join-submit")
+        viewer.locator("#join-submit").tap()
+        expect(viewer.locator("#question")).to_be_visible()  # a viewer lands on the event's ruleset too
+        viewer.locator("#nav-event").tap()
         expect(viewer.locator("#sync-status")).to_have_attribute("data-role", "viewer")
         sync(viewer, base)  # reads, sends nothing
         assert [i["note"] for i in store.incidents(viewer).values()] == ["for everyone"]
@@ -431,7 +424,7 @@ def test_one_walk_in_spelt_three_ways_on_three_phones_is_one_player_suspended_on
     Strike. After syncing, the server keeps the first id as the player and the others as its aliases; every phone
     shows one player with 3 Strikes, suspended (each phone counted only its own id before)."""
     (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
-    carla_context = browser.new_context()
+    carla_context = browser.new_context(has_touch=True, is_mobile=True)
     carla = carla_context.new_page()
     base = server.url
     try:
