@@ -10,14 +10,10 @@ table); to the log 13, then 4 (the incidents and the players they name); the rul
 3 times), then 15 (settings once); a change to another ruleset's table made the ruling screen read 10 times, now 0.
 """
 
-import pytest
 from act_form import act, choose, record_only
-from conftest import FAST_EVENTS, LiveServer
 from idb_reads import count_reads, reset_reads, settled, total
 from playwright.sync_api import expect
 from test_browser_sync import ADD_PLAYER, PLAYER, phones, record, sync
-
-from webapp import create_app
 
 TABLE = "/en/wrc-2015/table"
 RULING = "/en/wrc-2015/ruling/r_false_win_shown"
@@ -130,6 +126,17 @@ def test_the_ruling_screen_leaves_another_rulesets_table_alone(context, live_ser
     assert total(settled(ruling)) == 0
 
 
+def test_a_phone_in_no_event_reads_nothing_while_it_waits(context, live_server):
+    """Live sync read this phone's sync state at every poll (5 s) though it was in no event: every screen's reads
+    counted one more now and then, and an idle phone kept reading. It now waits for an event to be joined."""
+    count_reads(context)
+    page = open_table(context, live_server.url)
+    settled(page)
+    reset_reads(page)
+    page.wait_for_timeout(6500)  # longer than a poll's wait (5 s give or take a fifth)
+    assert total(settled(page)) == 0
+
+
 def test_the_ruling_screen_drawn_again_reads_nothing(context, live_server):
     """Issue 35: the ruling screen read IndexedDB six times per drawing, and everything again after each action. A
     drawing with nothing changed (a new action after the result, its preview) reads nothing."""
@@ -147,19 +154,11 @@ def test_the_ruling_screen_drawn_again_reads_nothing(context, live_server):
     assert total(settled(page)) == 0
 
 
-@pytest.fixture(scope="module")
-def events_server(new_database):
-    app = create_app({"DATABASE_URL": new_database("sqlite"), **FAST_EVENTS})
-    live = LiveServer(app)
-    yield live
-    live.stop()
-
-
-def test_what_a_sync_in_this_tab_brings_reaches_the_tables_seats(browser, events_server):
+def test_what_a_sync_in_this_tab_brings_reaches_the_tables_seats(browser, server):
     """A sync run by this tab writes here, and this tab hears no change event of its own: the sync's own message
     names what it wrote, so the table re-reads the log and shows the strike another referee recorded."""
-    (anna_context, anna), (bruno_context, bruno) = phones(browser, events_server)
-    base = events_server.url
+    (anna_context, anna), (bruno_context, bruno) = phones(browser, server)
+    base = server.url
     try:
         anna.evaluate(ADD_PLAYER, PLAYER)
         sync(anna, base)

@@ -3,7 +3,7 @@
  * - Up: a record saved in this tab (storage's own change notices for incidents and roster players) starts a sync run
  *   within SAVE_QUIET ms of the last save (at most SAVE_LONGEST ms after the first), so a burst of saves goes up as
  *   one batch. Offline, the save waits: coming back online syncs (sync.js).
- * - Down: while the app is in view and the device online, a poll every POLL_MS (a little jitter, so a venue's phones
+ * - Down: while the phone is in an event, the app in view and the device online, a poll every POLL_MS (a little jitter, so a venue's phones
  *   spread out) asks the changes feed whether anything is new, sending back the ETag of the last page read: an
  *   unchanged feed answers 304 and costs the server no database query (docs/api.md "Polling cheaply"); anything new
  *   starts a sync run, whose writes tell the screens (storage's change notices). Coming into view polls at once;
@@ -16,7 +16,7 @@
  * live sync runs) and onLiveChange(listener).
  */
 import { SYNC_ID } from '../logic/records/sync.js';
-import { onOwnChange } from '../storage/changes.js';
+import { concerns, onChange, onOwnChange } from '../storage/changes.js';
 import { read } from '../storage/repository.js';
 import { rememberOffset } from './server-clock.js';
 import { eventCall } from './sync-client.js';
@@ -74,11 +74,12 @@ function update(changes) {
 
 const inView = () => document.visibilityState !== 'hidden';
 
-/** The next poll, POLL_MS from now give or take the jitter, while in view, online and running. */
+/** The next poll, POLL_MS from now give or take the jitter, while in an event, in view, online and running. A phone in
+ * no event asks nothing and reads nothing: joining or creating one (a write of its sync state) starts the polls. */
 function planPoll() {
   clearTimeout(pollTimer);
   pollTimer = null;
-  const polling = state.running && inView() && navigator.onLine;
+  const polling = state.running && state.linked && inView() && navigator.onLine;
   update({ polling });
   if (!polling) return;
   const wait = (STUCK.has(state.problem) ? SLOW_POLL_MS : POLL_MS) * (1 - JITTER + 2 * JITTER * Math.random());
@@ -141,6 +142,7 @@ async function ask() {
 
 /** A save heard: send it once the saves have been quiet for SAVE_QUIET ms (at most SAVE_LONGEST after the first). */
 function saved() {
+  if (!state.linked) return;  // in no event: nothing goes anywhere
   const now = Date.now();
   firstSaveAt ??= now;
   update({ unsent: true });
@@ -176,6 +178,16 @@ function runEnded(result) {
   else planPoll();
 }
 
+/** A phone in no event hears that it joined one (here or in another tab: its sync state written) and starts polling. */
+async function linkMayHaveChanged(message) {
+  if (!state.running || state.linked || !concerns(message, { kind: 'sync', id: SYNC_ID })) return;
+  const found = await read('sync', SYNC_ID);
+  if (found.status !== 'ok' || state.linked) return;
+  rememberOffset(found.data.clockOffsetMs);
+  update({ linked: true });
+  pollNow();
+}
+
 /** Stop live sync on this page (the device was revoked); a tap on "Sync now" still says why. */
 export function stopLive() {
   clearTimeout(pollTimer);
@@ -199,7 +211,9 @@ export async function startLive(appConfig) {
   update({ running: true });
   onOwnChange((message) => {
     if (state.running && isSave(message)) saved();
+    linkMayHaveChanged(message);
   });
+  onChange(linkMayHaveChanged);
   onSyncEnd(runEnded);
   document.addEventListener('visibilitychange', () => {
     if (inView() && state.running && navigator.onLine) pollNow();
