@@ -67,8 +67,9 @@ export function createModel(config, { rulesets = async () => [], readers: given 
 
   const readers = {
     settings: () => readSettings(),
-    // A big log is read a part at a time, letting the page answer between parts (the referee's taps first).
-    log: async () => (await log()).readLog({ chunk: LOG_CHUNK, between: () => new Promise((go) => setTimeout(go)) }),
+    // A big log is read a part at a time, letting the page answer between parts (the referee's taps first); the
+    // screen that asks may pace the parts itself (the log screen: behind its own drawing).
+    log: async ({ between = () => new Promise((go) => setTimeout(go)) } = {}) => (await log()).readLog({ chunk: LOG_CHUNK, between }),
     roster: async () => {
       const [{ readRoster }, held] = await Promise.all([import('../services/roster.js'), get('log')]);
       return readRoster(null, { read: held.players });
@@ -99,11 +100,11 @@ export function createModel(config, { rulesets = async () => [], readers: given 
   }
 
   /** A part's value: the one held, else read now (again if a change named it while it was being read). */
-  async function get(name) {
+  async function get(name, options) {
     for (;;) {
       let entry = cache.get(name);
       if (!entry) {
-        entry = { promise: readerOf(name)() };
+        entry = { promise: readerOf(name)(options) };
         cache.set(name, entry);
         entry.promise.catch(() => {
           if (cache.get(name) === entry) cache.delete(name);
@@ -127,9 +128,10 @@ export function createModel(config, { rulesets = async () => [], readers: given 
   hear(heard);
 
   return {
-    /** {[part]: value} of the parts named (a table part: `table:<ruleset id>`). */
-    async load(names) {
-      const values = await Promise.all(names.map(get));
+    /** {[part]: value} of the parts named (a table part: `table:<ruleset id>`); options.between: what a part read a
+     * piece at a time (the log) waits for before each next piece, when this load starts its read. */
+    async load(names, options = {}) {
+      const values = await Promise.all(names.map((name) => get(name, options)));
       return Object.fromEntries(names.map((name, index) => [name, values[index]]));
     },
     /** How many changes were heard: a selector's work is kept for one version. */

@@ -335,7 +335,7 @@ export function createLogScreen(ctx, { rulesets }) {
     const turn = chunk ? renders.turn : async () => {};
     await turn();
     // First: reading sets aside what is damaged, which the data section lists.
-    const loaded = await model.load(['log', 'roster', 'health', ...tableParts]);
+    const loaded = await model.load(['log', 'roster', 'health', ...tableParts], { between: turn });
     const { log, roster, health } = loaded;
     await turn();
     const notices = await model.notices([{ kind: 'incident' }, { kind: 'settings' }, { kind: 'table' }, { kind: 'player' },
