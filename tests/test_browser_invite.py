@@ -27,6 +27,11 @@ def test_an_invitation_is_copied_and_the_join_page_names_event_and_role(browser,
         head.click("#invite-copy")
         expect(head.locator("#invite-copy-status")).to_have_attribute("data-state", "copied")
         assert head.evaluate("navigator.clipboard.readText()") == link
+        # A drawing in between (a sync run, as live sync makes one) keeps what was said: the screen holds it.
+        before = head.locator("#sync-status").get_attribute("data-last-sync")
+        head.click("#sync-now")
+        expect(head.locator("#sync-status")).not_to_have_attribute("data-last-sync", before)
+        expect(head.locator("#invite-copy-status")).to_have_attribute("data-state", "copied")
         head.click("#invite-share")  # the share sheet where there is one, else copied
         expect(head.locator("#invite-copy-status")).to_have_attribute(
             "data-state", "copied" if head.evaluate("typeof navigator.share !== 'function'") else "shared"

@@ -5,14 +5,14 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from test_browser_sync import phones, record, server, sync  # noqa: F401  (server is the module's live server fixture)
+from test_browser_sync import phones, record, sync
 
 
 @pytest.mark.parametrize(
     "path, error",
     [("**/api/auth/token", "rate_limited"), ("**/versions", "version_quota"), ("**/versions", "storage_quota")],
 )
-def test_a_rate_limited_sign_in_or_a_quota_says_wait_not_revoked(browser, server, path, error):  # noqa: F811
+def test_a_rate_limited_sign_in_or_a_quota_says_wait_not_revoked(browser, server, path, error):
     """Too many sign-ins, or the device's quota of versions a minute or of bytes (issue 36): the phone says "wait"
     and keeps what waits to be sent."""
     (anna_context, _anna), (bruno_context, bruno) = phones(browser, server)

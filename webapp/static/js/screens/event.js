@@ -55,6 +55,12 @@ export function createEventScreen(ctx, { rulesets }) {
       invitation = await invite(config, role);
       ctx.refresh();
     },
+    /** The invitation's link was copied, shared, or could not be copied: said under it until the next invitation. */
+    handed(state) {
+      if (!invitation) return;
+      invitation = { ...invitation, handed: state };
+      ctx.refresh();
+    },
     async settle(recordId, keep) {
       await settleConflict(config, recordId, keep);
       ctx.refresh();

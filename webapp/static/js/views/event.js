@@ -96,24 +96,27 @@ function statusSection({ config, status, on }) {
   message, clockNote(s, status.clock), button, el('p', { class: 'hint' }, s.shared_note));
 }
 
-/** Copy the invitation link, or share it by the system's share sheet (copied where there is none). */
-function inviteActions(s, link) {
-  const status = el('p', { id: 'invite-copy-status', role: 'status' });
+/**
+ * Copy the invitation link, or share it by the system's share sheet (copied where there is none); what was done is
+ * the screen's to keep (on.handed), so a drawing in between (a live change) does not take it away.
+ */
+function inviteActions(s, invitation, on) {
+  const { link, handed } = invitation;
+  const said = { copied: s.invite_copied, failed: s.invite_copy_failed, shared: '' };
+  const status = el('p', { id: 'invite-copy-status', role: 'status', 'data-state': handed ?? null }, handed ? said[handed] : '');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      status.dataset.state = 'copied';
-      status.textContent = s.invite_copied;
+      on.handed('copied');
     } catch {
-      status.dataset.state = 'failed';
-      status.textContent = s.invite_copy_failed;
+      on.handed('failed');
     }
   };
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: s.invite_heading, url: link });
-        status.dataset.state = 'shared';
+        on.handed('shared');
         return;
       } catch (error) {
         if (error.name === 'AbortError') return;  // the share sheet was closed
@@ -135,7 +138,7 @@ function inviteSection({ config, invitation, on }) {
   const shown = invitation?.ok ? el('div', { id: 'invitation', 'data-role': invitation.role },
     el('label', { for: 'invite-link' }, s.invite_link),
     el('input', { id: 'invite-link', readonly: true, value: invitation.link }),
-    inviteActions(s, invitation.link),
+    inviteActions(s, invitation, on),
     el('img', { id: 'invite-qr', src: invitation.qr, alt: s.invite_qr, width: 240, height: 240 }),
     el('p', { class: 'hint' }, s.invite_once)) : null;
   const failed = invitation && !invitation.ok ? el('p', { id: 'invite-error', role: 'alert', 'data-error': invitation.error ?? invitation.problem },
