@@ -122,7 +122,7 @@ def test_perf_benchmark_runs():
 def test_taps_benchmark_runs():
     """A scripted referee goes from a ruling on screen to applied and logged by touch taps, counting taps and swipes;
     touch taps on home are timed to the wizard's question (the figure is printed beside its budget, not asserted)."""
-    figures = run("taps_bench.py")
+    figures = run("taps_bench.py", timeout=240)
     assert {row["route"] for row in figures["rows"]} == {"one action"}
     for row in figures["rows"]:
         assert row["applied_and_logged"], row
@@ -134,7 +134,7 @@ def test_taps_benchmark_runs():
 def test_table_taps_benchmark_runs():
     """The scripted referee of issue 25 (a ron with one counter, a draw with two tenpai, the win undone) got through,
     with the seats' points right after each part."""
-    figures = run("table_taps_bench.py")
+    figures = run("table_taps_bench.py", timeout=240)
     assert figures["taps"] > 0 and figures["typed"] == len("8000")
     assert figures["checks"] == {"win": True, "draw": True, "undo": True}
 

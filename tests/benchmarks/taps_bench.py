@@ -122,7 +122,8 @@ def phone(browser, viewport):
 
 
 # From a touch tap's end to the question on screen: the click's time to the next frame with the question in it.
-TIMED_TAP_JS = """() => new Promise((resolve) => {
+# Handed back in an object: evaluate_handle waits for a promise it is given, and the tap must come first.
+TIMED_TAP_JS = """() => ({ done: new Promise((resolve) => {
   const link = document.querySelector('#ruleset-list a');
   link.addEventListener('click', () => {
     const started = performance.now();
@@ -131,7 +132,7 @@ TIMED_TAP_JS = """() => new Promise((resolve) => {
     requestAnimationFrame(look);
   }, { once: true, capture: true });
   window.__tapTimer = true;
-})"""
+}) })"""
 
 
 def timed_taps(browser, base, times):
@@ -145,7 +146,7 @@ def timed_taps(browser, base, times):
         page.wait_for_selector("#ruleset-list a")
         waiting = page.evaluate_handle(TIMED_TAP_JS)
         page.tap("#ruleset-list a")
-        found.append(page.evaluate("(waiting) => waiting", waiting))
+        found.append(page.evaluate("(waiting) => waiting.done", waiting))
         context.close()
     return found
 
