@@ -48,10 +48,16 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
   const ruling = ruleset.rulings[rulingId];
   const carried = carriedPlayer();  // typed once on the clock, never typed again here
   const here = `${window.location.pathname}${window.location.search}`;
-  const forPlayer = {  // a shared link opens the player's view; this phone's leads back here
+  let handed = null;  // the ruling's link was shared, copied, or could not be copied: said until the screen closes
+  const forPlayer = () => ({  // a shared link opens the player's view; this phone's leads back here
     shared: playerViewUrl(rulingUrl(config.lang, ruleset.id, rulingId)),
     here: playerViewUrl(window.location.pathname, here),
-  };
+    handed,
+    hand: (state) => {
+      handed = state;
+      ctx.refresh();
+    },
+  });
   const numberAnswer = walked?.trail.filter((step) => ruleset.incidents[step.id].number).pop()?.value;
   const act = { id: actionId(), done: null, saving: null };  // the one action under the summary
   // A ruling that penalizes nobody (no penalty, a re-deal) is applied only: no incident against the player named.
@@ -223,7 +229,7 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         children: renderRuling({
           config, ruleset, rulingId, walked, answers, others, act: actBlock, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
-          counting: partMinuteRule(timeQuestionOf(ruleset, rulingId)?.time, roster.event.partMinute), shown: forPlayer,
+          counting: partMinuteRule(timeQuestionOf(ruleset, rulingId)?.time, roster.event.partMinute), shown: forPlayer(),
         }),
         title: ruling.title,
       };

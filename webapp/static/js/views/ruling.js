@@ -82,13 +82,14 @@ function shareRow(config, ruleset, rulingId, shown) {
   const penalty = ruleset.penalties[ruling.penalty];
   return el('div', { class: 'ruling-share' },
     shareBlock(config, shown.shared, ruling.title,
-      [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores]),
+      [ruling.title, format(strings.find.share_penalty, { penalty: penalty.label }), ruling.scores], shown),
     el('a', { class: 'button secondary', id: 'show-player', href: shown.here, 'data-nav': true }, strings.shown.show));
 }
 
 /**
  * counting: how part of a minute counts, for a ruling a question of time leads to (else null); shown: {shared (the
- * address a shared link opens: the player's view), here (this phone's player's view, which leads back here)}.
+ * address a shared link opens: the player's view), here (this phone's player's view, which leads back here), handed
+ * and hand(state) (how sharing it went, see shareBlock)}.
  */
 export function renderRuling({
   config, ruleset, rulingId, walked, answers, others, notices, act = null, favourite = null, counting = null, shown }) {
