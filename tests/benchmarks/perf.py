@@ -98,15 +98,18 @@ TAP_JS = """async ([tap, target]) => {
 
 
 # Records, from the document's first moment, when home's list of rulesets is first in the page and when the app has
-# drawn its own (the controller replaces the page's list): the page's own clock.
+# drawn its own screen over the page's (the controller marks its view: data-drawn; drawn in place, the list's nodes may
+# stay): the page's own clock.
 HOME_WATCH_JS = """
 window.__home = { shown: null, started: null };
 new MutationObserver(() => {
   const list = document.getElementById('ruleset-list');
   if (!list) return;
-  if (window.__home.shown === null) { window.__home.shown = performance.now(); window.__home.first = list; }
-  else if (list !== window.__home.first && window.__home.started === null) window.__home.started = performance.now();
-}).observe(document, { childList: true, subtree: true });
+  if (window.__home.shown === null) window.__home.shown = performance.now();
+  if (document.querySelector('[data-drawn]') && window.__home.started === null) {
+    window.__home.started = performance.now();
+  }
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
 """
 
 # A referee who taps a ruleset as soon as home is ready for a tap: painted, and main.js has run (before that, a tap on

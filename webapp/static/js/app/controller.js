@@ -99,6 +99,7 @@ export function createController(config, view) {
 
   function show({ children, title = '', focus = null }, { refresh = false } = {}) {
     patch(view, children);  // in place: what stays keeps its focus, typed text and a press on it
+    view.dataset.drawn = 'app';  // the app's own screen, not the page's (the benchmarks time it)
     document.title = title ? `${title} · ${config.appName}` : config.appName;
     // What a screen brings into view once (a result, a form just opened): focused and scrolled to, after it is shown.
     const reveal = view.querySelector('[data-reveal]');
