@@ -41,7 +41,7 @@ def test_a_rate_limited_sign_in_or_a_quota_says_wait_not_revoked(browser, server
         bruno_context.close()
 
 
-def test_a_phone_keeps_its_session_across_page_loads(browser, server):  # noqa: F811
+def test_a_phone_keeps_its_session_across_page_loads(browser, server):
     """Issue 36: every page load signed in again (a slow argon2 check on the server each time, and a venue's phones
     share one address); the access token now lasts the tab's life, and a token the server no longer takes is dropped
     and signed in again, never kept."""
@@ -81,7 +81,7 @@ SOME_PLANNED = "() => window.syncModule.syncActivity().retryAt !== null"
 PLANNED_IN = "() => Date.parse(window.syncModule.syncActivity().retryAt) - Date.now()"  # milliseconds
 
 
-def test_a_sync_with_no_answer_while_the_phone_says_online_tries_again_by_itself(browser, server):  # noqa: F811
+def test_a_sync_with_no_answer_while_the_phone_says_online_tries_again_by_itself(browser, server):
     """The `online` event can come before the route works again (a phone's radio; Chromium's network service under
     load, which made the table's test flaky): a sync that got no answer while the device says it is online tries
     again a few seconds later by itself, never in a tight loop; going offline drops the try planned, and coming back

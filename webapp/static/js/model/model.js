@@ -69,7 +69,8 @@ export function createModel(config, { rulesets = async () => [], readers: given 
     settings: () => readSettings(),
     // A big log is read a part at a time, letting the page answer between parts (the referee's taps first); the
     // screen that asks may pace the parts itself (the log screen: behind its own drawing).
-    log: async ({ between = () => new Promise((go) => setTimeout(go)) } = {}) => (await log()).readLog({ chunk: LOG_CHUNK, between }),
+    log: async ({ between = () => new Promise((go) => setTimeout(go)) } = {}) => (await log())
+      .readLog({ chunk: LOG_CHUNK, between }),
     roster: async () => {
       const [{ readRoster }, held] = await Promise.all([import('../services/roster.js'), get('log')]);
       return readRoster(null, { read: held.players });

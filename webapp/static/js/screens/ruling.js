@@ -229,7 +229,8 @@ export function createRulingScreen(ctx, { ruleset, rulingId, walked, answers, ot
         children: renderRuling({
           config, ruleset, rulingId, walked, answers, others, act: actBlock, favourite,
           notices: renderNotices(config, notices, { reload: ctx.reload }),
-          counting: partMinuteRule(timeQuestionOf(ruleset, rulingId)?.time, roster.event.partMinute), shown: forPlayer(),
+          counting: partMinuteRule(timeQuestionOf(ruleset, rulingId)?.time, roster.event.partMinute),
+          shown: forPlayer(),
         }),
         title: ruling.title,
       };

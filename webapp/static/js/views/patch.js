@@ -164,7 +164,8 @@ function unitFor(old, fresh) {
   return fresh;
 }
 
-/** A unit drawn anew keeps the open state the referee gave its <details> (by id), where the view draws them as before. */
+/** A unit drawn anew keeps the open state the referee gave its <details> (by id), where the view draws them as
+ * before. */
 function keepOpened(old, fresh) {
   if (old.nodeType !== Node.ELEMENT_NODE || fresh.nodeType !== Node.ELEMENT_NODE) return;
   for (const details of fresh.querySelectorAll('details[id]')) {
