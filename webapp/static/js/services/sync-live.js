@@ -6,9 +6,9 @@
  * - Down: while the phone is in an event, the app in view and the device online, a poll every POLL_MS (a little
  *   jitter, so a venue's phones spread out) asks the changes feed whether anything is new, sending back the ETag of
  *   the last page read: an unchanged feed answers 304 and costs the server no database query (docs/api.md "Polling
- *   cheaply"); anything new starts a sync run, whose writes tell the screens (storage's change notices). Coming into view polls at once;
- *   hidden or offline, nothing is asked. A sync run already planned (busy, wait, full, a connection problem: sync.js's
- *   back-off) holds the polls back until it has run; a revoked device stops.
+ *   cheaply"); anything new starts a sync run, whose writes tell the screens (storage's change notices). Coming
+ *   into view polls at once; hidden or offline, nothing is asked. A sync run already planned (busy, wait, full, a
+ *   connection problem: sync.js's back-off) holds the polls back until it has run; a revoked device stops.
  * The budgets behind POLL_MS (docs/sync.md "Live"): a strike saved on one phone shows on another's open log within
  * 10 s, and 200 idle open phones cost the server at most a tenth of one core.
  *
