@@ -237,3 +237,19 @@ def test_the_details_a_referee_opened_stay_open_when_another_tab_changes_the_tab
         time.sleep(0.05)
     expect(page.locator("#act-session")).to_be_visible()
     assert page.locator("#act-details").get_attribute("open") is not None
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "ruling"), [("azrm-2026", "r_east_early_chombo"), ("mcr-ema-2014", "r_call_not_completed")]
+)
+def test_choosing_the_offender_brings_the_button_that_acts_above_the_tab_bar(touch_phone, live_server, ruleset, ruling):
+    """At 390x844 the offender's record and the preview pushed the confirm button under the tab bar (a swipe before
+    the tap: taps_bench counted one for Arizona and MCR)."""
+    page = touch_phone
+    page.goto(f"{live_server.url}/en/{ruleset}/ruling/{ruling}")
+    expect(page.locator("#act-form")).to_be_visible(timeout=20_000)
+    page.select_option("#act-offender", "2")
+    expect(page.locator("#act-preview-changes, #act-preview-none").first).to_be_visible()
+    box = page.locator("#act-confirm").bounding_box()
+    nav_top = page.locator("#app-nav").bounding_box()["y"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= nav_top, (box, nav_top)

@@ -263,7 +263,11 @@ export function renderAct({ config, ruleset, act, on }) {
     ? table.seats.findIndex((seat) => seat.name && sameName(seat.name, act.player)) : -1;
   const carried = carriedSeat >= 0 && form.querySelector(`select[name="offender"] option[value="${carriedSeat}"]`);
   if (carried) carried.defaultSelected = carried.selected = true;
-  listen(form, 'change', update);
+  listen(form, 'change', (event) => {
+    update();
+    // The offender chosen: the button that acts comes into view above the tab bar, under the thumb (no swipe).
+    if (event.target.name === 'offender') (confirm.hidden ? recordOnly : confirm).scrollIntoView({ block: 'nearest' });
+  });
   listen(form, 'input', update);
   listen(form, 'submit', (event) => event.preventDefault());
   let busy = null;  // the save under way: a second tap meanwhile is ignored
