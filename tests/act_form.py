@@ -1,6 +1,8 @@
 """Driving the ruling screen's one action form (views/act.js) in browser tests: the offender by seat, or "away" with a
 name typed; the incident's details folded under #act-details; apply and record, apply only, or record only."""
 
+import time
+
 from playwright.sync_api import expect
 
 DETAILS = ("at", "session", "table", "points", "note")  # the fields under #act-details, ids #act-<name>
@@ -60,3 +62,20 @@ def act(page, offender, *, mode="confirm", player=None, wait=True, **details):
 def record_only(page, player, *, wait=True, **details):
     """Record in the log only, for a player not seated at this table: "away", the name typed, then record only."""
     act(page, "away", mode="record-only", player=player, wait=wait, **details)
+
+
+def draw_again_from_another_tab(page, base, lang, ruleset):
+    """Change the table of the ruling's ruleset in another tab of the same phone, and wait until the ruling screen
+    has drawn the act form anew (nothing typed in it: a unit drawn whole)."""
+    page.evaluate("window.__drawn = document.getElementById('act-form')")
+    other = page.context.new_page()
+    other.goto(f"{base}/{lang}/{ruleset}/table")
+    expect(other.locator("#scoreboard")).to_be_visible(timeout=20_000)
+    other.click("#seat-1")
+    other.fill("#seat-1-table", "31000")
+    other.press("#seat-1-table", "Enter")
+    deadline = time.monotonic() + 10
+    while page.evaluate("document.getElementById('act-form') === window.__drawn"):
+        assert time.monotonic() < deadline, "the table change was not drawn on the ruling screen"
+        time.sleep(0.05)
+    other.close()

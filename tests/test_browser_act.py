@@ -1,10 +1,9 @@
 """One action from a ruling (issue 23): the offender by seat right under the ruling's summary, a preview, and one
 confirmation that applies the ruling to the table and records it in the log, idempotent, with the result in view."""
 
-import time
-
 import pytest
 import stored as store
+from act_form import draw_again_from_another_tab
 from playwright.sync_api import expect
 
 LANGS = ["en", "fr", "it"]
@@ -224,17 +223,7 @@ def test_the_details_a_referee_opened_stay_open_when_another_tab_changes_the_tab
     expect(page.locator("#act-form")).to_be_visible(timeout=20_000)
     page.locator("#act-details-open").tap()
     expect(page.locator("#act-session")).to_be_visible()
-    page.evaluate("window.__drawn = document.getElementById('act-form')")
-    other = page.context.new_page()
-    other.goto(f"{base}/en/wrc-2015/table")
-    expect(other.locator("#scoreboard")).to_be_visible(timeout=20_000)
-    other.click("#seat-1")
-    other.fill("#seat-1-table", "31000")
-    other.press("#seat-1-table", "Enter")
-    deadline = time.monotonic() + 10
-    while page.evaluate("document.getElementById('act-form') === window.__drawn"):  # until the change is drawn
-        assert time.monotonic() < deadline, "the table change was not drawn on the ruling screen"
-        time.sleep(0.05)
+    draw_again_from_another_tab(page, base, "en", "wrc-2015")
     expect(page.locator("#act-session")).to_be_visible()
     assert page.locator("#act-details").get_attribute("open") is not None
 

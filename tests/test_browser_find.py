@@ -1,9 +1,9 @@
 """Search, browse, glossary and share in a real Chromium: offline search in each language, every ruling listed."""
 
 import contextlib
-import time
 
 import pytest
+from act_form import draw_again_from_another_tab
 from axe_check import Axe
 from case_files import load
 from helpers import ruleset_document, ruleset_ids
@@ -251,16 +251,7 @@ def test_share_copies_the_link_without_web_share(browser, live_server):
     assert copied[-1] == f"{live_server.url}/fr/wrc-2015/ruling/r_wrong_count?show=player"  # the player's view
     assert copied[:-1] == shown_message(page)
     # A drawing in between (a change in another tab; the first visit's own settings did it too) keeps what was said.
-    page.evaluate("window.__drawn = document.getElementById('act-form')")
-    other = context.new_page()
-    other.goto(f"{live_server.url}/fr/wrc-2015/table")
-    other.click("#seat-1")
-    other.fill("#seat-1-table", "31000")
-    other.press("#seat-1-table", "Enter")
-    deadline = time.monotonic() + 10
-    while page.evaluate("document.getElementById('act-form') === window.__drawn"):  # until the change is drawn
-        assert time.monotonic() < deadline, "the table change was not drawn on the ruling screen"
-        time.sleep(0.05)
+    draw_again_from_another_tab(page, live_server.url, "fr", "wrc-2015")
     expect(page.locator("#share-status")).to_have_attribute("data-state", "copied")
     context.close()
 
