@@ -134,3 +134,15 @@ def test_wsom_live_penalty_tiles_turn_dead_in_one_tap_on_the_seat_sheet(phone, l
     }
     page.reload()
     expect(page.locator('#seat-1 [data-mark="dead-tiles"]')).to_contain_text("3")
+
+
+@pytest.mark.parametrize("ruleset", ["wrc-2015", "tsumo-quebec", "mcr-ema-2014"])
+def test_the_table_has_one_set_of_win_and_draw_buttons(phone, live_server, ruleset):
+    """Issue 34: the win and draw buttons appeared twice (the taps' and the forms' 'Score a win', 'Exhaustive
+    draw'); a pending hand's form still opens by itself."""
+    page = phone
+    open_table(page, live_server.url, "en", ruleset)
+    expect(page.locator("#tap-win")).to_have_count(1)
+    for removed in ("#open-win", "#open-draw"):
+        expect(page.locator(removed)).to_have_count(0)
+    assert page.locator("#tap-draw").count() <= 1  # a ruleset without exhaustive draws by taps has none
