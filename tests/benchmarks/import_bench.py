@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from log_bench import CHROMIUM, NO_DNS, serve, some_rulings  # noqa: E402  (the big log's benchmark: the same server)
+from log_bench import CHROMIUM, NO_DNS, serve, some_rulings  # noqa: E402
+from log_bench import export_file as log_export  # noqa: E402  (the big log's benchmark: the same server)
 
 BUDGETS = {"import_s": 10, "longest_task_ms": 200}
 
@@ -90,40 +91,9 @@ IMPORT_JS = """async (url) => {
 def export_file(players, rulings):
     """An export (version 2) of this many players, half of them named as the device's (another case and spacing),
     and as many incidents, as the app writes it (indented JSON)."""
-    people = [
-        {
-            "id": f"x{n}",
-            "eventId": "local",
-            "name": f"PLAYER  {n} name" if n % 2 else f"Imported Player {n}",
-            "club": "Club of the venue",
-        }
-        for n in range(players)
-    ]
-    records = []
-    for n in range(players):
-        ruleset_id, ruling_id = rulings[n % len(rulings)]
-        player = (n * 7919) % players
-        records.append(
-            {
-                "id": f"f{n}",
-                "at": f"2026-10-{1 + n % 28:02d}T{9 + n % 10:02d}:{n % 60:02d}:00.000Z",
-                "eventId": "local",
-                "tournament": "Autumn open",
-                "session": f"S{1 + n % 8}",
-                "table": f"T{1 + n % 60}",
-                "player": people[player]["name"],
-                "playerId": f"x{player}",
-                "seat": "South",
-                "rulesetId": ruleset_id,
-                "rulingId": ruling_id,
-                "points": None,
-                "note": "a note about what happened at the table, as referees write them",
-            }
-        )
-    return json.dumps(
-        {"format": "mahjong-referee/incident-log", "version": 2, "incidents": records, "players": people, "events": []},
-        indent=2,
-    ).encode()
+    return log_export(
+        players, players, rulings, name=lambda n: f"PLAYER  {n} name" if n % 2 else f"Imported Player {n}"
+    )
 
 
 def measure(browser, base, args, body):

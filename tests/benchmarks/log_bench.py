@@ -112,12 +112,10 @@ FILTER_JS = """async (table) => {
 }"""
 
 
-def export_file(players, incidents, rulings):
-    """An export (version 2) with this many players and incidents, as the app writes it (indented JSON)."""
-    people = [
-        {"id": f"x{n}", "eventId": "local", "name": f"Imported Player {n}", "club": "Club of the venue"}
-        for n in range(players)
-    ]
+def export_file(players, incidents, rulings, name=lambda n: f"Imported Player {n}"):
+    """An export (version 2) with this many players (named by `name(n)`) and incidents, as the app writes it
+    (indented JSON)."""
+    people = [{"id": f"x{n}", "eventId": "local", "name": name(n), "club": "Club of the venue"} for n in range(players)]
     records = []
     for n in range(incidents):
         ruleset_id, ruling_id = rulings[n % len(rulings)]
@@ -130,7 +128,7 @@ def export_file(players, incidents, rulings):
                 "tournament": "Autumn open",
                 "session": f"S{1 + n % 8}",
                 "table": f"T{1 + n % TABLES}",
-                "player": f"Imported Player {player}",
+                "player": people[player]["name"],
                 "playerId": f"x{player}",
                 "seat": "South",
                 "rulesetId": ruleset_id,
