@@ -4,6 +4,8 @@ reads (snapshot_routes.py)."""
 
 from flask import request
 from sqlalchemy import Text, cast, select
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.functions import FunctionElement
 
 from .errors import Invalid
 from .models import Credential, Record, Version
@@ -16,8 +18,30 @@ def _scope():
     return scope
 
 
+class moment_text(FunctionElement):  # noqa: N801 (an SQL function, named as one)
+    """A stored moment as the API writes it (shapes.moment: ISO 8601 in UTC to the millisecond, truncated, with a Z),
+    written by the database: the changes feed sends every version to every phone, and making 800,000 datetimes and
+    formatting them in Python was a tenth of the app's CPU when 200 referees synced."""
+
+    type = Text()
+    inherit_cache = True
+
+
+@compiles(moment_text, "sqlite")
+def _moment_text_sqlite(element, compiler, **kw):
+    """SQLAlchemy stores a SQLite moment as 'YYYY-MM-DD HH:MM:SS.ffffff' in UTC: cut and joined, no rounding."""
+    column = compiler.process(element.clauses, **kw)
+    return f"substr({column}, 1, 10) || 'T' || substr({column}, 12, 12) || 'Z'"
+
+
+@compiles(moment_text, "postgresql")
+def _moment_text_postgresql(element, compiler, **kw):
+    column = compiler.process(element.clauses, **kw)
+    return f"""to_char({column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')"""
+
+
 # A version as the API shows it (shapes.version_text): its columns, its author's name and its record's alias_of; body
-# and parents as the stored JSON text.
+# and parents as the stored JSON text, its moment as text.
 VERSION_COLUMNS = (
     Version.seq,
     Version.record_id,
@@ -29,7 +53,7 @@ VERSION_COLUMNS = (
     Version.event_id,
     Version.author_id,
     Credential.display_name,
-    Version.received_at,
+    moment_text(Version.received_at).label("received_at"),
     Record.alias_of,
 )
 

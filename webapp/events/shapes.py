@@ -61,15 +61,16 @@ def invite_json(invite):
 def version_text(row, with_credential=True):
     """A stored version as JSON text, from a row of `VERSION_COLUMNS` (sync_routes.py): its author's name, and a roster
     player's `alias_of` (the player this id is another id of; null: none); the author's credential id only when
-    `with_credential` (for the head referee). Body and parents are the stored JSON text, sent as they are: the changes
-    feed gives every version to every phone (about 2 µs a version here, 5 µs with a helper call per field)."""
+    `with_credential` (for the head referee). Body, parents and the moment it was received are text from the database
+    (feed.VERSION_COLUMNS), sent as they are: the changes feed gives every version to every phone (about 2 µs a version
+    here, 5 µs with a helper call per field)."""
     seq, record_id, version_id, parents, kind, deleted, body, event_id, author_id, name, received_at, alias_of = row
     author = _quoted(author_id) if with_credential else "null"
     text = (
         f'{{"seq":{seq},"record_id":{_quoted(record_id)},"version_id":{_quoted(version_id)},"parents":{parents},'
         f'"kind":{_quoted(kind)},"deleted":{"true" if deleted else "false"},"body":{body or "null"},'
         f'"event_id":{_quoted(event_id)},"author":{{"credential_id":{author},'
-        f'"display_name":{_quoted(name)}}},"received_at":"{moment(received_at)}"'
+        f'"display_name":{_quoted(name)}}},"received_at":"{received_at}"'
     )
     if kind == "player":
         text += f',"alias_of":{"null" if alias_of is None else _quoted(alias_of)}'
