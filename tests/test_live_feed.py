@@ -72,6 +72,22 @@ def test_an_unchanged_feed_is_answered_304_without_a_query_until_something_is_st
     assert poll(referee, '"junk"', cursor).status_code == 200
 
 
+def test_a_page_of_the_feed_for_a_device_checked_lately_does_not_ask_the_database_who_it_is(api, events_app):
+    """Feed reads are half of a syncing event's calls: the device the database said was live less than a minute ago
+    is trusted as an unchanged poll is, so its read runs the feed's own queries only."""
+    head = create_event(api)
+    referee = head.add_device(name="Bruno")
+    head.statuses(version())
+    with statements(events_app) as first:
+        answered(referee.get("/changes?since=0"))
+    with statements(events_app) as later:
+        for since in ("0", "1"):
+            assert answered(referee.get(f"/changes?since={since}")).status_code == 200
+    caller = [statement for statement in first if "JOIN events" in statement]
+    assert len(caller) == 1
+    assert not [statement for statement in later if "JOIN events" in statement]
+
+
 def test_a_merge_is_a_change_and_a_league_feed_has_its_own_tag(api):
     head = create_event(api, league={"name": "League"})
     players = [version(kind="player", body={"name": name}) for name in ("Marco Polo", "Marc Polo")]
@@ -176,6 +192,29 @@ def test_several_processes_share_the_feeds_numbers_and_revocations_in_redis(two_
     assert head.post(f"/credentials/{referee.credential['id']}/revoke").status_code == 200
     answer = poll(referee, tag, cursor)
     assert (answer.status_code, answer.json["error"]) == (401, "revoked")
+    answer = referee.get("/changes?since=0")  # a whole read trusts a device checked lately, unless revoked anywhere
+    assert (answer.status_code, answer.json["error"]) == (401, "revoked")
+
+
+def test_reads_of_the_feed_tell_redis_a_spaces_number_only_when_it_is_new_to_this_process(two_apps):
+    """Every read of the feed's last page tells the space's number; Redis hears it once (the writer told it already)."""
+    import redis
+
+    first = two_apps[0]
+    head = create_event(first.test_client())
+    head.statuses(version())
+    store = redis.Redis.from_url(first.config["RATELIMIT_STORAGE_URI"])
+
+    def scripts_run():
+        stats = store.info("commandstats")
+        return sum(stats.get(f"cmdstat_{name}", {}).get("calls", 0) for name in ("evalsha", "eval"))
+
+    before = scripts_run()
+    for _ in range(3):
+        assert answered(head.get("/changes?since=0")).status_code == 200
+    assert scripts_run() == before
+    head.statuses(version())
+    assert scripts_run() == before + 1
 
 
 def test_a_busy_database_skips_a_last_contact_rather_than_hold_the_thread(api, events_app):

@@ -75,6 +75,11 @@ class Caller:
     def role(self):
         return self.credential.role
 
+    def known(self):
+        """The caller as live.py keeps it for feed reads (the same names as a live.KnownCaller)."""
+        event = self.event
+        return live.KnownCaller(event.id, event.space_id, event.league_id, 0.0, self.credential.pending, self.role)
+
 
 def bearer_token():
     header = request.headers.get("Authorization", "")
@@ -93,10 +98,14 @@ CALLER = (
 
 
 def token_claims():
-    """The claims of the request's token, its signature and age checked (no database); refuses a bad one."""
+    """The claims of the request's token, its signature and age checked (no database; once per request); refuses a
+    bad one."""
+    if "token_claims" in g:
+        return g.token_claims
     token = bearer_token()
     try:
-        return _serializer().loads(token, max_age=current_app.config["ACCESS_TOKEN_MAX_AGE"])
+        g.token_claims = _serializer().loads(token, max_age=current_app.config["ACCESS_TOKEN_MAX_AGE"])
+        return g.token_claims
     except SignatureExpired:
         raise ApiError(401, "token_expired", "The access token has expired: sign in again.") from None
     except BadSignature:
@@ -112,9 +121,9 @@ def caller(session, event_id=None):
         raise ApiError(401, "revoked", "This device's access to the event was revoked.")
     if event_id is not None and row.Event.id != event_id:
         raise ApiError(403, "forbidden", "This credential belongs to another event.")
-    g.caller = Caller(row.Credential, row.Event)
+    who = Caller(row.Credential, row.Event)
     live.contact(session, row.Credential, row.Event, writing=session.info.get("writing", False))
-    return g.caller
+    return who
 
 
 def require_role(who, *roles):

@@ -6,7 +6,7 @@ and the cursor, and a poll that sends it back (If-None-Match) is compared with t
 knows it (kept in the process, and in Redis when several processes share one: LIVE_STORAGE_URI, by default
 RATELIMIT_STORAGE_URI). The caller is checked without the database too: the token's signature, and the credential as
 the database said it was less than LIVE_RECHECK_SECONDS ago (revoking drops it at once, in every process sharing
-Redis). So each phone reaches the database at least once per LIVE_RECHECK_SECONDS, which also bounds how late a
+Redis); a read of the feed's pages trusts it the same way (`trusted`), as reads are half of a syncing event's calls. So each phone reaches the database at least once per LIVE_RECHECK_SECONDS, which also bounds how late a
 change stored by a process this one cannot hear (several processes without Redis) or a revocation is noticed.
 
 Each device's last contact (the server's time of its last authenticated call) and what it still has to send (the
@@ -54,6 +54,7 @@ class KnownCaller:
     league_id: str | None
     checked: float
     pending: int | None
+    role: str
 
 
 class Live:
@@ -63,6 +64,7 @@ class Live:
         self.recheck = recheck_seconds
         self.lock = threading.Lock()
         self.spaces = {}  # space id -> last sequence number, as this process knows it
+        self.told = {}  # space id -> (number, time.monotonic()) this process last set in Redis
         self.callers = {}  # credential id -> KnownCaller
         self.redis = None
         if uri and uri.startswith(REDIS_SCHEMES):
@@ -72,15 +74,23 @@ class Live:
             self.raise_script = self.redis.register_script(RAISE_SCRIPT)
 
     def space_changed(self, space_id, last_seq):
-        """A write committed the space's versions up to `last_seq` (or a read saw them committed)."""
+        """A write committed the space's versions up to `last_seq` (or a read saw them committed). Redis is told
+        unless this process already told it as much within half the key's life (every feed read ends here)."""
+        at = time.monotonic()
         with self.lock:
             if last_seq > self.spaces.get(space_id, -1):
                 self.spaces[space_id] = last_seq
-        if self.redis is not None:
-            try:
-                self.raise_script(keys=[SPACE_KEY.format(space_id)], args=[last_seq, KEY_SECONDS])
-            except Exception as error:  # Redis away: polls go to the database until it is back
-                log.warning("live: could not tell Redis of space %s: %s", space_id, error)
+            told, when = self.told.get(space_id, (-1, 0))
+            if self.redis is None or (told >= last_seq and at - when < KEY_SECONDS / 2):
+                return
+        try:
+            self.raise_script(keys=[SPACE_KEY.format(space_id)], args=[last_seq, KEY_SECONDS])
+        except Exception as error:  # Redis away: polls go to the database until it is back
+            log.warning("live: could not tell Redis of space %s: %s", space_id, error)
+            return
+        with self.lock:
+            if last_seq >= self.told.get(space_id, (-1, 0))[0]:
+                self.told[space_id] = (last_seq, at)
 
     def last_seq(self, space_id, credential_id):
         """The space's last sequence number, or None when unknown or the credential was revoked elsewhere."""
@@ -95,8 +105,15 @@ class Live:
     def remember(self, credential, event, pending):
         with self.lock:
             self.callers[credential.id] = KnownCaller(
-                event.id, event.space_id, event.league_id, time.monotonic(), pending
+                event.id, event.space_id, event.league_id, time.monotonic(), pending, credential.role
             )
+
+    def noted_pending(self, credential_id, pending):
+        """The device's outbox as now written on its credential."""
+        with self.lock:
+            known = self.callers.get(credential_id)
+            if known is not None:
+                known.pending = pending
 
     def known_caller(self, credential_id):
         """The credential, when the database said it was live less than `recheck` seconds ago."""
@@ -104,6 +121,15 @@ class Live:
         if known is None or time.monotonic() - known.checked >= self.recheck:
             return None
         return known
+
+    def revoked_elsewhere(self, credential_id):
+        """Whether another process sharing Redis revoked the credential lately (True when Redis cannot say)."""
+        if self.redis is None:
+            return False
+        try:
+            return self.redis.exists(REVOKED_KEY.format(credential_id)) > 0
+        except Exception:
+            return True
 
     def revoked(self, credential_id):
         """Forget a revoked credential here and tell the other processes: its next call goes to the database."""
@@ -131,6 +157,27 @@ def reported_pending():
     return int(value) if PENDING.fullmatch(value) else None
 
 
+def _known(claims, event_id):
+    """The token's credential (`claims`: signature checked, or None) as the database said it was less than
+    LIVE_RECHECK_SECONDS ago, when it names this event and its outbox is as noted; else None."""
+    if claims is None or claims.get("e") != event_id:
+        return None
+    known = live().known_caller(claims.get("c"))
+    if known is None or known.event_id != event_id:
+        return None
+    pending = reported_pending()
+    if pending is not None and pending != known.pending:
+        return None  # the device's outbox changed: go through the database, which notes it
+    return known
+
+
+def trusted(claims, event_id):
+    """The caller of a feed read, known (`_known`) and revoked by no process since; else None (the read checks it in
+    the database, which also notes its contact)."""
+    known = _known(claims, event_id)
+    return None if known is None or live().revoked_elsewhere(claims.get("c")) else known
+
+
 def feed_tag(space_id, last_seq, cursor, scope):
     """The ETag of a feed's last page: unchanged while the space stores nothing after `last_seq`."""
     return f'"{space_id}.{last_seq}.{cursor}.{scope}"'
@@ -143,15 +190,10 @@ def unchanged_feed(token_claims, event_id, since, scope):
     if not sent:
         return None
     claims = token_claims()
-    if claims is None or claims.get("e") != event_id:
+    known = _known(claims, event_id)
+    if known is None or (scope == "league" and known.league_id is None):
         return None
-    known = live().known_caller(claims.get("c"))
-    if known is None or known.event_id != event_id or (scope == "league" and known.league_id is None):
-        return None
-    pending = reported_pending()
-    if pending is not None and pending != known.pending:
-        return None  # the device's outbox changed: go through the database, which notes it
-    last_seq = live().last_seq(known.space_id, claims.get("c"))
+    last_seq = live().last_seq(known.space_id, claims.get("c"))  # None too when revoked elsewhere
     if last_seq is None:
         return None
     tag = feed_tag(known.space_id, last_seq, since, scope)
@@ -162,7 +204,7 @@ def contact(session, credential, event, writing):
     """Note the device's contact: kept in this process for unchanged polls, written on its credential when due
     (in the request's own transaction when `writing`, else after the answer has gone)."""
     pending = reported_pending()
-    live().remember(credential, event, credential.pending if pending is None else pending)
+    live().remember(credential, event, credential.pending)  # as the database holds it, until the new one is written
     at = now()
     seconds = current_app.config["LIVE_CONTACT_SECONDS"]
     stale = credential.last_contact_at is None or (at - credential.last_contact_at).total_seconds() >= seconds
@@ -172,16 +214,17 @@ def contact(session, credential, event, writing):
     if writing:
         for key, value in values.items():
             setattr(credential, key, value)
+        live().remember(credential, event, credential.pending)
         return
-    credential_id, database = credential.id, current_app.extensions["events.db"]
+    credential_id, database, keeper = credential.id, current_app.extensions["events.db"], live()
 
     @after_this_request
     def write_later(response):
-        response.call_on_close(lambda: _write_contact(database, credential_id, values))
+        response.call_on_close(lambda: _write_contact(database, credential_id, values, keeper))
         return response
 
 
-def _write_contact(database, credential_id, values):
+def _write_contact(database, credential_id, values, keeper):
     """Best effort, waiting at most CONTACT_WAIT_MS for the write lock (this thread serves other requests next): a
     busy database skips one contact, which the device's next call writes."""
     statement = update(Credential).where(Credential.id == credential_id).values(**values)
@@ -200,3 +243,6 @@ def _write_contact(database, credential_id, values):
                     sqlite.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
     except SQLAlchemyError as error:
         log.info("live: last contact of a device not written: %s", error)
+        return
+    if "pending" in values:
+        keeper.noted_pending(credential_id, values["pending"])

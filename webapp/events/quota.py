@@ -3,7 +3,9 @@ One referee on four connections stored 31,680 versions in 45 s (1.1 GB), slowing
 
 Both are checked before a batch is stored and counted after it, so a batch is never refused halfway; the counts cost
 a counter in the rate-limit storage (memory, or the Redis that several processes share) and one column of the
-credential's row, already read to check the caller."""
+credential's row, already read to check the caller. The counter is read before the batch's transaction and counted
+after it: every call to Redis inside it held the space's lock (or SQLite's write lock) longer, and that lock is what
+200 referees syncing wait for."""
 
 import functools
 import math
@@ -44,19 +46,23 @@ def _parsed(text):
     return parse(text)
 
 
-def check(who):
-    """Refuse the upload (429, nothing stored) when this credential has stored its versions for this minute, or its
-    bytes in all."""
+def check_versions(credential_id):
+    """Refuse the upload (429, nothing stored) when this credential has stored its versions for this minute (before
+    the batch's transaction: no database)."""
     limiter = current_app.extensions["events.limiter"]
-    if limiter.enabled:
+    if limiter.enabled and credential_id is not None:
         item = _versions_limit()
-        if not limiter.limiter.test(item, "versions", who.credential.id):
-            reset = limiter.limiter.get_window_stats(item, "versions", who.credential.id).reset_time
+        if not limiter.limiter.test(item, "versions", credential_id):
+            reset = limiter.limiter.get_window_stats(item, "versions", credential_id).reset_time
             raise QuotaExceeded(
                 "version_quota",
                 f"This device stored {item.amount} versions within {item.get_expiry()} seconds: wait and try again.",
                 max(1, math.ceil(reset - time.time())),
             )
+
+
+def check_bytes(who):
+    """Refuse the upload (429, nothing stored) when this credential has stored its bytes in all."""
     allowed = current_app.config["QUOTA_BYTES_PER_CREDENTIAL"]
     if allowed and who.credential.stored_bytes + (request.content_length or 0) > allowed:
         raise QuotaExceeded(
@@ -66,14 +72,18 @@ def check(who):
         )
 
 
-def count(session, who, stored, sent):
-    """Count the versions the batch stored (`stored` of `sent`): against the minute's limit, and their share of the
-    request's bytes against the credential's storage (in the batch's transaction)."""
+def count_versions(credential_id, stored):
+    """Count the versions the batch stored against the minute's limit (once its transaction is over)."""
+    limiter = current_app.extensions["events.limiter"]
+    if limiter.enabled and stored:
+        limiter.limiter.hit(_versions_limit(), "versions", credential_id, cost=stored)
+
+
+def count_bytes(session, who, stored, sent):
+    """Count the share of the request's bytes of the versions the batch stored (`stored` of `sent`) against the
+    credential's storage, in the batch's transaction."""
     if not stored:
         return
-    limiter = current_app.extensions["events.limiter"]
-    if limiter.enabled:
-        limiter.limiter.hit(_versions_limit(), "versions", who.credential.id, cost=stored)
     size = (request.content_length or 0) * stored // max(sent, 1)
     size = max(size, ENVELOPE_BYTES * stored)
     session.connection().execute(ADD_STORED, {"credential_id": who.credential.id, "size": size})
