@@ -4,7 +4,7 @@ import os
 import secrets
 from pathlib import Path
 
-from . import auth, errors, live, migrate, ratelimit
+from . import auth, errors, feed, live, migrate, ratelimit
 from .db import EXTENSION, Database, database_url
 
 DEFAULTS = {
@@ -68,6 +68,7 @@ def init_app(app):
     auth.init_app(app)
     ratelimit.init_app(app)
     live.init_app(app)
+    feed.init_app(app)
     from .api import bp
     from .cli import db_cli
 

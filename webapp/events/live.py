@@ -6,8 +6,9 @@ and the cursor, and a poll that sends it back (If-None-Match) is compared with t
 knows it (kept in the process, and in Redis when several processes share one: LIVE_STORAGE_URI, by default
 RATELIMIT_STORAGE_URI). The caller is checked without the database too: the token's signature, and the credential as
 the database said it was less than LIVE_RECHECK_SECONDS ago (revoking drops it at once, in every process sharing
-Redis); a read of the feed's pages trusts it the same way (`trusted`), as reads are half of a syncing event's calls. So each phone reaches the database at least once per LIVE_RECHECK_SECONDS, which also bounds how late a
-change stored by a process this one cannot hear (several processes without Redis) or a revocation is noticed.
+Redis); a read of the feed's pages trusts it the same way (`trusted`), as reads are half of a syncing event's calls.
+So each phone reaches the database at least once per LIVE_RECHECK_SECONDS, which also bounds how late a change
+stored by a process this one cannot hear (several processes without Redis) or a revocation is noticed.
 
 Each device's last contact (the server's time of its last authenticated call) and what it still has to send (the
 X-Sync-Pending header its sync calls carry: versions in its outbox) are kept on its credential, written at most once

@@ -6,10 +6,10 @@ from sqlalchemy import bindparam, or_, select
 from . import auth, live, quota, sync
 from .db import database
 from .errors import ApiError
-from .feed import _scope, _version_query
+from .feed import _scope, _version_query, feed_texts
 from .models import Record, Space, Version
 from .request_data import json_body, page_args
-from .shapes import version_json, version_text
+from .shapes import version_json
 
 bp = Blueprint("sync", __name__)  # registered by the /api blueprint (api.py)
 
@@ -52,22 +52,6 @@ def merge_players(event_id):
     return jsonify(result)
 
 
-def _feed(*where):
-    """The changes feed's page: versions of a space (`space_id`) after a cursor (`since`), at most `limit`."""
-    return _version_query(
-        Version.space_id == bindparam("space_id"), Version.seq > bindparam("since"), *where, limit=bindparam("limit")
-    )
-
-
-# Built once, as the feed is read after every upload of every phone (building a statement costs more than running it).
-FEEDS = {
-    # the event's incidents and the roster
-    "event": _feed(or_(Version.kind == "player", Version.event_id == bindparam("event_id"))),
-    # every incident of the league's events and the roster
-    "league": _feed(),
-}
-
-
 def _with_authors(session, who, *where, limit=None):
     """Versions as the API shows them, with credential ids only for a head referee (who revokes devices)."""
     head = who.role == "head"
@@ -96,14 +80,9 @@ def changes(event_id):
         place = {"space_id": who.space_id, "event_id": who.event_id}
         # read before the page: every version up to it is committed, so the page holds them all
         last_seq = session.connection().execute(LAST_SEQ, place).scalar_one()
-        # through the session's connection: plain rows, without the ORM's per-row work (a tenth of the app's CPU when
-        # 200 referees sync at once)
-        rows = session.connection().execute(FEEDS[scope], {**place, "since": since, "limit": limit + 1}).all()
-    more = len(rows) > limit
-    rows = rows[:limit]
-    head = who.role == "head"
-    page = ",".join(version_text(row, with_credential=head) for row in rows)
-    cursor = rows[-1].seq if rows else since
+        # through the session's connection: plain rows, without the ORM's per-row work
+        texts, cursor, more = feed_texts().page(session.connection(), scope, place, since, limit, who.role == "head")
+    page = ",".join(texts)
     response = Response(
         f'{{"changes":[{page}],"more":{"true" if more else "false"},"next":"{cursor}"}}\n', mimetype="application/json"
     )
