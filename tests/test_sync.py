@@ -414,3 +414,27 @@ def test_a_phone_gets_the_changes_feed_compressed_fast_and_the_static_memo_keeps
     assert compressed.headers["Content-Encoding"] == "br" and "Content-Encoding" not in plain.headers
     assert compressed.data == brotli.compress(plain.data, quality=FAST["br"])
     assert list(memo.items) == before
+
+
+def test_a_new_incident_is_stored_in_eight_statements_and_no_more(api, events_app):
+    """An upload holds the space's lock (PostgreSQL) or the write lock (SQLite), which 200 syncing referees wait for,
+    so each statement counts: who calls, the lock, the versions and records named, the record and its version
+    inserted, the space's number and the device's stored bytes; nothing read twice, nothing updated to what it holds."""
+    from sqlalchemy import event
+
+    head = create_event(api)
+    head.statuses(version())  # the device's last contact is written now, not again within the minute
+    engine = events_app.extensions["events.db"].engine
+    seen = []
+
+    def note(_conn, _cursor, statement, *_args):
+        seen.append(" ".join(statement.split()[:3]).upper())
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        assert head.statuses(version()) == ["accepted"]
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert len(seen) == 8
+    assert sum(statement.startswith("INSERT INTO RECORDS") for statement in seen) == 1
+    assert not [statement for statement in seen if statement.startswith("UPDATE RECORDS")]

@@ -28,12 +28,11 @@ def upload(event_id):
         auth.require_open(who.event)
         versions = sync.envelopes(data)
         quota.check_bytes(who)
-        results = sync.store_batch(session, who, versions)
+        results, last_seq = sync.store_batch(session, who, versions)
         stored = sum(result.get("status") in STORED for result in results)
         quota.count_bytes(session, who, stored, len(versions))
-        space = session.get(Space, who.event.space_id)  # locked and numbered by the batch: no query
     quota.count_versions(who.credential.id, stored)
-    live.live().space_changed(space.id, space.last_seq)  # committed: the phones' next polls read it
+    live.live().space_changed(who.event.space_id, last_seq)  # committed: the phones' next polls read it
     return jsonify({"results": results})
 
 
