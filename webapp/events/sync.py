@@ -62,9 +62,9 @@ RECORDS_NAMED = select(Record).where(
 
 def store_batch(session, who, versions):
     """Store each version in order; return one result per version, in the same order, and the space's last number
-    once the batch is stored. A refused version is checked
-    in full before anything of it is written, so it leaves nothing behind. What the batch needs of the database is
-    read once for the whole batch (Batch), and its versions are written together when it ends."""
+    once the batch is stored. A refused version is checked in full before anything of it is written, so it leaves
+    nothing behind. What the batch needs of the database is read once for the whole batch (Batch), and its versions
+    are written together when it ends."""
     space = session.execute(LOCK_SPACE, {"space_id": who.event.space_id}).scalar_one()
     results, valid = [], []
     for index, item in enumerate(versions):  # envelopes first: only well-formed ids are ever sent to the database
