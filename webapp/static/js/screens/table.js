@@ -193,6 +193,11 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
    */
   const fieldEdits = (edits, seen = {}) => edits.map((edit) => ({
     ...edit, from: Object.hasOwn(seen, edit.path.join('.')) ? seen[edit.path.join('.')] : valueAt(view.table, edit.path) }));
+  /** The typed field compared with what it was filled with (else with the table as shown), without being written. */
+  const typedCheck = (path, seen) => {
+    const key = path.join('.');
+    return [{ path, from: Object.hasOwn(seen, key) ? seen[key] : valueAt(view.table, path) ?? null }];
+  };
   const on = {
     open: (which) => {
       ui.open = which;
@@ -208,9 +213,12 @@ export function createTableScreen(ctx, { ruleset, extra = [] }) {
       const read = readField(ruleset, lang, path, raw, options);
       if (read.error) return { errors: { [fieldId]: read.error } };
       ui.focus = fieldId;
-      const edits = path[0] === 'seats' && path[2] === 'name' ? await seatEdits(path[1], read.value) : editsFor(ruleset, view.table, path, read.value);
       const seen = options.from === undefined ? {} : { [path.join('.')]: JSON.parse(options.from) };
-      const saved = await saveFields(ruleset, fieldEdits(edits, seen));
+      // A seat's name adds the person first; any other field's edits are worked out from the stored table, which the
+      // screen may not show yet (a figure set just after another), and checked against what the field was filled with.
+      const saved = path[0] === 'seats' && path[2] === 'name'
+        ? await saveFields(ruleset, fieldEdits(await seatEdits(path[1], read.value), seen))
+        : await saveFields(ruleset, (table) => editsFor(ruleset, table, path, read.value), typedCheck(path, seen));
       // Refused: the field learns the value stored now, so saving it again applies what was typed over that one.
       if (saved.conflict) return { ...saved, now: valueAt(currentTable(saved.history, ruleset), path) ?? null };
       return done(saved);

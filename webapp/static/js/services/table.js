@@ -123,16 +123,19 @@ const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
  * Keep edits field by field: each edit {path, to, from?} compare-and-sets its own field, `from` being the value the
  * referee saw. Edits to other fields made meanwhile (another tab's, another seat's) stay; an edit whose field changed
  * since is refused ({conflict: 'changed', paths, history, rev}), never written over it. Only what differs from the
- * stored table becomes a step.
+ * stored table becomes a step. `edits` may be a function of the stored table, for an edit whose value is worked out
+ * from its neighbours (both counters are one setting): the screen may not show the last save yet. `checks`
+ * ([{path, from}]) are fields compared without being written, such as the counter typed into.
  */
-export async function saveFields(ruleset, edits) {
+export async function saveFields(ruleset, edits, checks = []) {
   let stale = [];
   const result = await change(ruleset, (stored) => {
     const table = history.currentTable(stored, ruleset);
-    stale = edits.filter((edit) => Object.hasOwn(edit, 'from') && !same(valueAt(table, edit.path), edit.from))
+    const made = typeof edits === 'function' ? edits(table) : edits;
+    stale = [...checks, ...made].filter((edit) => Object.hasOwn(edit, 'from') && !same(valueAt(table, edit.path), edit.from))
       .map((edit) => edit.path);
     if (stale.length) return undefined;
-    const step = history.editStep(table, edits.map(({ path, to }) => ({ path, to })));
+    const step = history.editStep(table, made.map(({ path, to }) => ({ path, to })));
     return step ? history.addStep(stored, step, new Date().toISOString()) : undefined;
   });
   return stale.length && result.ok ? { conflict: 'changed', paths: stale, history: result.history, rev: result.rev } : result;
