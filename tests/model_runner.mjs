@@ -35,10 +35,12 @@ const parts = ['log', 'settings', tablePart('wrc-2015')];
 
 // A render starts a load; another tab then writes an incident, and a second render's load reads the log again.
 const first = model.load(parts);
+const holdsWhileRead = model.holds('log');  // being read is not held: a screen must not wait for it behind itself
 tell({ changed: [{ kind: 'incident', id: 'i-1' }] });
 const second = model.load(parts);
 reads[1].answer();  // the newer read ends first...
 const shownSecond = await second;
+const holdsOnceRead = model.holds('log');
 reads[0].answer();  // ...and the older one last
 const shownFirst = await first;
 const shownNext = await model.load(parts);  // the next render reads nothing
@@ -55,5 +57,6 @@ process.stdout.write(JSON.stringify({
   settingsReads: counted.settings,
   tableReads: counted.table,
   changes,
+  holds: [holdsWhileRead, holdsOnceRead],
 }));
 process.exit(0);  // the storage modules the model imports keep a channel open

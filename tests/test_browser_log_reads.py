@@ -4,6 +4,7 @@ rest of the log is read, and a filter change reads nothing more once the log is 
 
 import time
 
+import pytest
 from idb_reads import count_reads, reads, reset_reads, total
 from playwright.sync_api import expect
 
@@ -185,3 +186,44 @@ def test_a_filter_while_the_whole_log_is_read_goes_first_and_shows_what_the_whol
     expect(page.locator("#log-shown")).to_have_attribute("data-shown", "4")
     card = page.locator(f'#player-cards li[data-player-id="{person}"]')
     assert (card.get_attribute("data-count"), card.locator("[data-next]").get_attribute("data-next")) == shown_during
+
+
+# A write of this tab while the whole log is read in the background: the page's language kept (settings), or an
+# incident recorded (which makes the model read the log again).
+WRITES = {
+    "settings": "import('/static/js/services/settings.js').then((m) => m.rememberLanguage('fr'))",
+    "incident": """import('/static/js/services/log.js').then((m) => m.recordIncident(
+        { player: 'Player 1', table: 'T9', session: '1', note: '' }, { rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung' }))""",
+}
+
+# FILTER_DURING_READ, giving up after 20 s (then `drawn` is false).
+FILTER_WITHIN = FILTER_DURING_READ.replace(
+    "  await drawn;",
+    "  const late = await Promise.race([drawn.then(() => false), new Promise((go) => setTimeout(() => go(true), 20000))]);",
+).replace("return { parts:", "return { drawn: !late, parts:")
+
+
+@pytest.mark.parametrize("write", list(WRITES))
+def test_a_filter_after_a_change_during_the_whole_read_is_drawn_at_once(page, live_server, write):
+    """A change heard while a big log was read in the background (a setting kept) sent the next filter down a path
+    that waited for that read, which waits for the screen: the list was never drawn (this failed). An incident
+    recorded meanwhile (another tab's, the live feed's) makes the model read the log again: the filter goes first
+    all the same."""
+    base = live_server.url
+    page.goto(f"{base}/en/")
+    page.evaluate(SEED_JS, {"players": PLAYERS, "incidents": INCIDENTS})
+    page.context.add_init_script(COUNT_PARTS)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.goto(f"{base}/en/log")
+    expect(page.locator("#incidents li.incident")).to_have_count(PAGE, timeout=60000)
+    wait_for_value(page, "window.__parts >= 3")
+    page.evaluate(WRITES[write])
+    page.wait_for_timeout(200)
+    during = page.evaluate(FILTER_WITHIN, {"table": "T1", "shown": str(INCIDENTS // 40)})
+    assert during["drawn"] is True, during
+    assert during["parts"] == 0, during
+    assert during["complete"] == "false", during
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    expect(page.locator("#log-shown")).to_have_attribute("data-complete", "true", timeout=120000)
+    expect(page.locator("#log-shown")).to_have_attribute("data-shown", str(INCIDENTS // 40))

@@ -41,3 +41,9 @@ def test_a_change_forgets_only_the_parts_it_names():
     assert shown["settingsReads"] == 1
     assert shown["tableReads"] == 2
     assert shown["changes"] == [["log"], [], ["table:wrc-2015"]]
+
+
+def test_a_part_being_read_is_not_held_until_its_read_ends():
+    """The log screen asks whether the log is held to draw from it at once: a log still being read in the background
+    (which waits behind the screen) counted as held, and a filter then waited for it for ever."""
+    assert run_model()["holds"] == [False, True]

@@ -105,10 +105,11 @@ export function createModel(config, { rulesets = async () => [], readers: given 
     for (;;) {
       let entry = cache.get(name);
       if (!entry) {
-        entry = { promise: readerOf(name)(options) };
+        entry = { promise: readerOf(name)(options), read: false };
         cache.set(name, entry);
-        entry.promise.catch(() => {
-          if (cache.get(name) === entry) cache.delete(name);
+        const made = entry;
+        made.promise.then(() => { made.read = true; }, () => {
+          if (cache.get(name) === made) cache.delete(name);
         });
       }
       const value = await entry.promise;
@@ -153,8 +154,11 @@ export function createModel(config, { rulesets = async () => [], readers: given 
       if (!notices.has(key)) notices.set(key, health().then(({ noticesFor }) => noticesFor(scope, statuses, options)));
       return notices.get(key);
     },
-    /** Whether a part is held (read, or being read): a screen then waits for it rather than reading a page apart. */
-    holds: (name) => cache.has(name),
+    /**
+     * Whether a part is held, read to its end: a screen then works from it rather than reading a page apart. A part
+     * still being read is not: a big log's background read waits behind the screen, which must not wait for it.
+     */
+    holds: (name) => cache.get(name)?.read === true,
     /** The data's health without reading every kind (a big log's first page shows it; the whole read follows). */
     healthNow: async () => (await health()).readHealth({ scan: false }),
     /** A big log's newest page through the indexes (services/log.js readLogStart): a page, not held. */

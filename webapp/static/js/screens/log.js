@@ -431,7 +431,8 @@ export function createLogScreen(ctx, { rulesets }) {
       whole = null;
       read = null;  // the data changed: nothing of the last read serves
       const start = await readStart();
-      adopt(start ?? await readData());
+      // The whole log waited for (a filter or an editor needs it): a background read of it goes on meanwhile.
+      adopt(start ?? await renders.behind(readData()));
       if (start) readWhole();
     } else if (read.partial) {  // another page or filter of a big log not read yet: through the indexes if it can
       const start = await readStart();
