@@ -193,13 +193,14 @@ def test_a_filter_while_the_whole_log_is_read_goes_first_and_shows_what_the_whol
 WRITES = {
     "settings": "import('/static/js/services/settings.js').then((m) => m.rememberLanguage('fr'))",
     "incident": """import('/static/js/services/log.js').then((m) => m.recordIncident(
-        { player: 'Player 1', table: 'T9', session: '1', note: '' }, { rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung' }))""",
+        { player: 'Player 1', table: 'T9', session: '1', note: '' },
+        { rulesetId: 'mcr-ema-2014', rulingId: 'r_late_pung' }))""",
 }
 
 # FILTER_DURING_READ, giving up after 20 s (then `drawn` is false).
+GIVE_UP = "new Promise((go) => setTimeout(() => go(true), 20000))"
 FILTER_WITHIN = FILTER_DURING_READ.replace(
-    "  await drawn;",
-    "  const late = await Promise.race([drawn.then(() => false), new Promise((go) => setTimeout(() => go(true), 20000))]);",
+    "  await drawn;", f"  const late = await Promise.race([drawn.then(() => false), {GIVE_UP}]);"
 ).replace("return { parts:", "return { drawn: !late, parts:")
 
 

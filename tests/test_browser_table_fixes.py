@@ -102,24 +102,30 @@ def test_a_pending_liability_survives_score_a_win(phone, live_server, lang):
     expect(page.locator("#tap-liable")).to_have_count(0)
 
 
-# Every commit of a write to the device's database ends half a second late: a save is still under way when the
-# referee sets the next figure. And whether a "changed elsewhere" note was ever shown, even for a moment.
-SLOW_COMMITS = """
+def late_handler(interface, handler, when, ms):
+    """A page script that runs the database's `handler` callbacks (on `interface`) `ms` late when `when` holds, and
+    notes whether a "changed elsewhere" note was ever shown, even for a moment (window.staleShown)."""
+    return f"""
 window.staleShown = false;
-new MutationObserver(() => {
+new MutationObserver(() => {{
   if (document.querySelector('[data-stale-note]:not([hidden])')) window.staleShown = true;
-}).observe(document, { subtree: true, childList: true, attributes: true });
-const slot = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, 'oncomplete');
-Object.defineProperty(IDBTransaction.prototype, 'oncomplete', {
+}}).observe(document, {{ subtree: true, childList: true, attributes: true }});
+const slot = Object.getOwnPropertyDescriptor({interface}.prototype, '{handler}');
+Object.defineProperty({interface}.prototype, '{handler}', {{
   configurable: true,
-  get() { return slot.get.call(this); },
-  set(handler) {
-    const late = this.mode === 'readwrite' && typeof handler === 'function'
-      ? (event) => setTimeout(() => handler.call(this, event), 500) : handler;
+  get() {{ return slot.get.call(this); }},
+  set(handler) {{
+    const late = {when} && typeof handler === 'function'
+      ? (event) => setTimeout(() => handler.call(this, event), {ms}) : handler;
     slot.set.call(this, late);
-  },
-});
+  }},
+}});
 """
+
+
+# Every commit of a write to the device's database ends half a second late: a save is still under way when the
+# referee sets the next figure.
+SLOW_COMMITS = late_handler("IDBTransaction", "oncomplete", "this.mode === 'readwrite'", 500)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -153,22 +159,7 @@ def test_two_figures_set_back_to_back_are_both_shown_kept(phone, live_server, la
 
 # Every read of the device's database answers 0.8 s late: the screen learns of a saved figure only after the referee
 # has set the next one (a loaded phone's redraw, after the save itself has ended).
-SLOW_READS = """
-window.staleShown = false;
-new MutationObserver(() => {
-  if (document.querySelector('[data-stale-note]:not([hidden])')) window.staleShown = true;
-}).observe(document, { subtree: true, childList: true, attributes: true });
-const slot = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess');
-Object.defineProperty(IDBRequest.prototype, 'onsuccess', {
-  configurable: true,
-  get() { return slot.get.call(this); },
-  set(handler) {
-    const late = this.transaction?.mode === 'readonly' && typeof handler === 'function'
-      ? (event) => setTimeout(() => handler.call(this, event), 800) : handler;
-    slot.set.call(this, late);
-  },
-});
-"""
+SLOW_READS = late_handler("IDBRequest", "onsuccess", "this.transaction?.mode === 'readonly'", 800)
 
 
 @pytest.mark.parametrize("lang", ["en"])
