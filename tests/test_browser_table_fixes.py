@@ -162,7 +162,7 @@ def test_two_figures_set_back_to_back_are_both_shown_kept(phone, live_server, la
 SLOW_READS = late_handler("IDBRequest", "onsuccess", "this.transaction?.mode === 'readonly'", 800)
 
 
-@pytest.mark.parametrize("lang", ["en"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_second_counter_set_before_the_screen_shows_the_first_keeps_both(phone, live_server, lang):
     """The two counters are one setting: the second was saved over the counters as the screen last showed them, so a
     screen not yet redrawn after the first called the referee's own save a change made elsewhere and refused it
